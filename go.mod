@@ -1,0 +1,3 @@
+module github.com/fairypost/fairypost
+
+go 1.26

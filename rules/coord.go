@@ -1,0 +1,159 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrBadMove is wrapped by errors for move text that is not a move at all.
+var ErrBadMove = errors.New("unreadable move")
+
+// FormatMove returns the canonical coordinate form of m in p: "e2e4",
+// "e7e8q" (promotion letter lowercase), "P@e4" (drop, letter uppercase),
+// "e1g1" (castling: the castling piece's squares), "pass", each with a
+// trailing '>' when the move continues the player's turn. The form is
+// unique among the legal moves of p and ParseMove reads it back.
+func FormatMove(p *Position, m Move) string {
+	var s string
+	switch m.Kind {
+	case KindPass:
+		s = "pass"
+	case KindDrop:
+		if m.Drop == NoPieceType || int(m.Drop) > len(p.v.Pieces) {
+			return "?"
+		}
+		s = string(p.v.Pieces[m.Drop-1].Letter) + "@" + m.To.String()
+	default:
+		s = m.From.String() + m.To.String()
+		if m.Promotion != NoPieceType && int(m.Promotion) <= len(p.v.Pieces) {
+			s += string(p.v.Pieces[m.Promotion-1].Letter + ('a' - 'A'))
+		}
+		if m.Kind == KindSpecial && m.Extra != 0 {
+			s += fmt.Sprintf("#%d", m.Extra)
+		}
+	}
+	if m.Flags&FlagContinue != 0 {
+		s += ">"
+	}
+	return s
+}
+
+// ParseMove reads a move in canonical coordinate form (see FormatMove) and
+// returns the legal move of p it names. Text that is not a coordinate move
+// gives an error wrapping ErrBadMove; a well-formed move that is not legal
+// gives an error wrapping ErrIllegalMove that says why.
+func ParseMove(p *Position, text string) (Move, error) {
+	s := strings.TrimSpace(text)
+	if s == "0000" {
+		s = "pass"
+	}
+	if err := checkCoordSyntax(s); err != nil {
+		return Move{}, fmt.Errorf("%w: %q: %v", ErrBadMove, text, err)
+	}
+	norm := normalizeCoord(s)
+	var buf [256]Move
+	legal := p.Legal(buf[:0])
+	for _, m := range legal {
+		if FormatMove(p, m) == norm {
+			return m, nil
+		}
+	}
+	return Move{}, fmt.Errorf("%w: %s: %s", ErrIllegalMove, norm, p.whyIllegal(norm))
+}
+
+// checkCoordSyntax accepts "pass", "X@sq" and "sqsq[x]" with an optional
+// trailing '>' or "#n".
+func checkCoordSyntax(s string) error {
+	s = strings.TrimSuffix(s, ">")
+	if s == "pass" {
+		return nil
+	}
+	if len(s) >= 4 && s[1] == '@' {
+		if l := s[0] | 0x20; l < 'a' || l > 'z' {
+			return fmt.Errorf("%q is not a piece letter", s[0])
+		}
+		if _, err := ParseSquare(s[2:]); err != nil {
+			return err
+		}
+		return nil
+	}
+	from, n := scanSquare(s)
+	if n == 0 || from == NoSquare {
+		return fmt.Errorf("expected a square like e2 at the start, a drop like N@e4, or pass")
+	}
+	_, k := scanSquare(s[n:])
+	if k == 0 {
+		return fmt.Errorf("expected a destination square after %s", s[:n])
+	}
+	rest := s[n+k:]
+	if i := strings.IndexByte(rest, '#'); i >= 0 {
+		rest = rest[:i]
+	}
+	if len(rest) > 1 || (len(rest) == 1 && (rest[0]|0x20 < 'a' || rest[0]|0x20 > 'z')) {
+		return fmt.Errorf("unexpected %q after the squares (a promotion is one letter, like e7e8q)", rest)
+	}
+	return nil
+}
+
+// normalizeCoord puts the letter case of a syntactically valid coordinate
+// move into canonical form.
+func normalizeCoord(s string) string {
+	if len(s) >= 2 && s[1] == '@' {
+		return strings.ToUpper(s[:1]) + strings.ToLower(s[1:])
+	}
+	return strings.ToLower(s)
+}
+
+// whyIllegal explains, for people, why the canonical text norm is not a
+// legal move in p.
+func (p *Position) whyIllegal(norm string) string {
+	if o, over := p.terminal(); over {
+		return "the game is over (" + o.Reason + ")"
+	}
+	if strings.Contains(norm, "@") {
+		if !p.v.Drops.Enabled {
+			return "this variant has no drops"
+		}
+		t := p.v.Type(norm[0])
+		if t == NoPieceType {
+			return fmt.Sprintf("%c is not a piece of %s", norm[0], p.v.Name)
+		}
+		if p.pocket[p.mover.index()][t] == 0 {
+			return fmt.Sprintf("%s has no %s in hand", p.mover, p.v.Pieces[t-1].Name)
+		}
+		return "a " + p.v.Pieces[t-1].Name + " may not be dropped there"
+	}
+	if strings.HasPrefix(norm, "pass") {
+		return "passing is not allowed here"
+	}
+	from, _ := scanSquare(norm)
+	if !p.v.OnBoard(from) {
+		return from.String() + " is not on the board"
+	}
+	pc := p.board[from]
+	switch {
+	case pc == NoPiece:
+		return "there is no piece on " + from.String()
+	case pc.Color() != p.mover:
+		return fmt.Sprintf("the %s on %s is not %s's", p.v.Pieces[pc.Type()-1].Name, from, p.mover)
+	}
+	var buf [256]Move
+	for _, m := range p.pseudoLegal(buf[:0]) {
+		if FormatMove(p, m) == norm {
+			if p.v.CheckRule {
+				return "it would leave the king in check"
+			}
+			return "the variant's rules forbid it here"
+		}
+	}
+	to, n := scanSquare(norm)
+	if n > 0 {
+		to, _ = scanSquare(norm[n:])
+	}
+	name := p.v.Pieces[pc.Type()-1].Name
+	if p.v.c.pawnType[pc.Type()] && p.v.Promotion.Zone > 0 && p.v.relRank(to, p.mover) >= p.v.Ranks-p.v.Promotion.Zone {
+		return fmt.Sprintf("the %s on %s cannot go to %s that way (check the promotion letter)", name, from, to)
+	}
+	return fmt.Sprintf("the %s on %s cannot move to %s", name, from, to)
+}

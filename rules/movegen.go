@@ -1,0 +1,238 @@
+package rules
+
+import "math/bits"
+
+// attacked reports whether side by attacks square s: whether one of by's
+// pieces could capture a piece standing on s (pins and the check rule are
+// not considered). s may be empty.
+func (p *Position) attacked(s Square, by Color) bool {
+	want := NewPiece(by, 0) // colour bit only
+	for i := range p.v.c.probes[by.index()] {
+		pr := &p.v.c.probes[by.index()][i]
+		q := int(s)
+		hurdle := !pr.hop
+		for n := int8(0); n < pr.steps; n++ {
+			q -= int(pr.off)
+			pc := p.board[q]
+			if pc == NoPiece {
+				continue
+			}
+			if pc&wall != 0 {
+				break
+			}
+			if !hurdle {
+				hurdle = true
+				continue
+			}
+			if pc&pieceBlack == want && pr.types&(1<<(pc&pieceTypeMask)) != 0 &&
+				(pr.lameOff == 0 || p.board[q+int(pr.lameOff)] == NoPiece) &&
+				(pr.initial < 0 || p.v.relRank(Square(q), by) == int(pr.initial)) {
+				return true
+			}
+			break
+		}
+	}
+	return false
+}
+
+// InCheck reports whether the player to act is in check, in variants with
+// the check rule.
+func (p *Position) InCheck() bool {
+	if !p.v.CheckRule {
+		return false
+	}
+	k := p.royal[p.toAct.index()]
+	return k != NoSquare && p.attacked(k, p.toAct.Other())
+}
+
+// Attacked reports whether side by attacks square s (s may be empty).
+func (p *Position) Attacked(s Square, by Color) bool {
+	if !p.v.OnBoard(s) || (by != White && by != Black) {
+		return false
+	}
+	return p.attacked(s, by)
+}
+
+// pseudoLegal appends the moves allowed by the data (piece movement,
+// castling, drops) and by Hooks.ExtraMoves, without the check rule.
+func (p *Position) pseudoLegal(out []Move) []Move {
+	c := &p.v.c
+	us := p.mover
+	ui := us.index()
+	for w := 0; w < 3; w++ {
+		for b := p.occ[ui][w]; b != 0; b &= b - 1 {
+			from := squareOfBit(w*64 + bits.TrailingZeros64(b))
+			out = p.pieceMoves(out, from, us)
+		}
+	}
+	for i := range c.castling {
+		if p.castle&(1<<i) != 0 && c.castling[i].side == us {
+			out = p.castlingMove(out, i)
+		}
+	}
+	if p.v.Drops.Enabled {
+		out = p.drops(out, us)
+	}
+	if p.v.Hooks.ExtraMoves != nil {
+		out = p.v.Hooks.ExtraMoves(p, out)
+	}
+	return out
+}
+
+// pieceMoves appends the moves of the piece on from, owned by us.
+func (p *Position) pieceMoves(out []Move, from Square, us Color) []Move {
+	c := &p.v.c
+	pc := p.board[from]
+	t := pc.Type()
+	themBit := NewPiece(us.Other(), 0)
+	pawn := c.pawnType[t]
+	onInitial := c.initialRank[t] == p.v.relRank(from, us)
+	for i := range c.legs[us.index()][t] {
+		l := &c.legs[us.index()][t][i]
+		if l.initial && !onInitial {
+			continue
+		}
+		if l.lameOff != 0 && p.board[int(from)+int(l.lameOff)] != NoPiece {
+			continue
+		}
+		to := int(from)
+		screened := !l.hop
+		for n := int8(0); n < l.steps; n++ {
+			to += int(l.off)
+			target := p.board[to]
+			if target&wall != 0 {
+				break
+			}
+			if target == NoPiece {
+				if !screened {
+					continue
+				}
+				if l.mode&ModeMove != 0 {
+					out = p.addMove(out, from, Square(to), KindNormal, pawn, us)
+				} else if l.ep && Square(to) == p.ep {
+					out = p.addMove(out, from, Square(to), KindEnPassant, pawn, us)
+				}
+				continue
+			}
+			if !screened {
+				screened = true
+				continue
+			}
+			if l.mode&ModeCapture != 0 && target&pieceBlack == themBit {
+				out = p.addMove(out, from, Square(to), KindNormal, pawn, us)
+			}
+			break
+		}
+	}
+	return out
+}
+
+// addMove appends a move to to, expanding pawn promotions.
+func (p *Position) addMove(out []Move, from, to Square, kind MoveKind, pawn bool, us Color) []Move {
+	m := Move{From: from, To: to, Kind: kind}
+	zone := p.v.Promotion.Zone
+	if !pawn || zone == 0 {
+		return append(out, m)
+	}
+	rr := p.v.relRank(to, us)
+	if rr < p.v.Ranks-zone {
+		return append(out, m)
+	}
+	if rr != p.v.Ranks-1 {
+		out = append(out, m) // promotion is optional before the last rank
+	}
+	c := &p.v.c
+	for _, t := range c.promoChoices {
+		if p.v.Promotion.LimitToStart && int(p.count[us.index()][t]) >= c.startCount[us.index()][t] {
+			continue
+		}
+		m.Promotion = t
+		out = append(out, m)
+	}
+	return out
+}
+
+// castlingMove appends castling rule i if it is possible now.
+func (p *Position) castlingMove(out []Move, i int) []Move {
+	r := &p.v.c.castling[i]
+	if p.board[r.pieceFrom] != NewPiece(r.side, r.piece) || p.board[r.rookFrom] != NewPiece(r.side, r.rook) {
+		return out
+	}
+	for _, s := range r.mustBeEmpty {
+		if p.board[s] != NoPiece {
+			return out
+		}
+	}
+	if !r.ignoreAttacks {
+		for _, s := range r.mustBeSafe {
+			if p.attacked(s, r.side.Other()) {
+				return out
+			}
+		}
+	}
+	return append(out, Move{From: r.pieceFrom, To: r.pieceTo, Kind: KindCastle, rule: uint8(i)})
+}
+
+// drops appends every drop from us's pocket onto an empty square.
+func (p *Position) drops(out []Move, us Color) []Move {
+	c := &p.v.c
+	ui := us.index()
+	for t := PieceType(1); int(t) <= len(p.v.Pieces); t++ {
+		if p.pocket[ui][t] == 0 {
+			continue
+		}
+		for _, s := range c.squares {
+			if p.board[s] == NoPiece && !c.noDrop[ui][t][p.v.relRank(s, us)] {
+				out = append(out, Move{To: s, Kind: KindDrop, Drop: t})
+			}
+		}
+	}
+	return out
+}
+
+// Legal appends the legal moves of the player to act to out and returns
+// the extended slice. A finished game has no legal moves. The order is
+// deterministic: pieces from a1 upwards rank by rank, each piece's moves in
+// its Betza order, then castling, drops and variant moves.
+func (p *Position) Legal(out []Move) []Move {
+	if _, over := p.terminal(); over {
+		return out
+	}
+	return p.legalMoves(out)
+}
+
+// legalMoves appends the legal moves without asking whether the game is over.
+func (p *Position) legalMoves(out []Move) []Move {
+	start := len(out)
+	out = p.pseudoLegal(out)
+	v := p.v
+	if !v.CheckRule && v.Hooks.Legal == nil {
+		return out
+	}
+	var scratch Position
+	n := start
+	for _, m := range out[start:] {
+		if p.isLegal(m, &scratch) {
+			out[n] = m
+			n++
+		}
+	}
+	return out[:n]
+}
+
+// isLegal checks a pseudo-legal move against the check rule and the
+// variant's Legal hook. scratch is working space.
+func (p *Position) isLegal(m Move, scratch *Position) bool {
+	p.playInto(m, scratch)
+	if p.v.CheckRule {
+		us := p.toAct
+		k := scratch.royal[us.index()]
+		if k != NoSquare && scratch.attacked(k, us.Other()) {
+			return false
+		}
+	}
+	if p.v.Hooks.Legal != nil && !p.v.Hooks.Legal(p, scratch, m) {
+		return false
+	}
+	return true
+}

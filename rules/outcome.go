@@ -1,0 +1,93 @@
+package rules
+
+// Result is the result of a game.
+type Result uint8
+
+// Results. Persisted code stores String(), never the number.
+const (
+	Ongoing Result = iota
+	WhiteWins
+	BlackWins
+	Draw
+)
+
+// String returns the PGN form: "*", "1-0", "0-1" or "1/2-1/2".
+func (r Result) String() string {
+	switch r {
+	case WhiteWins:
+		return "1-0"
+	case BlackWins:
+		return "0-1"
+	case Draw:
+		return "1/2-1/2"
+	}
+	return "*"
+}
+
+// WinFor returns the result in which c wins.
+func WinFor(c Color) Result {
+	if c == White {
+		return WhiteWins
+	}
+	return BlackWins
+}
+
+// Outcome is a result with its reason ("checkmate", "stalemate", ...). The
+// zero Outcome is an ongoing game.
+type Outcome struct {
+	Result Result
+	Reason string
+}
+
+// Over reports whether the game has ended.
+func (o Outcome) Over() bool { return o.Result != Ongoing }
+
+// Outcome reports whether the game ends in p and how. It does not know the
+// history: repetition is judged by Game.
+func (p *Position) Outcome() Outcome {
+	if o, over := p.terminal(); over {
+		return o
+	}
+	var buf [256]Move
+	if len(p.legalMoves(buf[:0])) > 0 {
+		return Outcome{}
+	}
+	if p.InCheck() {
+		return Outcome{Result: WinFor(p.toAct.Other()), Reason: "checkmate"}
+	}
+	if p.v.Stalemate == StalemateLoses {
+		return Outcome{Result: WinFor(p.toAct.Other()), Reason: "stalemate"}
+	}
+	return Outcome{Result: Draw, Reason: "stalemate"}
+}
+
+// terminal reports the ends that do not depend on the legal moves: a
+// captured royal piece, the variant's own ends, the automatic move-count
+// draw and insufficient material.
+func (p *Position) terminal() (Outcome, bool) {
+	v := p.v
+	if v.RoyalCaptureLoses {
+		wLost := p.royal[0] == NoSquare && v.c.startRoyal[0]
+		bLost := p.royal[1] == NoSquare && v.c.startRoyal[1]
+		switch {
+		case wLost && bLost:
+			return Outcome{Result: Draw, Reason: "both kings captured"}, true
+		case wLost:
+			return Outcome{Result: BlackWins, Reason: "king captured"}, true
+		case bLost:
+			return Outcome{Result: WhiteWins, Reason: "king captured"}, true
+		}
+	}
+	if v.Hooks.Outcome != nil {
+		if o, over := v.Hooks.Outcome(p); over {
+			return o, true
+		}
+	}
+	if v.DrawAutoPlies > 0 && p.halfmove >= v.DrawAutoPlies {
+		return Outcome{Result: Draw, Reason: "move-count rule"}, true
+	}
+	if v.InsufficientMaterial != nil && v.InsufficientMaterial(p) {
+		return Outcome{Result: Draw, Reason: "insufficient material"}, true
+	}
+	return Outcome{}, false
+}

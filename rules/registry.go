@@ -1,0 +1,184 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Constructor builds a variant from validated option values (every
+// declared option is present, with a default where none was given).
+type Constructor func(options map[string]string) (*Variant, error)
+
+// Registry knows every variant by its stable key and builds each variant
+// and option combination once. It is safe for concurrent use.
+type Registry struct {
+	keys     []string
+	ctors    map[string]Constructor
+	defaults map[string]*Variant // built with default options, for listing
+
+	mu    sync.Mutex
+	cache map[string]*Variant // key + canonical options
+}
+
+// NewRegistry returns a registry of all of fairypost's variants, in the
+// order they are listed to players.
+func NewRegistry() (*Registry, error) {
+	r := &Registry{ctors: map[string]Constructor{}, defaults: map[string]*Variant{}, cache: map[string]*Variant{}}
+	for _, e := range []struct {
+		key  string
+		ctor Constructor
+	}{
+		{"chess", newChess},
+		{"crazyhouse", newCrazyhouse},
+		{"grand", newGrand},
+	} {
+		if err := r.Register(e.key, e.ctor); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// Register adds a variant under key. The constructor is run once with the
+// default options to validate it; an error (a broken Betza string, a bad
+// start position, a duplicate key) is returned.
+func (r *Registry) Register(key string, ctor Constructor) error {
+	if _, dup := r.ctors[key]; dup {
+		return fmt.Errorf("%w: key %q registered twice", ErrInvalidVariant, key)
+	}
+	v, err := ctor(map[string]string{})
+	if err != nil {
+		return err
+	}
+	if v.Key != key {
+		return fmt.Errorf("%w: constructor for %q returned key %q", ErrInvalidVariant, key, v.Key)
+	}
+	defaults := map[string]string{}
+	for _, o := range v.Options {
+		if len(o.Values) == 0 {
+			return fmt.Errorf("%w %q: option %q has no values", ErrInvalidVariant, key, o.Key)
+		}
+		defaults[o.Key] = o.Values[0]
+	}
+	if v, err = ctor(defaults); err != nil {
+		return err
+	}
+	if err := v.compile(); err != nil {
+		return err
+	}
+	r.keys = append(r.keys, key)
+	r.ctors[key] = ctor
+	r.defaults[key] = v
+	r.cache[cacheKey(key, defaults)] = v
+	return nil
+}
+
+// Keys returns the variant keys in listing order.
+func (r *Registry) Keys() []string { return append([]string(nil), r.keys...) }
+
+// Default returns the variant with its default options, or nil for an unknown key.
+func (r *Registry) Default(key string) *Variant { return r.defaults[key] }
+
+// Variant returns the variant key with the given options ("k=v,k=v" or
+// empty). Unknown keys, unknown options and values not allowed give an
+// error that names them.
+func (r *Registry) Variant(key, options string) (*Variant, error) {
+	def, ok := r.defaults[key]
+	if !ok {
+		return nil, fmt.Errorf("unknown variant %q (known: %s)", key, strings.Join(r.keys, ", "))
+	}
+	opts, err := ParseOptions(def.Options, options)
+	if err != nil {
+		return nil, fmt.Errorf("variant %s: %w", key, err)
+	}
+	ck := cacheKey(key, opts)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if v, ok := r.cache[ck]; ok {
+		return v, nil
+	}
+	v, err := r.ctors[key](opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := v.compile(); err != nil {
+		return nil, err
+	}
+	r.cache[ck] = v
+	return v, nil
+}
+
+// ParseOptions reads "k=v,k=v" against the declared options and returns
+// every declared option's value (defaults filled in).
+func ParseOptions(defs []OptionDef, s string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, d := range defs {
+		out[d.Key] = d.Values[0]
+	}
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return out, nil
+	}
+	seen := map[string]bool{}
+	for _, kv := range strings.Split(s, ",") {
+		k, val, ok := strings.Cut(strings.TrimSpace(kv), "=")
+		k, val = strings.TrimSpace(k), strings.TrimSpace(val)
+		if !ok || k == "" || val == "" {
+			return nil, fmt.Errorf("option %q: want key=value", kv)
+		}
+		var def *OptionDef
+		for i := range defs {
+			if defs[i].Key == k {
+				def = &defs[i]
+			}
+		}
+		if def == nil {
+			if len(defs) == 0 {
+				return nil, fmt.Errorf("unknown option %q (this variant has no options)", k)
+			}
+			var names []string
+			for _, d := range defs {
+				names = append(names, d.Key)
+			}
+			return nil, fmt.Errorf("unknown option %q (options: %s)", k, strings.Join(names, ", "))
+		}
+		if seen[k] {
+			return nil, fmt.Errorf("option %q given twice", k)
+		}
+		seen[k] = true
+		allowed := false
+		for _, a := range def.Values {
+			allowed = allowed || a == val
+		}
+		if !allowed {
+			return nil, fmt.Errorf("option %s=%s: allowed values are %s", k, val, strings.Join(def.Values, ", "))
+		}
+		out[k] = val
+	}
+	return out, nil
+}
+
+// FormatOptions returns the canonical "k=v,k=v" form of options (sorted
+// keys; options at their default are left out when defs is given).
+func FormatOptions(defs []OptionDef, options map[string]string) string {
+	var parts []string
+	for k, v := range options {
+		isDefault := false
+		for _, d := range defs {
+			if d.Key == k && d.Values[0] == v {
+				isDefault = true
+			}
+		}
+		if !isDefault {
+			parts = append(parts, k+"="+v)
+		}
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ",")
+}
+
+func cacheKey(key string, opts map[string]string) string {
+	return key + "|" + FormatOptions(nil, opts)
+}

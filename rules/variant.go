@@ -1,0 +1,532 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// PieceDef declares one kind of piece of a variant as data.
+type PieceDef struct {
+	// Letter is White's FEN letter (uppercase, A-Z); Black's is its lowercase.
+	Letter byte
+	// Name is the piece's English name ("Knight", "Marshal").
+	Name string
+	// Betza describes how the piece moves and captures (see ParseBetza).
+	Betza string
+	// Royal marks the king: the piece whose attack is check (Variant.CheckRule)
+	// or whose capture ends the game (Variant.RoyalCaptureLoses). A side has
+	// at most one royal piece.
+	Royal bool
+	// Pawn marks pieces that promote in the promotion zone, reset the
+	// 50-move counter when they move, and leave an en-passant target when a
+	// lame (n) leg jumps over a square.
+	Pawn bool
+	// InitialRank is the owner-relative rank (1 = the owner's first rank)
+	// from which the piece's initial-only (i) legs may be used; 0 = never.
+	InitialRank int
+	// NoDropRanks lists owner-relative ranks (1-based) where the piece may
+	// not be dropped.
+	NoDropRanks []int
+}
+
+// CastlingRule declares one castling move: a piece (normally the king) and
+// a rook, both unmoved, jump to new squares on the owner's first rank.
+type CastlingRule struct {
+	// Color is the side that may castle this way.
+	Color Color
+	// FENLetter is the letter of this right in the FEN castling field ('K', 'q', ...).
+	FENLetter byte
+	// Piece and Rook are the letters of the two pieces that castle.
+	Piece, Rook byte
+	// PieceFrom, PieceTo, RookFrom and RookTo are square names ("e1").
+	PieceFrom, PieceTo, RookFrom, RookTo string
+	// IgnoreAttacks allows castling out of, through and into attacked squares.
+	IgnoreAttacks bool
+}
+
+// Promotion declares how pawns promote.
+type Promotion struct {
+	// Zone is the number of ranks at the far end where a pawn may promote;
+	// on the last rank promotion is mandatory, before it optional. 0 = never.
+	Zone int
+	// Choices are the letters of the pieces a pawn may become.
+	Choices string
+	// LimitToStart allows promotion only to a type of which the promoting
+	// side has fewer on the board than in the start position (Grand Chess).
+	// A pawn with no choice may not enter the last rank.
+	LimitToStart bool
+	// Remember marks promoted pieces (FEN "~"); with Drops.CapturesToHand a
+	// captured promoted piece goes to hand as Drops.DemoteTo.
+	Remember bool
+}
+
+// Drops declares pockets and drops.
+type Drops struct {
+	// Enabled gives each side a pocket and lets it drop pieces from it onto
+	// empty squares instead of moving.
+	Enabled bool
+	// CapturesToHand puts every captured piece into the captor's pocket,
+	// changing sides.
+	CapturesToHand bool
+	// DemoteTo is the letter of the piece a captured promoted piece becomes
+	// in hand (crazyhouse: 'P').
+	DemoteTo byte
+}
+
+// StalemateRule says what happens to a player with no legal move who is not in check.
+type StalemateRule uint8
+
+// Stalemate outcomes.
+const (
+	StalemateDraw  StalemateRule = iota // the game is drawn
+	StalemateLoses                      // the stalemated player loses
+)
+
+// Variant is a game the engine plays: mostly data, plus hooks for what the
+// data cannot say. Variants are built by the constructors in this package
+// and checked and compiled by Register; a registered Variant is immutable
+// and safe for concurrent use.
+type Variant struct {
+	// Key is the stable identifier used in storage, commands and the CLI.
+	Key string
+	// Name is the display name.
+	Name string
+	// Files and Ranks are the board size (at most 12x12).
+	Files, Ranks int
+	// Pieces declares the piece kinds; PieceType(i+1) is Pieces[i].
+	Pieces []PieceDef
+	// StartFEN is the initial position.
+	StartFEN string
+	// Castling lists the castling moves.
+	Castling []CastlingRule
+	// Promotion declares promotion.
+	Promotion Promotion
+	// Drops declares pockets and drops.
+	Drops Drops
+	// CheckRule forbids moves that leave the mover's royal piece attacked;
+	// a player in check without legal moves is checkmated and loses.
+	CheckRule bool
+	// RoyalCaptureLoses ends the game when a royal piece is captured: its owner loses.
+	RoyalCaptureLoses bool
+	// Stalemate says what a position without legal moves and without check means.
+	Stalemate StalemateRule
+	// DrawClaimPlies lets a player claim a draw when this many plies passed
+	// without a capture or pawn move (100 = the 50-move rule); 0 = never.
+	DrawClaimPlies int
+	// DrawAutoPlies ends the game in a draw after this many such plies (150 =
+	// FIDE's 75-move rule); 0 = never.
+	DrawAutoPlies int
+	// RepetitionClaim lets a player claim a draw when a position occurs this
+	// many times (3); 0 = never. RepetitionAuto ends the game (5); 0 = never.
+	RepetitionClaim, RepetitionAuto int
+	// InsufficientMaterial, when set, reports positions where no sequence of
+	// legal moves can end in a win: such a position is a draw.
+	InsufficientMaterial func(p *Position) bool
+	// Options lists the variant's options with their allowed values.
+	Options []OptionDef
+	// Hooks are the variant's code for what the data cannot say.
+	Hooks Hooks
+
+	c compiled
+}
+
+// Turn says who acts after a move: the player who decides (ToAct), whose
+// pieces that player moves (Mover), and the phase of a multi-part turn.
+type Turn struct {
+	ToAct, Mover Color
+	Phase        uint8
+}
+
+// Hooks hold a variant's code for rules its data cannot describe. Every hook
+// is optional; a nil hook means the behaviour of standard chess. Hooks are
+// written inside this package, since they read and change positions
+// through unexported fields; shared code calls them without knowing which
+// variant it is.
+type Hooks struct {
+	// NextTurn decides who acts after m took before to after. Default: the
+	// other player moves their own pieces, phase 0.
+	NextTurn func(before, after *Position, m Move) Turn
+	// MoverOf returns whose pieces toAct moves in phase (for positions read
+	// from FEN). Default: toAct's own pieces.
+	MoverOf func(toAct Color, phase uint8) Color
+	// ExtraMoves appends moves that are not piece moves of the data (a pass,
+	// a detonation), before legality filtering.
+	ExtraMoves func(p *Position, out []Move) []Move
+	// Apply carries out a move of kind KindSpecial on next, a copy of the
+	// position before the move whose counters were already updated.
+	Apply func(next *Position, m Move)
+	// Legal refines legality: it is called for each candidate move that
+	// passed the data's rules, with the position after it.
+	Legal func(before, after *Position, m Move) bool
+	// Outcome reports game ends the data cannot describe (a side without
+	// pieces, a double pass). It is asked before checkmate and stalemate.
+	Outcome func(p *Position) (Outcome, bool)
+	// PhaseName describes the phase for people ("White moves a Black
+	// piece"). Default: "move".
+	PhaseName func(p *Position) string
+}
+
+// OptionDef declares a variant option: a key and its allowed values, the
+// first being the default.
+type OptionDef struct {
+	Key    string
+	Values []string
+	Doc    string
+}
+
+// ErrInvalidVariant is wrapped by every error of a variant definition.
+var ErrInvalidVariant = errors.New("invalid variant")
+
+// compiled holds the tables derived once from a Variant's data.
+type compiled struct {
+	letterToType [128]PieceType
+	legs         [2][maxPieceTypes + 1][]cleg
+	probes       [2][]probe // attacks on a square by each side
+	royalType    [maxPieceTypes + 1]bool
+	pawnType     [maxPieceTypes + 1]bool
+	initialRank  [maxPieceTypes + 1]int
+	noDrop       [2][maxPieceTypes + 1][MaxRanks]bool
+	promoChoices []PieceType
+	startCount   [2][maxPieceTypes + 1]int
+	demoteTo     PieceType
+	startRoyal   [2]bool // the side starts with a royal piece
+	castling     []ccastle
+	castleMask   [mailboxSize]uint16
+	epCapturers  bool
+	empty        Position // the empty board: walls set, everything else zero
+	start        Position
+	squares      []Square // the playable squares, a1 first, rank by rank
+	zobrist      *zobrist
+}
+
+// cleg is a Leg compiled for one side on the mailbox.
+type cleg struct {
+	off     int16 // mailbox step
+	lameOff int16 // mailbox offset of the square a lame leap must find empty; 0 = not lame
+	steps   int8  // maximum number of steps
+	mode    Mode
+	hop     bool
+	initial bool
+	ep      bool
+}
+
+// probe finds attackers of a square: walking from the target by -off, the
+// first piece found (after a screen for hoppers) attacks it if its type is
+// in types.
+type probe struct {
+	off     int16
+	lameOff int16
+	steps   int8
+	hop     bool
+	initial int8 // owner-relative rank (0-based) the attacker must stand on; -1 = any
+	types   uint32
+}
+
+// ccastle is a CastlingRule compiled to squares and types.
+type ccastle struct {
+	side                                 Color
+	letter                               byte
+	piece, rook                          PieceType
+	pieceFrom, pieceTo, rookFrom, rookTo Square
+	mustBeEmpty                          []Square
+	mustBeSafe                           []Square
+	ignoreAttacks                        bool
+}
+
+// Type returns the piece type with FEN letter l (either case), or NoPieceType.
+func (v *Variant) Type(l byte) PieceType {
+	if l >= 'a' && l <= 'z' {
+		l -= 'a' - 'A'
+	}
+	if l >= 128 {
+		return NoPieceType
+	}
+	return v.c.letterToType[l]
+}
+
+// Def returns the definition of piece type t; t must be a type of v.
+func (v *Variant) Def(t PieceType) PieceDef { return v.Pieces[t-1] }
+
+// OnBoard reports whether s is a playable square of v.
+func (v *Variant) OnBoard(s Square) bool {
+	return s != NoSquare && s.File() < v.Files && s.Rank() < v.Ranks
+}
+
+// Squares returns v's playable squares, a1 first, rank by rank. The caller
+// must not modify the slice.
+func (v *Variant) Squares() []Square { return v.c.squares }
+
+// relRank returns the owner-relative rank of s for c, counted from 0.
+func (v *Variant) relRank(s Square, c Color) int {
+	if c == Black {
+		return v.Ranks - 1 - s.Rank()
+	}
+	return s.Rank()
+}
+
+// compile checks v's data and builds its tables. It is called once, by Register.
+func (v *Variant) compile() error {
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("%w %q: %s", ErrInvalidVariant, v.Key, fmt.Sprintf(format, args...))
+	}
+	if v.Key == "" || strings.ToLower(v.Key) != v.Key || strings.ContainsAny(v.Key, " \t,=") {
+		return fail("key must be non-empty lowercase without spaces, commas or '='")
+	}
+	if v.Files < 2 || v.Files > MaxFiles || v.Ranks < 2 || v.Ranks > MaxRanks {
+		return fail("board %dx%d is outside 2x2..%dx%d", v.Files, v.Ranks, MaxFiles, MaxRanks)
+	}
+	if len(v.Pieces) == 0 || len(v.Pieces) > maxPieceTypes {
+		return fail("needs 1..%d piece kinds, has %d", maxPieceTypes, len(v.Pieces))
+	}
+	c := &v.c
+	for i, d := range v.Pieces {
+		t := PieceType(i + 1)
+		if d.Letter < 'A' || d.Letter > 'Z' {
+			return fail("piece %q: letter %q is not A-Z", d.Name, d.Letter)
+		}
+		if c.letterToType[d.Letter] != NoPieceType {
+			return fail("letter %c used twice", d.Letter)
+		}
+		c.letterToType[d.Letter] = t
+		legs, err := ParseBetza(d.Betza)
+		if err != nil {
+			return fail("piece %s: %v", d.Name, err)
+		}
+		if d.InitialRank < 0 || d.InitialRank > v.Ranks {
+			return fail("piece %s: initial rank %d is off the board", d.Name, d.InitialRank)
+		}
+		c.royalType[t] = d.Royal
+		c.pawnType[t] = d.Pawn
+		c.initialRank[t] = d.InitialRank - 1
+		for _, side := range []Color{White, Black} {
+			for _, l := range legs {
+				if l.Initial && d.InitialRank == 0 {
+					return fail("piece %s: initial-only move without an InitialRank", d.Name)
+				}
+				c.legs[side.index()][t] = append(c.legs[side.index()][t], compileLeg(l, side))
+			}
+			for _, r := range d.NoDropRanks {
+				if r < 1 || r > v.Ranks {
+					return fail("piece %s: no-drop rank %d is off the board", d.Name, r)
+				}
+				c.noDrop[side.index()][t][r-1] = true
+			}
+		}
+		for _, l := range legs {
+			if l.EnPassant {
+				c.epCapturers = true
+			}
+		}
+	}
+	c.buildProbes()
+	c.squares = c.squares[:0]
+	for r := 0; r < v.Ranks; r++ {
+		for f := 0; f < v.Files; f++ {
+			c.squares = append(c.squares, NewSquare(f, r))
+		}
+	}
+	for i := range c.empty.board {
+		c.empty.board[i] = wall
+	}
+	for _, s := range c.squares {
+		c.empty.board[s] = NoPiece
+	}
+	c.empty.v = v
+	for i := 0; i < len(v.Promotion.Choices); i++ {
+		t := v.Type(v.Promotion.Choices[i])
+		if t == NoPieceType {
+			return fail("promotion choice %c is not a piece of the variant", v.Promotion.Choices[i])
+		}
+		c.promoChoices = append(c.promoChoices, t)
+	}
+	if v.Promotion.Zone < 0 || v.Promotion.Zone > v.Ranks {
+		return fail("promotion zone of %d ranks", v.Promotion.Zone)
+	}
+	if v.Promotion.Zone > 0 && len(c.promoChoices) == 0 {
+		return fail("promotion zone without choices")
+	}
+	if v.Drops.CapturesToHand && !v.Drops.Enabled {
+		return fail("captures to hand without drops")
+	}
+	if v.Drops.DemoteTo != 0 {
+		if c.demoteTo = v.Type(v.Drops.DemoteTo); c.demoteTo == NoPieceType {
+			return fail("DemoteTo %c is not a piece of the variant", v.Drops.DemoteTo)
+		}
+	}
+	if v.Promotion.Remember && v.Drops.CapturesToHand && c.demoteTo == NoPieceType {
+		return fail("remembered promotions need Drops.DemoteTo")
+	}
+	if err := c.compileCastling(v); err != nil {
+		return fail("%v", err)
+	}
+	c.zobrist = newZobrist(v.Key)
+	start, err := parseFEN(v, v.StartFEN)
+	if err != nil {
+		return fail("start position: %v", err)
+	}
+	c.start = start
+	for _, s := range c.squares {
+		if p := start.board[s]; p != NoPiece {
+			c.startCount[p.Color().index()][p.Type()]++
+		}
+	}
+	for _, side := range []Color{White, Black} {
+		n := 0
+		for t := range c.royalType {
+			if c.royalType[t] {
+				n += c.startCount[side.index()][t]
+			}
+		}
+		if n > 1 {
+			return fail("%s has %d royal pieces; at most one is supported", side, n)
+		}
+		c.startRoyal[side.index()] = n == 1
+	}
+	return nil
+}
+
+// compileLeg turns a Leg into mailbox offsets for side.
+func compileLeg(l Leg, side Color) cleg {
+	dy := int(l.DY)
+	if side == Black {
+		dy = -dy
+	}
+	dx := int(l.DX)
+	cl := cleg{
+		off:     int16(dy*mailboxWidth + dx),
+		steps:   l.Range,
+		mode:    l.Mode,
+		hop:     l.Hop,
+		initial: l.Initial,
+		ep:      l.EnPassant,
+	}
+	if cl.steps == 0 {
+		cl.steps = MaxFiles
+	}
+	if l.Lame {
+		cl.lameOff = int16((dy/2)*mailboxWidth + dx/2)
+	}
+	return cl
+}
+
+// buildProbes collects, per attacking side, the distinct capture legs of all
+// piece types, each with the set of types that attack along it.
+func (c *compiled) buildProbes() {
+	for side := 0; side < 2; side++ {
+		var ps []probe
+		for t := 1; t <= maxPieceTypes; t++ {
+			for _, l := range c.legs[side][t] {
+				if l.mode&ModeCapture == 0 {
+					continue
+				}
+				pr := probe{off: l.off, lameOff: l.lameOff, steps: l.steps, hop: l.hop, initial: -1}
+				if l.initial {
+					pr.initial = int8(c.initialRank[t])
+				}
+				found := false
+				for i := range ps {
+					q := ps[i]
+					q.types = 0
+					if q == pr {
+						ps[i].types |= 1 << t
+						found = true
+						break
+					}
+				}
+				if !found {
+					pr.types = 1 << t
+					ps = append(ps, pr)
+				}
+			}
+		}
+		// Leapers first: they are the cheapest to test.
+		var sorted []probe
+		for _, p := range ps {
+			if p.steps == 1 && !p.hop {
+				sorted = append(sorted, p)
+			}
+		}
+		for _, p := range ps {
+			if p.steps != 1 || p.hop {
+				sorted = append(sorted, p)
+			}
+		}
+		c.probes[side] = sorted
+	}
+}
+
+// compileCastling resolves the castling rules to squares and types.
+func (c *compiled) compileCastling(v *Variant) error {
+	if len(v.Castling) > 16 {
+		return fmt.Errorf("%d castling rules; at most 16", len(v.Castling))
+	}
+	sq := func(name string) (Square, error) {
+		s, err := ParseSquare(name)
+		if err == nil && !v.OnBoard(s) {
+			err = fmt.Errorf("castling square %s is off the board", name)
+		}
+		return s, err
+	}
+	for i, r := range v.Castling {
+		cc := ccastle{side: r.Color, letter: r.FENLetter, piece: v.Type(r.Piece), rook: v.Type(r.Rook), ignoreAttacks: r.IgnoreAttacks}
+		if cc.piece == NoPieceType || cc.rook == NoPieceType {
+			return fmt.Errorf("castling rule %c: unknown piece letters %c/%c", r.FENLetter, r.Piece, r.Rook)
+		}
+		if r.Color != White && r.Color != Black {
+			return fmt.Errorf("castling rule %c has no colour", r.FENLetter)
+		}
+		var err error
+		for _, p := range []struct {
+			dst  *Square
+			name string
+		}{{&cc.pieceFrom, r.PieceFrom}, {&cc.pieceTo, r.PieceTo}, {&cc.rookFrom, r.RookFrom}, {&cc.rookTo, r.RookTo}} {
+			if *p.dst, err = sq(p.name); err != nil {
+				return err
+			}
+		}
+		if cc.pieceFrom.Rank() != cc.rookFrom.Rank() || cc.pieceTo.Rank() != cc.pieceFrom.Rank() || cc.rookTo.Rank() != cc.pieceFrom.Rank() {
+			return fmt.Errorf("castling rule %c is not on one rank", r.FENLetter)
+		}
+		lo, hi := minSq(cc.pieceFrom, cc.pieceTo, cc.rookFrom, cc.rookTo), maxSq(cc.pieceFrom, cc.pieceTo, cc.rookFrom, cc.rookTo)
+		for s := lo; s <= hi; s++ {
+			if s != cc.pieceFrom && s != cc.rookFrom {
+				cc.mustBeEmpty = append(cc.mustBeEmpty, s)
+			}
+		}
+		step := Square(1)
+		if cc.pieceTo < cc.pieceFrom {
+			for s := cc.pieceFrom; s >= cc.pieceTo; s-- {
+				cc.mustBeSafe = append(cc.mustBeSafe, s)
+			}
+		} else {
+			for s := cc.pieceFrom; s <= cc.pieceTo; s += step {
+				cc.mustBeSafe = append(cc.mustBeSafe, s)
+			}
+		}
+		c.castling = append(c.castling, cc)
+		c.castleMask[cc.pieceFrom] |= 1 << i
+		c.castleMask[cc.rookFrom] |= 1 << i
+	}
+	return nil
+}
+
+func minSq(s ...Square) Square {
+	m := s[0]
+	for _, x := range s[1:] {
+		if x < m {
+			m = x
+		}
+	}
+	return m
+}
+
+func maxSq(s ...Square) Square {
+	m := s[0]
+	for _, x := range s[1:] {
+		if x > m {
+			m = x
+		}
+	}
+	return m
+}
