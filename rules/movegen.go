@@ -6,8 +6,17 @@ import "math/bits"
 // pieces could capture a piece standing on s (pins and the check rule are
 // not considered). s may be empty.
 func (p *Position) attacked(s Square, by Color) bool {
+	return p.attackedVia(s, by, ^uint64(0))
+}
+
+// attackedVia is attacked restricted to the probes in mask (bit i = probe i;
+// probes beyond 64 are always tried).
+func (p *Position) attackedVia(s Square, by Color, mask uint64) bool {
 	want := NewPiece(by, 0) // colour bit only
 	for i := range p.v.c.probes[by.index()] {
+		if i < 64 && mask&(1<<i) == 0 {
+			continue
+		}
 		pr := &p.v.c.probes[by.index()][i]
 		q := int(s)
 		hurdle := !pr.hop
@@ -195,24 +204,32 @@ func (p *Position) drops(out []Move, us Color) []Move {
 // deterministic: pieces from a1 upwards rank by rank, each piece's moves in
 // its Betza order, then castling, drops and variant moves.
 func (p *Position) Legal(out []Move) []Move {
+	var scratch Position
+	return p.legal(out, &scratch)
+}
+
+// legal is Legal with caller-provided working space.
+func (p *Position) legal(out []Move, scratch *Position) []Move {
 	if _, over := p.terminal(); over {
 		return out
 	}
-	return p.legalMoves(out)
+	return p.legalMoves(out, scratch)
 }
 
-// legalMoves appends the legal moves without asking whether the game is over.
-func (p *Position) legalMoves(out []Move) []Move {
+// legalMoves appends the legal moves without asking whether the game is
+// over. scratch is working space.
+func (p *Position) legalMoves(out []Move, scratch *Position) []Move {
 	start := len(out)
 	out = p.pseudoLegal(out)
 	v := p.v
 	if !v.CheckRule && v.Hooks.Legal == nil {
 		return out
 	}
-	var scratch Position
+	var t legalityTester
+	t.init(p, scratch)
 	n := start
 	for _, m := range out[start:] {
-		if p.isLegal(m, &scratch) {
+		if t.legal(m) {
 			out[n] = m
 			n++
 		}
@@ -220,18 +237,130 @@ func (p *Position) legalMoves(out []Move) []Move {
 	return out[:n]
 }
 
-// isLegal checks a pseudo-legal move against the check rule and the
-// variant's Legal hook. scratch is working space.
-func (p *Position) isLegal(m Move, scratch *Position) bool {
-	p.playInto(m, scratch)
+// legalityTester decides which pseudo-legal moves of one position are
+// legal. Most moves are settled by geometry: a move of a piece that is not
+// royal, while not in check, can only expose the king along a line that an
+// enemy rider or hopper uses. The rest are tried on a scratch board (the
+// squares a move changes, then restored), and moves the data cannot
+// describe are played in full.
+type legalityTester struct {
+	p       *Position
+	scratch *Position
+	king    Square
+	them    Color
+	inCheck bool
+	copied  bool
+}
+
+// init prepares t for the moves of p.
+func (t *legalityTester) init(p *Position, scratch *Position) {
+	t.p, t.scratch, t.them, t.king = p, scratch, p.toAct.Other(), NoSquare
+	if p.v.CheckRule {
+		t.king = p.royal[p.toAct.index()]
+		t.inCheck = t.king != NoSquare && p.attacked(t.king, t.them)
+	}
+}
+
+// legal reports whether the pseudo-legal move m is legal.
+func (t *legalityTester) legal(m Move) bool {
+	p := t.p
+	v := p.v
+	if v.Hooks.Legal != nil || m.Kind == KindSpecial || m.Kind == KindPass {
+		return p.isLegal(m, t.full())
+	}
+	if t.king == NoSquare {
+		return true
+	}
+	if p.mover != p.toAct {
+		// Moving the opponent's pieces: the geometry shortcuts assume one's own.
+		return p.isLegal(m, t.full())
+	}
+	c := &v.c
+	ti := t.them.index()
+	switch m.Kind {
+	case KindNormal:
+		if m.From == t.king {
+			return t.tryOnBoard(m.From, m.To, NoSquare, m.To)
+		}
+		if !t.inCheck && c.linesExact[ti] {
+			lines := c.lines[ti][int(m.From)-int(t.king)+mailboxSize]
+			if c.hopProbes[ti] != 0 {
+				lines |= c.lines[ti][int(m.To)-int(t.king)+mailboxSize] & c.hopProbes[ti]
+			}
+			lines &= c.lineProbes[ti]
+			if lines == 0 {
+				return true
+			}
+			return t.tryOnBoardVia(m.From, m.To, NoSquare, t.king, lines)
+		}
+		return t.tryOnBoard(m.From, m.To, NoSquare, t.king)
+	case KindEnPassant:
+		return t.tryOnBoard(m.From, m.To, p.epVictim, t.king)
+	case KindDrop:
+		if !t.inCheck && c.hopProbes[ti] == 0 {
+			return true
+		}
+		return t.tryOnBoard(NoSquare, m.To, NoSquare, t.king)
+	case KindCastle:
+		return p.isLegal(m, t.full())
+	}
+	return p.isLegal(m, t.full())
+}
+
+// tryOnBoard moves the piece on from to to (from = NoSquare: a dropped
+// piece of the mover's appears on to), removes the piece on victim,
+// reports whether king is then safe, and restores the board.
+func (t *legalityTester) tryOnBoard(from, to, victim, king Square) bool {
+	return t.tryOnBoardVia(from, to, victim, king, ^uint64(0))
+}
+
+// full hands out the scratch position for a full play of a move; the
+// board copy for tryOnBoard is made again afterwards.
+func (t *legalityTester) full() *Position {
+	t.copied = false
+	return t.scratch
+}
+
+// tryOnBoardVia is tryOnBoard testing only the attack probes in mask.
+func (t *legalityTester) tryOnBoardVia(from, to, victim, king Square, mask uint64) bool {
+	if !t.copied {
+		*t.scratch = *t.p
+		t.copied = true
+	}
+	b := &t.scratch.board
+	savedTo, savedVictim := b[to], b[victim]
+	mover := NewPiece(t.p.mover, 1) // any piece of the mover's: only occupancy and colour matter
+	if from != NoSquare {
+		mover = b[from]
+		b[from] = NoPiece
+	}
+	if victim != NoSquare {
+		b[victim] = NoPiece
+	}
+	b[to] = mover
+	safe := !t.scratch.attackedVia(king, t.them, mask)
+	b[to] = savedTo
+	if victim != NoSquare {
+		b[victim] = savedVictim
+	}
+	if from != NoSquare {
+		b[from] = mover
+	}
+	return safe
+}
+
+// isLegal checks a pseudo-legal move by playing it in full against the
+// check rule and the variant's Legal hook. after receives the position after m.
+func (p *Position) isLegal(m Move, after *Position) bool {
+	p.playInto(m, after)
 	if p.v.CheckRule {
 		us := p.toAct
-		k := scratch.royal[us.index()]
-		if k != NoSquare && scratch.attacked(k, us.Other()) {
+		k := after.royal[us.index()]
+		if k != NoSquare && after.attacked(k, us.Other()) {
 			return false
 		}
 	}
-	if p.v.Hooks.Legal != nil && !p.v.Hooks.Legal(p, scratch, m) {
+	if p.v.Hooks.Legal != nil && !p.v.Hooks.Legal(p, after, m) {
 		return false
 	}
 	return true

@@ -49,7 +49,8 @@ func (p *Position) Outcome() Outcome {
 		return o
 	}
 	var buf [256]Move
-	if len(p.legalMoves(buf[:0])) > 0 {
+	var scratch Position
+	if len(p.legalMoves(buf[:0], &scratch)) > 0 {
 		return Outcome{}
 	}
 	if p.InCheck() {

@@ -6,24 +6,32 @@ func Perft(p *Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	bufs := make([][]Move, depth)
-	for i := range bufs {
-		bufs[i] = make([]Move, 0, 256)
+	w := &perftWork{moves: make([][]Move, depth), next: make([]Position, depth)}
+	for i := range w.moves {
+		w.moves[i] = make([]Move, 0, 256)
 	}
-	return perft(p, depth, bufs)
+	return w.perft(p, depth)
 }
 
-func perft(p *Position, depth int, bufs [][]Move) uint64 {
-	moves := p.Legal(bufs[depth-1][:0])
-	bufs[depth-1] = moves[:0]
+// perftWork is the memory Perft reuses at each depth, so that counting
+// allocates nothing per node.
+type perftWork struct {
+	moves   [][]Move
+	next    []Position
+	scratch Position
+}
+
+func (w *perftWork) perft(p *Position, depth int) uint64 {
+	moves := p.legal(w.moves[depth-1][:0], &w.scratch)
+	w.moves[depth-1] = moves[:0]
 	if depth == 1 {
 		return uint64(len(moves))
 	}
 	var n uint64
-	var next Position
+	next := &w.next[depth-1]
 	for _, m := range moves {
-		p.playInto(m, &next)
-		n += perft(&next, depth-1, bufs)
+		p.playInto(m, next)
+		n += w.perft(next, depth-1)
 	}
 	return n
 }

@@ -183,6 +183,16 @@ type compiled struct {
 	letterToType [128]PieceType
 	legs         [2][maxPieceTypes + 1][]cleg
 	probes       [2][]probe // attacks on a square by each side
+	// lines[side][d+mailboxSize] has bit i set when the rider or hopper
+	// probe i of side could attack along a line through the square at
+	// mailbox distance d from its target; lineProbes are all such bits and
+	// hopProbes the hoppers' (those also see squares that become screens).
+	lines      [2][2 * mailboxSize]uint64
+	lineProbes [2]uint64
+	hopProbes  [2]uint64
+	// linesExact is false when a side has more than 64 probes: every move
+	// is then tested in full.
+	linesExact   [2]bool
 	royalType    [maxPieceTypes + 1]bool
 	pawnType     [maxPieceTypes + 1]bool
 	initialRank  [maxPieceTypes + 1]int
@@ -453,6 +463,26 @@ func (c *compiled) buildProbes() {
 			}
 		}
 		c.probes[side] = sorted
+		c.linesExact[side] = len(sorted) <= 64
+		if !c.linesExact[side] {
+			continue
+		}
+		for i, p := range sorted {
+			if p.steps == 1 && !p.hop {
+				continue
+			}
+			c.lineProbes[side] |= 1 << i
+			if p.hop {
+				c.hopProbes[side] |= 1 << i
+			}
+			for j := 1; j <= MaxFiles+1; j++ {
+				d := -j * int(p.off)
+				if d <= -mailboxSize || d >= mailboxSize {
+					break
+				}
+				c.lines[side][d+mailboxSize] |= 1 << i
+			}
+		}
 	}
 }
 

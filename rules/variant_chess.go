@@ -51,35 +51,29 @@ func newChess(map[string]string) (*Variant, error) {
 func bareMinorPieces(p *Position) bool {
 	v := p.v
 	knight, bishop := v.Type('N'), v.Type('B')
-	knights, bishops := 0, 0
-	bishopColors := [2]bool{}
-	for _, s := range v.Squares() {
-		pc := p.board[s]
-		switch t := pc.Type(); {
-		case pc == NoPiece || v.c.royalType[t]:
-		case t == knight:
-			knights++
-		case t == bishop:
-			bishops++
-			bishopColors[(s.File()+s.Rank())%2] = true
-		default:
-			return false
-		}
-	}
 	for c := 0; c < 2; c++ {
 		for t := 1; t <= len(v.Pieces); t++ {
-			if p.pocket[c][t] > 0 {
+			pt := PieceType(t)
+			if p.pocket[c][t] > 0 || (p.count[c][t] > 0 && pt != knight && pt != bishop && !v.c.royalType[t]) {
 				return false
 			}
 		}
 	}
+	knights := p.Count(White, knight) + p.Count(Black, knight)
+	bishops := p.Count(White, bishop) + p.Count(Black, bishop)
 	switch {
 	case knights+bishops <= 1:
 		return true
-	case knights == 0:
-		return !(bishopColors[0] && bishopColors[1])
+	case knights > 0:
+		return false
 	}
-	return false
+	var colors [2]bool
+	for _, s := range v.Squares() {
+		if p.board[s].Type() == bishop {
+			colors[(s.File()+s.Rank())%2] = true
+		}
+	}
+	return !(colors[0] && colors[1])
 }
 
 // newCrazyhouse returns crazyhouse: captured pieces change sides and go
