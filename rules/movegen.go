@@ -9,37 +9,55 @@ func (p *Position) attacked(s Square, by Color) bool {
 	return p.attackedVia(s, by, ^uint64(0))
 }
 
-// attackedVia is attacked restricted to the probes in mask (bit i = probe i;
-// probes beyond 64 are always tried).
+// attackedVia is attacked restricted to the probes in mask (bit i = probe
+// i; a side with more than 64 probes always tries them all).
 func (p *Position) attackedVia(s Square, by Color, mask uint64) bool {
-	want := NewPiece(by, 0) // colour bit only
-	for i := range p.v.c.probes[by.index()] {
-		if i < 64 && mask&(1<<i) == 0 {
-			continue
-		}
-		pr := &p.v.c.probes[by.index()][i]
-		q := int(s)
-		hurdle := !pr.hop
-		for n := int8(0); n < pr.steps; n++ {
-			q -= int(pr.off)
-			pc := p.board[q]
-			if pc == NoPiece {
-				continue
-			}
-			if pc&wall != 0 {
-				break
-			}
-			if !hurdle {
-				hurdle = true
-				continue
-			}
-			if pc&pieceBlack == want && pr.types&(1<<(pc&pieceTypeMask)) != 0 &&
-				(pr.lameOff == 0 || p.board[q+int(pr.lameOff)] == NoPiece) &&
-				(pr.initial < 0 || p.v.relRank(Square(q), by) == int(pr.initial)) {
+	c := &p.v.c
+	bi := by.index()
+	probes := c.probes[bi]
+	if !c.linesExact[bi] {
+		for i := range probes {
+			if p.probeHits(&probes[i], s, by) {
 				return true
 			}
-			break
 		}
+		return false
+	}
+	for m := mask & c.allProbes[bi]; m != 0; m &= m - 1 {
+		if p.probeHits(&probes[bits.TrailingZeros64(m)], s, by) {
+			return true
+		}
+	}
+	return false
+}
+
+// probeHits reports whether a piece of by attacks s along probe pr.
+func (p *Position) probeHits(pr *probe, s Square, by Color) bool {
+	want := NewPiece(by, 0) // colour bit only
+	q := int(s)
+	if pr.steps == 1 && !pr.hop {
+		q -= int(pr.off)
+		pc := p.board[q]
+		return pc != NoPiece && pc&(pieceBlack|wall) == want && pr.types&(1<<(pc&pieceTypeMask)) != 0 &&
+			(pr.lameOff == 0 || p.board[q+int(pr.lameOff)] == NoPiece) &&
+			(pr.initial < 0 || p.v.relRank(Square(q), by) == int(pr.initial))
+	}
+	hurdle := !pr.hop
+	for n := int8(0); n < pr.steps; n++ {
+		q -= int(pr.off)
+		pc := p.board[q]
+		if pc == NoPiece {
+			continue
+		}
+		if pc&wall != 0 {
+			return false
+		}
+		if !hurdle {
+			hurdle = true
+			continue
+		}
+		return pc&pieceBlack == want && pr.types&(1<<(pc&pieceTypeMask)) != 0 &&
+			(pr.initial < 0 || p.v.relRank(Square(q), by) == int(pr.initial))
 	}
 	return false
 }
@@ -95,13 +113,27 @@ func (p *Position) pieceMoves(out []Move, from Square, us Color) []Move {
 	t := pc.Type()
 	themBit := NewPiece(us.Other(), 0)
 	pawn := c.pawnType[t]
-	onInitial := c.initialRank[t] == p.v.relRank(from, us)
+	onInitial := c.initialRank[t] >= 0 && c.initialRank[t] == p.v.relRank(from, us)
 	for i := range c.legs[us.index()][t] {
 		l := &c.legs[us.index()][t][i]
 		if l.initial && !onInitial {
 			continue
 		}
 		if l.lameOff != 0 && p.board[int(from)+int(l.lameOff)] != NoPiece {
+			continue
+		}
+		if l.steps == 1 && !pawn {
+			// A plain leap (the common case, kept short).
+			to := Square(int(from) + int(l.off))
+			target := p.board[to]
+			switch {
+			case target == NoPiece:
+				if l.mode&ModeMove != 0 {
+					out = append(out, Move{From: from, To: to})
+				}
+			case target&(pieceBlack|wall) == themBit && l.mode&ModeCapture != 0:
+				out = append(out, Move{From: from, To: to})
+			}
 			continue
 		}
 		to := int(from)
@@ -228,6 +260,17 @@ func (p *Position) legalMoves(out []Move, scratch *Position) []Move {
 	var t legalityTester
 	t.init(p, scratch)
 	n := start
+	if t.pinsKnown {
+		// The common case: only king moves, pinned pieces and special
+		// kinds of moves need a closer look.
+		for _, m := range out[start:] {
+			if (m.Kind == KindNormal && m.From != t.king && !t.isPinned(m.From)) || t.legal(m) {
+				out[n] = m
+				n++
+			}
+		}
+		return out[:n]
+	}
 	for _, m := range out[start:] {
 		if t.legal(m) {
 			out[n] = m
@@ -250,6 +293,55 @@ type legalityTester struct {
 	them    Color
 	inCheck bool
 	copied  bool
+	// pinsKnown says pinned holds every piece of the mover's that stands
+	// between its king and an enemy rider on the rider's line with
+	// nothing else between (only when not in check, without hoppers and
+	// hooks, when the mover moves its own pieces).
+	pinsKnown bool
+	pinned    [3]uint64
+}
+
+// isPinned reports whether the piece on s is in t.pinned.
+func (t *legalityTester) isPinned(s Square) bool {
+	i := s.bitIndex()
+	return t.pinned[i>>6]&(1<<(i&63)) != 0
+}
+
+// findPins fills t.pinned by walking each enemy rider line out from the king.
+func (t *legalityTester) findPins() {
+	p := t.p
+	c := &p.v.c
+	ti := t.them.index()
+	want := NewPiece(t.them, 0)
+	for m := c.lineProbes[ti]; m != 0; m &= m - 1 {
+		pr := &c.probes[ti][bits.TrailingZeros64(m)]
+		q := int(t.king)
+		shield := NoSquare
+		for n := int8(0); n < pr.steps; n++ {
+			q -= int(pr.off)
+			pc := p.board[q]
+			if pc == NoPiece {
+				continue
+			}
+			if pc&wall != 0 {
+				break
+			}
+			if shield == NoSquare {
+				if pc&pieceBlack == want {
+					break // an enemy piece first: no pin on this line
+				}
+				shield = Square(q)
+				continue
+			}
+			if pc&pieceBlack == want && pr.types&(1<<(pc&pieceTypeMask)) != 0 &&
+				(pr.initial < 0 || p.v.relRank(Square(q), t.them) == int(pr.initial)) {
+				i := shield.bitIndex()
+				t.pinned[i>>6] |= 1 << (i & 63)
+			}
+			break
+		}
+	}
+	t.pinsKnown = true
 }
 
 // init prepares t for the moves of p.
@@ -258,6 +350,11 @@ func (t *legalityTester) init(p *Position, scratch *Position) {
 	if p.v.CheckRule {
 		t.king = p.royal[p.toAct.index()]
 		t.inCheck = t.king != NoSquare && p.attacked(t.king, t.them)
+		c := &p.v.c
+		if t.king != NoSquare && !t.inCheck && p.mover == p.toAct && p.v.Hooks.Legal == nil &&
+			c.linesExact[t.them.index()] && c.hopProbes[t.them.index()] == 0 {
+			t.findPins()
+		}
 	}
 }
 

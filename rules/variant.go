@@ -189,6 +189,7 @@ type compiled struct {
 	// hopProbes the hoppers' (those also see squares that become screens).
 	lines      [2][2 * mailboxSize]uint64
 	lineProbes [2]uint64
+	allProbes  [2]uint64
 	hopProbes  [2]uint64
 	// linesExact is false when a side has more than 64 probes: every move
 	// is then tested in full.
@@ -468,6 +469,7 @@ func (c *compiled) buildProbes() {
 			continue
 		}
 		for i, p := range sorted {
+			c.allProbes[side] |= 1 << i
 			if p.steps == 1 && !p.hop {
 				continue
 			}
