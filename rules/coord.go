@@ -19,6 +19,12 @@ func FormatMove(p *Position, m Move) string {
 	switch m.Kind {
 	case KindPass:
 		s = "pass"
+	case KindSpecial:
+		if p.v.Hooks.FormatSpecial != nil {
+			s = p.v.Hooks.FormatSpecial(p, m)
+			break
+		}
+		s = m.From.String() + m.To.String() + fmt.Sprintf("#%d", m.Extra)
 	case KindDrop:
 		if m.Drop == NoPieceType || int(m.Drop) > len(p.v.Pieces) {
 			return "?"
@@ -28,9 +34,6 @@ func FormatMove(p *Position, m Move) string {
 		s = m.From.String() + m.To.String()
 		if m.Promotion != NoPieceType && int(m.Promotion) <= len(p.v.Pieces) {
 			s += string(p.v.Pieces[m.Promotion-1].Letter + ('a' - 'A'))
-		}
-		if m.Kind == KindSpecial && m.Extra != 0 {
-			s += fmt.Sprintf("#%d", m.Extra)
 		}
 	}
 	if m.Flags&FlagContinue != 0 {
@@ -48,12 +51,17 @@ func ParseMove(p *Position, text string) (Move, error) {
 	if s == "0000" {
 		s = "pass"
 	}
+	var buf [256]Move
+	legal := p.Legal(buf[:0])
+	for _, m := range legal {
+		if FormatMove(p, m) == s {
+			return m, nil // exact text, including variant-defined special forms
+		}
+	}
 	if err := checkCoordSyntax(s); err != nil {
 		return Move{}, fmt.Errorf("%w: %q: %v", ErrBadMove, text, err)
 	}
 	norm := normalizeCoord(s)
-	var buf [256]Move
-	legal := p.Legal(buf[:0])
 	for _, m := range legal {
 		if FormatMove(p, m) == norm {
 			return m, nil

@@ -162,6 +162,10 @@ type Hooks struct {
 	// Outcome reports game ends the data cannot describe (a side without
 	// pieces, a double pass). It is asked before checkmate and stalemate.
 	Outcome func(p *Position) (Outcome, bool)
+	// FormatSpecial returns the canonical text of a KindSpecial move (without
+	// the '>' mark); it must be unique among the legal moves and must not
+	// look like another kind of move. Default: the two squares and "#Extra".
+	FormatSpecial func(p *Position, m Move) string
 	// PhaseName describes the phase for people ("White moves a Black
 	// piece"). Default: "move".
 	PhaseName func(p *Position) string
@@ -261,7 +265,8 @@ func (v *Variant) Def(t PieceType) PieceDef { return v.Pieces[t-1] }
 
 // OnBoard reports whether s is a playable square of v.
 func (v *Variant) OnBoard(s Square) bool {
-	return s != NoSquare && s.File() < v.Files && s.Rank() < v.Ranks
+	f, r := s.File(), s.Rank()
+	return f >= 0 && r >= 0 && f < v.Files && r < v.Ranks
 }
 
 // Squares returns v's playable squares, a1 first, rank by rank. The caller
