@@ -295,7 +295,8 @@ type legalityTester struct {
 	copied  bool
 	// pinsKnown says pinned holds every piece of the mover's that stands
 	// between its king and an enemy rider on the rider's line with
-	// nothing else between (only when not in check, without hoppers and
+	// nothing else between, or on the lame square of an enemy lame leaper
+	// that would otherwise attack the king (only when not in check, without hoppers and
 	// hooks, when the mover moves its own pieces).
 	pinsKnown bool
 	pinned    [3]uint64
@@ -313,6 +314,18 @@ func (t *legalityTester) findPins() {
 	c := &p.v.c
 	ti := t.them.index()
 	want := NewPiece(t.them, 0)
+	for m := c.lameProbes[ti]; m != 0; m &= m - 1 {
+		pr := &c.probes[ti][bits.TrailingZeros64(m)]
+		attacker := int(t.king) - int(pr.off)
+		shield := Square(attacker + int(pr.lameOff))
+		pc := p.board[attacker]
+		if pc != NoPiece && pc&(pieceBlack|wall) == want && pr.types&(1<<(pc&pieceTypeMask)) != 0 &&
+			p.board[shield] != NoPiece && p.board[shield]&(pieceBlack|wall) != want && p.board[shield]&wall == 0 &&
+			(pr.initial < 0 || p.v.relRank(Square(attacker), t.them) == int(pr.initial)) {
+			i := shield.bitIndex()
+			t.pinned[i>>6] |= 1 << (i & 63)
+		}
+	}
 	for m := c.lineProbes[ti]; m != 0; m &= m - 1 {
 		pr := &c.probes[ti][bits.TrailingZeros64(m)]
 		q := int(t.king)
@@ -384,7 +397,7 @@ func (t *legalityTester) legal(m Move) bool {
 			if c.hopProbes[ti] != 0 {
 				lines |= c.lines[ti][int(m.To)-int(t.king)+mailboxSize] & c.hopProbes[ti]
 			}
-			lines &= c.lineProbes[ti]
+			lines &= c.lineProbes[ti] | c.lameProbes[ti]
 			if lines == 0 {
 				return true
 			}

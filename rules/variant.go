@@ -189,10 +189,12 @@ type compiled struct {
 	probes       [2][]probe // attacks on a square by each side
 	// lines[side][d+mailboxSize] has bit i set when the rider or hopper
 	// probe i of side could attack along a line through the square at
-	// mailbox distance d from its target; lineProbes are all such bits and
+	// mailbox distance d from its target, or when that square is the lame
+	// square of lame leaper probe i; lineProbes are all such bits and
 	// hopProbes the hoppers' (those also see squares that become screens).
 	lines      [2][2 * mailboxSize]uint64
 	lineProbes [2]uint64
+	lameProbes [2]uint64 // lame leapers: a piece on the lame square shields the target
 	allProbes  [2]uint64
 	hopProbes  [2]uint64
 	// linesExact is false when a side has more than 64 probes: every move
@@ -475,6 +477,11 @@ func (c *compiled) buildProbes() {
 		}
 		for i, p := range sorted {
 			c.allProbes[side] |= 1 << i
+			if p.lameOff != 0 {
+				c.lameProbes[side] |= 1 << i
+				c.lines[side][-int(p.off)+int(p.lameOff)+mailboxSize] |= 1 << i
+				continue
+			}
 			if p.steps == 1 && !p.hop {
 				continue
 			}
