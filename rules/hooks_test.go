@@ -42,7 +42,7 @@ func newHookTestVariant() *Variant {
 		},
 		ExtraMoves: func(p *Position, out []Move) []Move {
 			if p.phase == 1 {
-				return append(out, PassMove)
+				return append(out, Pass())
 			}
 			bomb := p.v.Type('M')
 			for _, s := range p.v.Squares() {

@@ -39,8 +39,8 @@ type Move struct {
 	rule uint8
 }
 
-// PassMove is the move "pass".
-var PassMove = Move{Kind: KindPass}
+// Pass returns the move "pass" (legal only where a variant offers it).
+func Pass() Move { return Move{Kind: KindPass} }
 
 // IsCapture reports whether m captures a piece in p (a normal capture or
 // en passant). Special moves answer false; their hooks describe them.
