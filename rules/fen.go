@@ -23,7 +23,8 @@ const maxCounter = 100000
 // as promoted. The pocket in brackets appears in variants with drops
 // (uppercase White, lowercase Black). The side is "w" or "b", followed by
 // the phase number when it is not 0. The last four fields may be omitted
-// (no castling, no en passant, 0, 1). Rights and targets that the board
+// (no castling, no en passant, 0, 1). Variants with state of their own
+// (Hooks.StateFEN) write it as a seventh field. Rights and targets that the board
 // contradicts (a castling right without its king and rook on their
 // squares, an en-passant target nobody can capture on) are dropped, so
 // FEN(ParseFEN(s)) is the canonical form of s.
@@ -36,8 +37,12 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 		return Position{}, fmt.Errorf("%w: %s", ErrBadFEN, fmt.Sprintf(format, args...))
 	}
 	fields := strings.Fields(fen)
-	if len(fields) < 2 || len(fields) > 6 {
-		return bad("%d fields; want 2 to 6 (board, side, castling, en passant, halfmove, fullmove)", len(fields))
+	maxFields := 6
+	if v.Hooks.ParseStateFEN != nil {
+		maxFields = 7
+	}
+	if len(fields) < 2 || len(fields) > maxFields {
+		return bad("%d fields; want 2 to %d (board, side, castling, en passant, halfmove, fullmove%s)", len(fields), maxFields, map[bool]string{true: ", variant state"}[maxFields == 7])
 	}
 	p := v.c.empty
 	p.royal = [2]Square{NoSquare, NoSquare}
@@ -93,6 +98,11 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 	}
 	if p.fullmove, err = strconv.Atoi(full); err != nil || p.fullmove < 1 || p.fullmove > maxCounter {
 		return bad("move number %q: want a number 1..%d", full, maxCounter)
+	}
+	if len(fields) > 6 {
+		if err := v.Hooks.ParseStateFEN(&p, fields[6]); err != nil {
+			return bad("variant state %q: %v", fields[6], err)
+		}
 	}
 	if v.CheckRule {
 		them := p.toAct.Other()
@@ -298,6 +308,12 @@ func (p *Position) FEN() string {
 	b.WriteByte(' ')
 	b.WriteString(p.ep.String())
 	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
+	if v.Hooks.StateFEN != nil {
+		if st := v.Hooks.StateFEN(p); st != "" {
+			b.WriteByte(' ')
+			b.WriteString(st)
+		}
+	}
 	return b.String()
 }
 

@@ -50,7 +50,8 @@ func newZobrist(key string) *zobrist {
 
 // Hash returns a 64-bit hash of everything that makes two positions the
 // same for repetition: board, pockets, who acts and in which phase,
-// castling rights and the en-passant target (the counters are left out).
+// castling rights, the en-passant target and the variant's own state (the
+// counters are left out).
 func (p *Position) Hash() uint64 {
 	z := p.v.c.zobrist
 	var h uint64
@@ -77,6 +78,12 @@ func (p *Position) Hash() uint64 {
 	}
 	if p.toAct == Black {
 		h ^= z.side
+	}
+	for i, b := range p.state {
+		if b != 0 {
+			x := z.side + uint64(i)<<8 + uint64(b)
+			h ^= splitmix64(&x)
+		}
 	}
 	h ^= z.phase * uint64(p.phase)
 	if p.mover != p.toAct {

@@ -63,8 +63,11 @@ func (p *Position) probeHits(pr *probe, s Square, by Color) bool {
 }
 
 // InCheck reports whether the player to act is in check, in variants with
-// the check rule.
+// the check rule (or with a Check hook).
 func (p *Position) InCheck() bool {
+	if p.v.Hooks.Check != nil {
+		return p.v.Hooks.Check(p)
+	}
 	if !p.v.CheckRule {
 		return false
 	}

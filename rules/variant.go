@@ -162,6 +162,16 @@ type Hooks struct {
 	// Outcome reports game ends the data cannot describe (a side without
 	// pieces, a double pass). It is asked before checkmate and stalemate.
 	Outcome func(p *Position) (Outcome, bool)
+	// Check reports whether the player to act is in check, for variants
+	// whose check is more than an attack on the royal piece (a detonation,
+	// a push). It replaces the built-in test in InCheck and in telling
+	// checkmate from stalemate.
+	Check func(p *Position) bool
+	// StateFEN writes the variant's own state (Position.State) as an extra
+	// FEN field after the move number; ParseStateFEN reads it back. Both or
+	// neither are set. The field must not contain spaces.
+	StateFEN      func(p *Position) string
+	ParseStateFEN func(p *Position, field string) error
 	// FormatSpecial returns the canonical text of a KindSpecial move (without
 	// the '>' mark); it must be unique among the legal moves and must not
 	// look like another kind of move. Default: the two squares and "#Extra".
@@ -374,6 +384,9 @@ func (v *Variant) compile() error {
 	}
 	if v.Promotion.Remember && v.Drops.CapturesToHand && c.demoteTo == NoPieceType {
 		return fail("remembered promotions need Drops.DemoteTo")
+	}
+	if (v.Hooks.StateFEN == nil) != (v.Hooks.ParseStateFEN == nil) {
+		return fail("StateFEN and ParseStateFEN must be set together")
 	}
 	if err := c.compileCastling(v); err != nil {
 		return fail("%v", err)
