@@ -58,10 +58,10 @@ func ParseMove(p *Position, text string) (Move, error) {
 			return m, nil // exact text, including variant-defined special forms
 		}
 	}
-	if err := checkCoordSyntax(s); err != nil {
+	norm := normalizeCoord(s)
+	if err := checkCoordSyntax(norm); err != nil {
 		return Move{}, fmt.Errorf("%w: %q: %v", ErrBadMove, text, err)
 	}
-	norm := normalizeCoord(s)
 	for _, m := range legal {
 		if FormatMove(p, m) == norm {
 			return m, nil
@@ -116,7 +116,7 @@ func normalizeCoord(s string) string {
 // whyIllegal explains, for people, why the canonical text norm is not a
 // legal move in p.
 func (p *Position) whyIllegal(norm string) string {
-	if o, over := p.terminal(); over {
+	if o := p.Outcome(); o.Over() {
 		return "the game is over (" + o.Reason + ")"
 	}
 	if strings.Contains(norm, "@") {

@@ -68,6 +68,9 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 	}
 	if v.Hooks.MoverOf != nil {
 		p.mover = v.Hooks.MoverOf(p.toAct, p.phase)
+		if p.mover != White && p.mover != Black {
+			return bad("side %q: %s has no phase %d", side, v.Name, p.phase)
+		}
 	}
 	castling, ep, half, full := "-", "-", "0", "1"
 	if len(fields) > 2 {

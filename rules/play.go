@@ -26,6 +26,47 @@ func (p *Position) Play(m Move) (Position, error) {
 	return Position{}, fmt.Errorf("%w: %s", ErrIllegalMove, FormatMove(p, m))
 }
 
+// After returns the position after m without checking that m is legal:
+// m must be one of the moves p.Legal returned (callers that list moves
+// and then need each successor, like SAN's check marks, save a move
+// generation per move). A malformed move never panics: After then returns
+// p unchanged with ok false. Moves from outside go through Play.
+func (p *Position) After(m Move) (next Position, ok bool) {
+	if !p.wellFormed(m) {
+		return *p, false
+	}
+	p.playInto(m, &next)
+	return next, true
+}
+
+// wellFormed reports whether m refers only to squares, pieces and rules
+// of p's variant, so that playInto cannot go wrong on it.
+func (p *Position) wellFormed(m Move) bool {
+	v := p.v
+	types := PieceType(len(v.Pieces))
+	if m.Promotion > types || m.Drop > types {
+		return false
+	}
+	switch m.Kind {
+	case KindNormal, KindEnPassant:
+		return v.OnBoard(m.From) && v.OnBoard(m.To) && p.board[m.From] != NoPiece &&
+			(m.Kind == KindNormal || p.ep == m.To && p.epVictim != NoSquare && p.board[p.epVictim] != NoPiece)
+	case KindCastle:
+		if int(m.rule) >= len(v.c.castling) {
+			return false
+		}
+		r := &v.c.castling[m.rule]
+		return p.board[r.pieceFrom] == NewPiece(r.side, r.piece) && p.board[r.rookFrom] == NewPiece(r.side, r.rook)
+	case KindDrop:
+		return m.Drop != NoPieceType && v.OnBoard(m.To) && p.board[m.To] == NoPiece
+	case KindPass:
+		return true
+	case KindSpecial:
+		return v.Hooks.Apply != nil
+	}
+	return false
+}
+
 // playInto writes into q the position after m, which must be pseudo-legal in p.
 func (p *Position) playInto(m Move, q *Position) {
 	*q = *p

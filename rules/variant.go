@@ -72,6 +72,9 @@ type Drops struct {
 	// DemoteTo is the letter of the piece a captured promoted piece becomes
 	// in hand (crazyhouse: 'P').
 	DemoteTo byte
+	// OnlyAttacked allows drops only onto empty squares that one of the
+	// dropper's pieces on the board attacks (Position.Attacked).
+	OnlyAttacked bool
 }
 
 // StalemateRule says what happens to a player with no legal move who is not in check.
@@ -145,10 +148,12 @@ type Turn struct {
 // variant it is.
 type Hooks struct {
 	// NextTurn decides who acts after m took before to after. Default: the
-	// other player moves their own pieces, phase 0.
+	// other player moves their own pieces, phase 0. Every move passes
+	// through it, so it may also update after's variant state (Position.State).
 	NextTurn func(before, after *Position, m Move) Turn
 	// MoverOf returns whose pieces toAct moves in phase (for positions read
-	// from FEN). Default: toAct's own pieces.
+	// from FEN), or NoColor for a phase the variant does not have, which
+	// ParseFEN refuses. Default: toAct's own pieces.
 	MoverOf func(toAct Color, phase uint8) Color
 	// ExtraMoves appends moves that are not piece moves of the data (a pass,
 	// a detonation), before legality filtering.
