@@ -1,0 +1,93 @@
+// Package notation writes and reads moves in the friendly form: standard
+// algebraic notation (SAN) as chess players know it, generalised to every
+// variant of package rules. It asks only the variant's data (piece letters,
+// PieceDef.Pawn, castling rules, drops, the check rule), never which
+// variant it is. The canonical coordinate form ("g1f3", "e7e8q", "P@e4")
+// stays in package rules (rules.FormatMove, rules.ParseMove); this package
+// imports rules, never the reverse.
+//
+// # The friendly form, as SAN writes it
+//
+// A piece move is the piece's letter (PieceDef.Letter, uppercase), the
+// disambiguation, an 'x' when the move captures (en passant included),
+// and the destination square: files a-l, ranks 1-12.
+//
+//	Nf3  Bxe5  Cj10  Ae10  Qh4e1  R10a5
+//
+// Disambiguation is needed when another piece of the same type could make
+// a legal move to the same square. The origin's file is written when it
+// tells the pieces apart, else its rank, else both: Nbd2 (knights on b1
+// and f3), R1a3 (rooks on a1 and a5), Qh4e1 (queens on h4, e4 and h1).
+//
+// A pawn (a piece with PieceDef.Pawn) has no letter. A pawn's capture
+// always starts with the pawn's file; a promotion ends with '=' and the
+// new piece's letter:
+//
+//	e4  exd5  exd6 (en passant)  e8=Q  bxa8=N  a9  a9=C  a10=C
+//
+// In Grand Chess promotion on the 8th and 9th ranks is optional: "a9"
+// stays a pawn, "a9=C" becomes a Marshal.
+//
+// Castling is "O-O" when the castling piece (the king) moves toward the
+// h-side (higher files) and "O-O-O" when it moves toward the a-side; a
+// castling piece that stays put goes by the rook's side. Should a variant
+// have two castling rules of one side and direction, its castling moves are
+// written in the coordinate form ("e1g1").
+//
+// A drop is the dropped piece's letter, '@' and the square; pawns keep
+// their letter: "N@e4", "P@e4". A pass is "pass". Moves of kind
+// rules.KindSpecial (defined by a variant's hooks) are written in their
+// coordinate form, rules.FormatMove, with no check marks.
+//
+// # Marks at the end
+//
+// In variants with the check rule (or a Check hook), a move that gives
+// check ends with '+',
+// one that checkmates with '#': "Qxf7#", "e8=Q+", "N@d6+". They are found
+// by playing the move. Only a move that hands the turn to the opponent is
+// marked; after the first part of a multi-part turn, or a move that
+// continues the turn, the same player acts again and nobody is in check
+// yet.
+//
+// A move that continues the player's turn (rules.FlagContinue) ends with
+// '>': "Nf3>", "exd5>", "O-O>", "N@e4>", "pass>". The '>' is always the
+// very last character, as in the coordinate form ("g1f3>"), so it would
+// follow a check mark; but since check marks go only on moves that hand
+// the turn over, a move never carries both.
+//
+// The friendly form of every legal move of a position is unique in it,
+// and ParseSAN reads it back as the same move.
+//
+// # Reading
+//
+// ParseSAN reads everything SAN writes (including the coordinate forms SAN
+// falls back to) and is tolerant, like good chess software:
+//
+//   - check marks and annotations are optional and ignored ("Nf3", "Nf3+",
+//     "Nf3!?"); '>' must be given exactly when the move continues the turn,
+//     and may stand before or after them;
+//   - 'x' is optional ("ed5" for "exd5", "Ne5" for "Nxe5") but wrong on a
+//     move that captures nothing; ':' and '×' are read as 'x', a '-'
+//     between origin and destination is allowed ("Ng1-f3"), and " e.p."
+//     may follow an en-passant capture;
+//   - '=' before a promotion letter is optional and the letter may be in
+//     either case ("e8=Q", "e8Q", "e8=q", "e8q", also "e8/Q" and "e8(Q)");
+//   - castling may be written with zeros or lowercase o's ("0-0", "o-o-o");
+//   - more disambiguation than needed is fine ("Ng1f3", "e2e4") as long as
+//     the move is unambiguous;
+//   - spaces are ignored; "--" and "0000" are read as "pass".
+//
+// Piece letters must be uppercase, because lowercase a-l are files: "bc4"
+// is a pawn on the b-file capturing on c4, never a bishop move (the error
+// for such a move suggests "Bc4" when that is legal). Drops accept the
+// letter in either case ("p@e4"). A pawn move written without a file
+// ("d5") never captures, so that it cannot silently become "exd5".
+//
+// Errors are one line and say what is wrong: unreadable text wraps
+// rules.ErrBadMove; a well-formed move that is not legal wraps
+// rules.ErrIllegalMove and says why ("the Knight on c3 cannot move to
+// e5", "it would leave the king in check", "castling O-O needs f1
+// empty"); text that names several legal moves wraps ErrAmbiguousMove and
+// lists them ("ambiguous move: Nd2: it could be Nbd2 or Nfd2"). ParseMove
+// accepts the coordinate form as well.
+package notation

@@ -1,0 +1,258 @@
+package notation
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fairypost/fairypost/rules"
+)
+
+// explain says why the well-formed move sp names no legal move of p. The
+// error wraps rules.ErrIllegalMove, or ErrAmbiguousMove when a pawn must
+// promote and the text names no piece. sp may be nil when p has no legal
+// move.
+func explain(p *rules.Position, legal []rules.Move, sp *spec, shown string) *moveError {
+	fail := func(format string, args ...any) *moveError {
+		return &moveError{kind: rules.ErrIllegalMove, move: shown, reason: fmt.Sprintf(format, args...)}
+	}
+	if len(legal) == 0 {
+		if o := p.Outcome(); o.Over() {
+			return fail("the game is over (%s)", o.Reason)
+		}
+		return fail("%s has no legal move", p.ToAct())
+	}
+	if alt := filter(p, legal, sp, relaxCont); len(alt) > 0 {
+		if sp.cont {
+			return fail("this move does not continue the turn: write %s", orList(p, legal, alt))
+		}
+		return fail("this move continues the turn here: write %s", orList(p, legal, alt))
+	}
+	v := p.Variant()
+	switch sp.kind {
+	case specPass:
+		return fail("passing is not allowed here")
+	case specCastle:
+		return fail("%s", castleReason(p, sp))
+	case specDrop:
+		coord := string(v.Def(sp.piece).Letter) + "@" + sp.to.String()
+		if sp.cont {
+			coord += ">"
+		}
+		return fail("%s", coordReason(p, coord))
+	}
+
+	name := pieceName(v, sp.piece)
+	if near := filter(p, legal, sp, relaxCapture|relaxPawnRule|relaxPromo|relaxCont); len(near) > 0 {
+		// A piece the text names can go there: a written detail is wrong.
+		var captures, promos, same []rules.Move
+		for _, m := range near {
+			if p.IsCapture(m) {
+				captures = append(captures, m)
+			}
+			if m.Promotion != rules.NoPieceType {
+				promos = append(promos, m)
+			}
+			if m.Promotion == sp.promo {
+				same = append(same, m)
+			}
+		}
+		switch {
+		case sp.capture && len(captures) == 0:
+			return fail("there is nothing to capture on %s (did you mean %s?)", sp.to, orList(p, legal, near))
+		case sp.pawnPush() && len(captures) == len(near):
+			return fail("a capture by a pawn names the pawn's file: write %s", orList(p, legal, near))
+		case len(same) == 0 && sp.promo == rules.NoPieceType:
+			return &moveError{kind: ErrAmbiguousMove, move: shown,
+				reason: fmt.Sprintf("the %s must promote: write %s", name, orList(p, legal, near))}
+		case len(same) == 0 && len(promos) == 0:
+			return fail("a %s moving to %s does not promote", name, sp.to)
+		case len(same) == 0:
+			return fail("the %s cannot become a %s here: write %s", name, v.Def(sp.promo).Name, orList(p, legal, promos))
+		}
+		return fail("did you mean %s?", orList(p, legal, near))
+	}
+
+	// No piece the text names can go there: find out which pieces it names
+	// and ask each why not.
+	us := p.Mover()
+	var owned int
+	var named []rules.Square
+	for _, s := range v.Squares() {
+		pc := p.At(s)
+		if pc.Color() != us || !sp.isPiece(v, pc.Type()) {
+			continue
+		}
+		owned++
+		if (sp.fromFile < 0 || s.File() == sp.fromFile) && (sp.fromRank < 0 || s.Rank() == sp.fromRank) {
+			named = append(named, s)
+		}
+	}
+	switch {
+	case owned == 0 && sp.piece == rules.NoPieceType && !hasPawns(v):
+		return fail("%s has no pawns", v.Name)
+	case owned == 0:
+		return fail("%s has no %s on the board", us, name)
+	case len(named) == 0:
+		return fail("%s has no %s on %s", us, name, where(sp))
+	}
+	var promo string
+	if sp.promo != rules.NoPieceType {
+		promo = string(v.Def(sp.promo).Letter + ('a' - 'A'))
+	}
+	if sp.cont {
+		promo += ">"
+	}
+	var reasons []string
+	for _, from := range named {
+		coord := from.String() + sp.to.String() + promo
+		if m, err := rules.ParseMove(p, coord); err == nil {
+			// Legal in coordinate form but not named by the friendly form:
+			// castling written as the castling piece's move.
+			if m.Kind == rules.KindCastle {
+				return fail("to castle, write %s", san(p, m, legal))
+			}
+			return fail("write %s", san(p, m, legal))
+		}
+		reasons = append(reasons, coordReason(p, coord))
+	}
+	if len(named) == 1 {
+		return fail("%s", reasons[0])
+	}
+	for i, r := range reasons {
+		if !strings.Contains(r, " cannot ") {
+			return fail("%s (the %s on %s)", r, name, named[i])
+		}
+	}
+	if sp.fromFile >= 0 || sp.fromRank >= 0 {
+		return fail("no %s %s on %s can move to %s", us, name, where(sp), sp.to)
+	}
+	return fail("no %s %s can move to %s", us, name, sp.to)
+}
+
+// isPiece reports whether a piece of type t is one the piece move sp names.
+func (s *spec) isPiece(v *rules.Variant, t rules.PieceType) bool {
+	if t == rules.NoPieceType {
+		return false
+	}
+	if s.piece == rules.NoPieceType {
+		return v.Def(t).Pawn
+	}
+	return t == s.piece
+}
+
+// coordReason returns the reason rules.ParseMove gives for the coordinate
+// move coord, without the part that repeats the move.
+func coordReason(p *rules.Position, coord string) string {
+	_, err := rules.ParseMove(p, coord)
+	if err == nil {
+		return "it is not legal here"
+	}
+	msg := err.Error()
+	if r, ok := strings.CutPrefix(msg, rules.ErrIllegalMove.Error()+": "+coord+": "); ok {
+		return r
+	}
+	return msg
+}
+
+// castleReason says why the castling sp names is not legal in p.
+func castleReason(p *rules.Position, sp *spec) string {
+	v := p.Variant()
+	us := p.Mover()
+	dir := sp.body(v)
+	var rule *rules.CastlingRule
+	for i, r := range v.Castling {
+		if r.Color == us && ruleSide(r) == sp.side() {
+			rule = &v.Castling[i]
+			break
+		}
+	}
+	switch {
+	case rule == nil && len(v.Castling) == 0:
+		return "there is no castling in " + v.Name
+	case rule == nil:
+		return fmt.Sprintf("%s has no castling %s in %s", us, dir, v.Name)
+	}
+	king, rook := letterName(v, rule.Piece), letterName(v, rule.Rook)
+	if !strings.ContainsRune(p.CastlingRights(), rune(rule.FENLetter)) {
+		return fmt.Sprintf("%s may no longer castle %s (the %s or the %s has moved)", us, dir, king, rook)
+	}
+	pf, err1 := rules.ParseSquare(rule.PieceFrom)
+	pt, err2 := rules.ParseSquare(rule.PieceTo)
+	rf, err3 := rules.ParseSquare(rule.RookFrom)
+	rt, err4 := rules.ParseSquare(rule.RookTo)
+	if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
+		return "castling " + dir + " is not allowed here"
+	}
+	lo, hi := min(pf.File(), pt.File(), rf.File(), rt.File()), max(pf.File(), pt.File(), rf.File(), rt.File())
+	for f := lo; f <= hi; f++ {
+		if s := rules.NewSquare(f, pf.Rank()); s != pf && s != rf && p.At(s) != rules.NoPiece {
+			return fmt.Sprintf("castling %s needs %s empty", dir, s)
+		}
+	}
+	if !rule.IgnoreAttacks {
+		if p.Attacked(pf, us.Other()) {
+			return fmt.Sprintf("the %s is in check", king)
+		}
+		step := 1
+		if pt.File() < pf.File() {
+			step = -1
+		}
+		for f := pf.File(); f != pt.File(); {
+			f += step
+			if s := rules.NewSquare(f, pf.Rank()); p.Attacked(s, us.Other()) {
+				return fmt.Sprintf("the %s would cross or land on %s, which is attacked", king, s)
+			}
+		}
+	}
+	return "castling " + dir + " is not allowed here"
+}
+
+// pieceName names the pieces a piece move with piece type t (NoPieceType:
+// a pawn) moves, for messages.
+func pieceName(v *rules.Variant, t rules.PieceType) string {
+	if t != rules.NoPieceType {
+		return v.Def(t).Name
+	}
+	name := ""
+	for _, d := range v.Pieces {
+		if d.Pawn {
+			if name != "" {
+				return "pawn"
+			}
+			name = d.Name
+		}
+	}
+	if name == "" {
+		return "pawn"
+	}
+	return name
+}
+
+// letterName names the piece with FEN letter l.
+func letterName(v *rules.Variant, l byte) string {
+	if t := v.Type(l); t != rules.NoPieceType {
+		return v.Def(t).Name
+	}
+	return string(l)
+}
+
+func hasPawns(v *rules.Variant) bool {
+	for _, d := range v.Pieces {
+		if d.Pawn {
+			return true
+		}
+	}
+	return false
+}
+
+// where names the squares the disambiguation of sp allows: "b1", "the
+// b-file", "rank 1".
+func where(sp *spec) string {
+	switch {
+	case sp.fromFile >= 0 && sp.fromRank >= 0:
+		return rules.NewSquare(sp.fromFile, sp.fromRank).String()
+	case sp.fromFile >= 0:
+		return fmt.Sprintf("the %c-file", 'a'+sp.fromFile)
+	}
+	return fmt.Sprintf("rank %d", sp.fromRank+1)
+}
