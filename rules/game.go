@@ -1,5 +1,7 @@
 package rules
 
+import "fmt"
+
 // Game is a start position and the moves played from it, with every
 // position they led to. It adds what a single Position cannot know:
 // repetition. A Game is not safe for concurrent use; its positions are.
@@ -41,8 +43,8 @@ func (g *Game) Legal() []Move {
 
 // Play plays m, which must be legal now, and appends it to the game.
 func (g *Game) Play(m Move) error {
-	if o := g.repetitionOutcome(); o.Over() {
-		return ErrIllegalMove
+	if o := g.Outcome(); o.Over() {
+		return fmt.Errorf("%w: the game is over (%s)", ErrIllegalMove, o.Reason)
 	}
 	p := g.Position()
 	next, err := p.Play(m)

@@ -217,16 +217,28 @@ func (p *Position) castlingMove(out []Move, i int) []Move {
 	return append(out, Move{From: r.pieceFrom, To: r.pieceTo, Kind: KindCastle, rule: uint8(i)})
 }
 
-// drops appends every drop from us's pocket onto an empty square.
+// drops appends every drop from us's pocket onto an empty square (with
+// Drops.OnlyAttacked, onto an empty square us attacks).
 func (p *Position) drops(out []Move, us Color) []Move {
 	c := &p.v.c
 	ui := us.index()
+	var targets [MaxFiles * MaxRanks]Square
+	n := -1 // targets[:n] are the squares a piece may land on; -1 = not yet known
 	for t := PieceType(1); int(t) <= len(p.v.Pieces); t++ {
 		if p.pocket[ui][t] == 0 {
 			continue
 		}
-		for _, s := range c.squares {
-			if p.board[s] == NoPiece && !c.noDrop[ui][t][p.v.relRank(s, us)] {
+		if n < 0 {
+			n = 0
+			for _, s := range c.squares {
+				if p.board[s] == NoPiece && (!p.v.Drops.OnlyAttacked || p.attacked(s, us)) {
+					targets[n] = s
+					n++
+				}
+			}
+		}
+		for _, s := range targets[:n] {
+			if !c.noDrop[ui][t][p.v.relRank(s, us)] {
 				out = append(out, Move{To: s, Kind: KindDrop, Drop: t})
 			}
 		}
@@ -235,7 +247,10 @@ func (p *Position) drops(out []Move, us Color) []Move {
 }
 
 // Legal appends the legal moves of the player to act to out and returns
-// the extended slice. A finished game has no legal moves. The order is
+// the extended slice. After an end built into the variant's rules (a
+// captured King, a variant's own end) there are none; draws by rule
+// (move-count, insufficient material, repetition) do not remove moves
+// here: Game.Legal applies them. The order is
 // deterministic: pieces from a1 upwards rank by rank, each piece's moves in
 // its Betza order, then castling, drops and variant moves.
 func (p *Position) Legal(out []Move) []Move {

@@ -43,7 +43,11 @@ type Outcome struct {
 func (o Outcome) Over() bool { return o.Result != Ongoing }
 
 // Outcome reports whether the game ends in p and how. It does not know the
-// history: repetition is judged by Game.
+// history: repetition is judged by Game. The order is: ends of the
+// variant's own rules (a captured King, Hooks.Outcome), checkmate and
+// stalemate, then draws by rule (the automatic move-count draw and
+// insufficient material), so a mate on the move that reaches the
+// move-count limit stands.
 func (p *Position) Outcome() Outcome {
 	if o, over := p.terminal(); over {
 		return o
@@ -51,7 +55,7 @@ func (p *Position) Outcome() Outcome {
 	var buf [256]Move
 	var scratch Position
 	if len(p.legalMoves(buf[:0], &scratch)) > 0 {
-		return Outcome{}
+		return p.drawByRule()
 	}
 	if p.InCheck() {
 		return Outcome{Result: WinFor(p.toAct.Other()), Reason: "checkmate"}
@@ -62,9 +66,9 @@ func (p *Position) Outcome() Outcome {
 	return Outcome{Result: Draw, Reason: "stalemate"}
 }
 
-// terminal reports the ends that do not depend on the legal moves: a
-// captured royal piece, the variant's own ends, the automatic move-count
-// draw and insufficient material.
+// terminal reports the ends built into the variant's rules of play: a
+// captured royal piece and the variant's own ends. After them there are
+// no legal moves.
 func (p *Position) terminal() (Outcome, bool) {
 	v := p.v
 	if v.RoyalCaptureLoses {
@@ -84,11 +88,20 @@ func (p *Position) terminal() (Outcome, bool) {
 			return o, true
 		}
 	}
+	return Outcome{}, false
+}
+
+// drawByRule reports the draws that end a game by rule while moves
+// remain: the automatic move-count draw and insufficient material.
+// Position.Legal and Perft ignore them (as Fairy-Stockfish and the
+// published perft suites do); Outcome and Game apply them.
+func (p *Position) drawByRule() Outcome {
+	v := p.v
 	if v.DrawAutoPlies > 0 && p.halfmove >= v.DrawAutoPlies {
-		return Outcome{Result: Draw, Reason: "move-count rule"}, true
+		return Outcome{Result: Draw, Reason: "move-count rule"}
 	}
 	if v.InsufficientMaterial != nil && v.InsufficientMaterial(p) {
-		return Outcome{Result: Draw, Reason: "insufficient material"}, true
+		return Outcome{Result: Draw, Reason: "insufficient material"}
 	}
-	return Outcome{}, false
+	return Outcome{}
 }
