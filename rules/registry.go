@@ -33,6 +33,10 @@ func NewRegistry() (*Registry, error) {
 		{"chess", newChess},
 		{"crazyhouse", newCrazyhouse},
 		{"grand", newGrand},
+		{"trainwreck", newTrainWreck},
+		{"trainwreck-berolina", newTrainWreckBerolina},
+		{"trainwreck-almost", newTrainWreckAlmost},
+		{"trainwreck-threemove", newTrainWreckThreeMove},
 	} {
 		if err := r.Register(e.key, e.ctor); err != nil {
 			return nil, err

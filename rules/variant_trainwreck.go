@@ -1,0 +1,244 @@
+package rules
+
+// Train Wreck Chess (Peter Aronson, 2004) and its three sub-variants, as
+// RULES.md §1 specifies them.
+//
+// How the engine expresses the family:
+//
+//   - Pieces are Betza data (§1.4): non-captures go forward only, captures
+//     in every direction. "Forward" is the owner's, and a piece captures
+//     only the pieces of its owner's opponent, whoever moves it: the
+//     generator moves Position.Mover()'s pieces and captures the other
+//     colour's (§1.3). No piece has an en-passant leg (§1.5).
+//   - A turn is a sequence of phases (§1.2, §1.7), held in Position.Phase
+//     and written after the side in FEN:
+//
+//     phase 0 ("w", "b")    the player to act moves one of their own pieces;
+//     phase 1 ("w1", "b1")  the player to act moves one of the opponent's
+//     pieces, never its King;
+//     phase 2 ("w2", "b2")  Three-Move only: the second own sub-move.
+//
+//     So Train Wreck runs w, w1, b, b1, w, ... and Three-Move runs w, w1
+//     (White's first turn, the turn numbered 1), then b, b2, b1, w, w2,
+//     w1, ... Phase 1 is always "the opponent's piece", in every key.
+//     (RULES.md names the half-moves w1 and w2; the FEN counts from 0.)
+//   - There is no check rule; a captured King loses (RoyalCaptureLoses), and
+//     so does the player to act with no legal half-move, in any phase
+//     (StalemateLoses; §1.6, 1.10 #1, #2). Nothing is drawn automatically
+//     (1.10 #12).
+//   - Castling: the King's FIDE castling (FEN letters K, Q, k, q) keeps
+//     the attack conditions, the attackers being the pieces the opponent
+//     owns (1.10 #6); the Queen's (the Chancellor's in Almost, 1.10 #10)
+//     ignores attacks (§1.5, 1.10 #5). Its FEN letters are the rook's
+//     file: H (d1-f1 with h1-e1), A (d1-b1 with a1-c1), h and a for Black;
+//     so the start position's rights are "KQkqHAha". Moving a piece, by
+//     either player, loses its rights (§1.5).
+//   - Promotion: the player who moves the pawn chooses, the new piece
+//     belongs to the pawn's owner (§1.5, 1.10 #8).
+
+// Train Wreck piece descriptions (RULES.md §1.4, §1.8).
+const (
+	twPawnBetza       = "fmWfcFifmnD" // FIDE pawn without en passant
+	twBerolinaBetza   = "mfFcfWifmnA" // Berolina pawn without en passant; the double step is lame (1.10 #11)
+	twKnightBetza     = "mffNmfsNcN"
+	twBishopBetza     = "mfBcB"
+	twRookBetza       = "mfRcR"
+	twQueenBetza      = "mfQcQ"
+	twChancellorBetza = "mfRmffNmfsNcRcN"
+	twKingBetza       = "mfKcK"
+)
+
+// Phases of a Train Wreck turn (see the comment at the top of the file).
+const (
+	twPhaseOwn      uint8 = 0 // the player to act moves an own piece
+	twPhaseOpponent uint8 = 1 // the player to act moves an opponent's piece, not the King
+	twPhaseOwnAgain uint8 = 2 // Three-Move: the second own sub-move
+)
+
+// trainWreckOptions chooses a member of the family.
+type trainWreckOptions struct {
+	key, name string
+	pawn      string // the pawn's Betza description
+	queen     byte   // the letter of the piece on d1/d8 that castles like a Queen: 'Q' or 'C'
+	threeMove bool   // own, own, opponent after White's first turn
+}
+
+// newTrainWreck returns Train Wreck Chess (RULES.md §1.1-1.6, with the
+// resolutions of §1.10): each turn the player moves one of their own
+// pieces, then one of the opponent's pieces other than the King;
+// non-captures go forward only; a piece captures only its owner's enemies;
+// Queens castle like Kings but ignore attacks; no en passant; the mover
+// chooses the promotion piece; capturing the King or leaving the player to
+// act without a legal half-move wins.
+func newTrainWreck(map[string]string) (*Variant, error) {
+	return trainWreckVariant(trainWreckOptions{key: "trainwreck", name: "Train Wreck Chess", pawn: twPawnBetza, queen: 'Q'}), nil
+}
+
+// newTrainWreckBerolina returns Berolina Train Wreck Chess (RULES.md §1.8,
+// §1.9, 1.10 #11): Train Wreck with every pawn a Berolina pawn (moves one
+// square diagonally forward, or two from its starting rank over an empty
+// square, and captures straight ahead), without en passant.
+func newTrainWreckBerolina(map[string]string) (*Variant, error) {
+	return trainWreckVariant(trainWreckOptions{key: "trainwreck-berolina", name: "Berolina Train Wreck Chess", pawn: twBerolinaBetza, queen: 'Q'}), nil
+}
+
+// newTrainWreckAlmost returns Almost Train Wreck Chess (RULES.md §1.8,
+// §1.9, 1.10 #10): Train Wreck with Chancellors (Rook + Knight) instead of
+// Queens, promotion to C, R, B or N, and the Chancellor castling as the
+// Queen does.
+func newTrainWreckAlmost(map[string]string) (*Variant, error) {
+	return trainWreckVariant(trainWreckOptions{key: "trainwreck-almost", name: "Almost Train Wreck Chess", pawn: twPawnBetza, queen: 'C'}), nil
+}
+
+// newTrainWreckThreeMove returns Three-Move Train Wreck Chess, "Two Steps
+// Forward and One Step Back" (RULES.md §1.7, 1.10 #9): White's first turn
+// is as in Train Wreck; every later turn, Black's first included, is two
+// moves of the player's own pieces (the same piece may move twice) and then
+// one of the opponent's. Having no legal move loses in each of the three.
+func newTrainWreckThreeMove(map[string]string) (*Variant, error) {
+	return trainWreckVariant(trainWreckOptions{key: "trainwreck-threemove", name: "Three-Move Train Wreck Chess", pawn: twPawnBetza, queen: 'Q', threeMove: true}), nil
+}
+
+// trainWreckVariant builds a member of the Train Wreck family.
+func trainWreckVariant(o trainWreckOptions) *Variant {
+	queen := PieceDef{Letter: 'Q', Name: "Queen", Betza: twQueenBetza}
+	promotions := "QRBN"
+	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+	if o.queen == 'C' {
+		queen = PieceDef{Letter: 'C', Name: "Chancellor", Betza: twChancellorBetza}
+		promotions = "CRBN"
+		start = "rnbckbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR"
+	}
+	v := &Variant{
+		Key:   o.key,
+		Name:  o.name,
+		Files: 8,
+		Ranks: 8,
+		Pieces: []PieceDef{
+			{Letter: 'P', Name: "Pawn", Betza: o.pawn, Pawn: true, InitialRank: 2},
+			{Letter: 'N', Name: "Knight", Betza: twKnightBetza},
+			{Letter: 'B', Name: "Bishop", Betza: twBishopBetza},
+			{Letter: 'R', Name: "Rook", Betza: twRookBetza},
+			queen,
+			{Letter: 'K', Name: "King", Betza: twKingBetza, Royal: true},
+		},
+		StartFEN:          start + " w KQkqHAha - 0 1",
+		Castling:          append(fideCastling(), trainWreckQueenCastling(o.queen)...),
+		Promotion:         Promotion{Zone: 1, Choices: promotions},
+		RoyalCaptureLoses: true,
+		Stalemate:         StalemateLoses,
+	}
+	v.Hooks = Hooks{
+		NextTurn:  trainWreckNextTurn,
+		MoverOf:   trainWreckMoverOf,
+		Legal:     trainWreckLegal,
+		PhaseName: trainWreckPhaseName,
+	}
+	if o.threeMove {
+		v.Hooks.NextTurn = threeMoveNextTurn
+		v.Hooks.MoverOf = threeMoveMoverOf
+		v.Hooks.PhaseName = threeMovePhaseName
+	}
+	return v
+}
+
+// trainWreckQueenCastling returns the castling of the piece with letter
+// queen on d1/d8 (RULES.md §1.5, 1.10 #5): two squares toward the rook, the
+// rook landing on the square crossed, attacks ignored.
+func trainWreckQueenCastling(queen byte) []CastlingRule {
+	return []CastlingRule{
+		{Color: White, FENLetter: 'H', Piece: queen, Rook: 'R', PieceFrom: "d1", PieceTo: "f1", RookFrom: "h1", RookTo: "e1", IgnoreAttacks: true},
+		{Color: White, FENLetter: 'A', Piece: queen, Rook: 'R', PieceFrom: "d1", PieceTo: "b1", RookFrom: "a1", RookTo: "c1", IgnoreAttacks: true},
+		{Color: Black, FENLetter: 'h', Piece: queen, Rook: 'R', PieceFrom: "d8", PieceTo: "f8", RookFrom: "h8", RookTo: "e8", IgnoreAttacks: true},
+		{Color: Black, FENLetter: 'a', Piece: queen, Rook: 'R', PieceFrom: "d8", PieceTo: "b8", RookFrom: "a8", RookTo: "c8", IgnoreAttacks: true},
+	}
+}
+
+// trainWreckNextTurn is the two-part turn of RULES.md §1.2: own piece
+// (phase 0), then an opponent's piece (phase 1), then the other player.
+func trainWreckNextTurn(before, _ *Position, _ Move) Turn {
+	if before.phase == twPhaseOwn {
+		return Turn{ToAct: before.toAct, Mover: before.toAct.Other(), Phase: twPhaseOpponent}
+	}
+	return Turn{ToAct: before.toAct.Other(), Mover: before.toAct.Other(), Phase: twPhaseOwn}
+}
+
+// trainWreckMoverOf says whose pieces are moved in a phase of Train
+// Wreck; it has phases 0 and 1 only.
+func trainWreckMoverOf(toAct Color, phase uint8) Color {
+	switch phase {
+	case twPhaseOwn:
+		return toAct
+	case twPhaseOpponent:
+		return toAct.Other()
+	}
+	return NoColor
+}
+
+// threeMoveNextTurn is the turn of RULES.md §1.7: White's first turn (the
+// turn numbered 1) is own, opponent; every other turn own, own, opponent.
+func threeMoveNextTurn(before, _ *Position, _ Move) Turn {
+	us := before.toAct
+	switch before.phase {
+	case twPhaseOwn:
+		if us == White && before.fullmove == 1 {
+			return Turn{ToAct: us, Mover: us.Other(), Phase: twPhaseOpponent}
+		}
+		return Turn{ToAct: us, Mover: us, Phase: twPhaseOwnAgain}
+	case twPhaseOwnAgain:
+		return Turn{ToAct: us, Mover: us.Other(), Phase: twPhaseOpponent}
+	}
+	return Turn{ToAct: us.Other(), Mover: us.Other(), Phase: twPhaseOwn}
+}
+
+// threeMoveMoverOf says whose pieces are moved in a phase of Three-Move
+// Train Wreck (phases 0, 1 and 2).
+func threeMoveMoverOf(toAct Color, phase uint8) Color {
+	if phase == twPhaseOwnAgain {
+		return toAct
+	}
+	return trainWreckMoverOf(toAct, phase)
+}
+
+// trainWreckLegal forbids moving the opponent's King (RULES.md §1.2):
+// neither a King move nor castling, which counts as a King move. The
+// opponent's Queen (or Chancellor) may castle (1.10 #4).
+func trainWreckLegal(before, _ *Position, m Move) bool {
+	if before.mover == before.toAct {
+		return true
+	}
+	c := &before.v.c
+	switch m.Kind {
+	case KindNormal:
+		return !c.royalType[before.board[m.From].Type()]
+	case KindCastle:
+		return !c.royalType[c.castling[m.rule].piece]
+	}
+	return true
+}
+
+// trainWreckPhaseName describes the phase: "White moves a Black piece".
+func trainWreckPhaseName(p *Position) string {
+	return twColorName(p.toAct) + " moves a " + twColorName(p.mover) + " piece"
+}
+
+// threeMovePhaseName is trainWreckPhaseName telling Three-Move's two own
+// sub-moves apart: "Black moves a Black piece (second of two)".
+func threeMovePhaseName(p *Position) string {
+	s := trainWreckPhaseName(p)
+	switch {
+	case p.phase == twPhaseOwnAgain:
+		s += " (second of two)"
+	case p.phase == twPhaseOwn && !(p.toAct == White && p.fullmove == 1):
+		s += " (first of two)"
+	}
+	return s
+}
+
+// twColorName returns "White" or "Black".
+func twColorName(c Color) string {
+	if c == Black {
+		return "Black"
+	}
+	return "White"
+}
