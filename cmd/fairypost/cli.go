@@ -1,0 +1,269 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/fairypost/fairypost/rules"
+)
+
+// Exit statuses of Main.
+const (
+	exitOK       = 0
+	exitInternal = 1 // something broke that is not the user's doing
+	exitBadInput = 2 // unknown command or flag, bad variant, FEN, move...
+)
+
+// Main runs fairypost with the command-line arguments args (without the
+// program name), reading from stdin and writing to stdout and stderr, and
+// returns the process exit status: 0 on success, 2 for bad input, 1 for an
+// internal error. Every error is reported as one line on stderr; nothing
+// is written to stdout then. Main has no global state: tests call it in
+// the same process, in parallel.
+func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, registry: rules.NewRegistry}
+	return a.run(ctx, args)
+}
+
+// app is one invocation of fairypost: its streams and its dependencies.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	// registry builds the variant registry (tests substitute their own).
+	registry func() (*rules.Registry, error)
+}
+
+// command is one subcommand of fairypost.
+type command struct {
+	name     string
+	synopsis string // the arguments after the name, for usage lines
+	summary  string // one line for the command list
+	doc      string // paragraphs for "fairypost help NAME"
+	// setup declares the command's flags on fs and returns the function
+	// that runs the command once fs is parsed. nil: the command is not in
+	// this build yet.
+	setup func(fs *flag.FlagSet) runFunc
+}
+
+// runFunc runs a command whose flags are parsed. Errors made with
+// badInput give exit status 2, others 1.
+type runFunc func(ctx context.Context, a *app) error
+
+// commands lists fairypost's commands in the order of DESIGN.md §3.
+func commands() []command {
+	return []command{
+		{name: "run", synopsis: "[-config FILE]",
+			summary: "run the bot (Discord with a token, else the local console)"},
+		{name: "console", synopsis: "[-db FILE]",
+			summary: "local play as several users, commands typed as in Discord"},
+		variantsCommand(),
+		analyzeCommand(),
+		perftCommand(),
+		{name: "render", synopsis: "-variant KEY [-fen FEN] [-moves ...] [-flip] [-size PX] -o FILE.png",
+			summary: "write a board image"},
+		{name: "export", synopsis: "-db FILE -game ID [-format pgn|json]",
+			summary: "print one game's record"},
+		{name: "backup", synopsis: "-db FILE -o COPY",
+			summary: "copy a live database consistently"},
+		{name: "help", synopsis: "[COMMAND]",
+			summary: "show this help, or one command's flags"},
+	}
+}
+
+// findCommand returns the command called name.
+func findCommand(name string) (command, bool) {
+	for _, c := range commands() {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+// availableNames returns the names of the commands this build can run.
+func availableNames() string {
+	var names []string
+	for _, c := range commands() {
+		if c.setup != nil || c.name == "help" {
+			names = append(names, c.name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// run dispatches args to a command and returns the exit status. A panic
+// (a bug) is reported as one line with exit status 1, not a stack trace.
+func (a *app) run(ctx context.Context, args []string) (code int) {
+	if len(args) == 0 {
+		// "fairypost" alone is "fairypost run", which does not exist yet.
+		a.usage(a.stderr)
+		return exitBadInput
+	}
+	name, rest := args[0], args[1:]
+	defer func() {
+		if r := recover(); r != nil {
+			code = a.report(name, fmt.Errorf("panic: %v (this is a bug; please report it with the command line)", r))
+		}
+	}()
+	switch name {
+	case "help", "-h", "-help", "--help":
+		return a.help(rest)
+	}
+	if strings.HasPrefix(name, "-") {
+		// Flags without a command are run's: "fairypost -config FILE".
+		name, rest = "run", args
+	}
+	cmd, ok := findCommand(name)
+	if !ok {
+		return a.report("", badInput("unknown command %q (commands: %s; see 'fairypost help')", name, availableNames()))
+	}
+	if cmd.setup == nil {
+		return a.report(name, notYet())
+	}
+	fs := flag.NewFlagSet("fairypost "+name, flag.ContinueOnError)
+	// The flag package would print the error and the whole usage; we report
+	// one line instead, and print the usage only when asked for it.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	runCmd := cmd.setup(fs)
+	if err := fs.Parse(rest); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			a.commandUsage(a.stdout, cmd)
+			return exitOK
+		}
+		return a.report(name, badInput("%v (see 'fairypost help %s')", err, name))
+	}
+	if fs.NArg() > 0 {
+		return a.report(name, badInput("unexpected argument %q: every input is a flag, like -variant chess (see 'fairypost help %s')", fs.Arg(0), name))
+	}
+	return a.report(name, runCmd(ctx, a))
+}
+
+// notYet is the error of a command that a later build will have.
+func notYet() error {
+	return badInput("not available yet in this build (the bot, its console and storage arrive with later work); available now: %s", availableNames())
+}
+
+// help runs "fairypost help [COMMAND]".
+func (a *app) help(args []string) int {
+	switch len(args) {
+	case 0:
+		a.usage(a.stdout)
+		return exitOK
+	case 1:
+		cmd, ok := findCommand(args[0])
+		if !ok {
+			return a.report("help", badInput("unknown command %q (commands: %s)", args[0], availableNames()))
+		}
+		a.commandUsage(a.stdout, cmd)
+		return exitOK
+	}
+	return a.report("help", badInput("want at most one command name, got %d arguments", len(args)))
+}
+
+// usage writes the overview of fairypost's commands to w.
+func (a *app) usage(w io.Writer) {
+	var b strings.Builder
+	b.WriteString("fairypost: a Discord bot for correspondence chess variants.\n\n")
+	b.WriteString("Usage: fairypost <command> [flags]\n\nCommands in this build:\n")
+	var later []string
+	for _, c := range commands() {
+		if c.setup == nil && c.name != "help" {
+			later = append(later, c.name)
+			continue
+		}
+		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(&b, "\nNot available yet (they arrive with later work): %s.\n", strings.Join(later, ", "))
+	b.WriteString("The bot itself (Discord and the local console) is not built yet, so\n" +
+		"\"fairypost\" without a command, which will run the bot, prints this help.\n\n" +
+		"Run 'fairypost help <command>' for a command's flags.\n" +
+		"Exit status: 0 success, 2 bad input, 1 internal error.\n")
+	io.WriteString(w, b.String())
+}
+
+// commandUsage writes one command's usage, description and flags to w.
+func (a *app) commandUsage(w io.Writer, cmd command) {
+	fmt.Fprintf(w, "Usage: fairypost %s %s\n\n%s.\n", cmd.name, cmd.synopsis, upperFirst(cmd.summary))
+	if cmd.name == "help" {
+		return
+	}
+	if cmd.setup == nil {
+		fmt.Fprintf(w, "\nNot available yet in this build.\n")
+		return
+	}
+	if cmd.doc != "" {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(cmd.doc))
+	}
+	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
+	cmd.setup(fs)
+	fmt.Fprintf(w, "\nFlags:\n")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// inputError is an error in what the user gave: exit status 2.
+type inputError struct{ err error }
+
+func (e inputError) Error() string { return e.err.Error() }
+func (e inputError) Unwrap() error { return e.err }
+
+// badInput returns an inputError formatted as by fmt.Errorf (%w works).
+func badInput(format string, args ...any) error {
+	return inputError{fmt.Errorf(format, args...)}
+}
+
+// report writes err, if any, as one line on stderr and returns the exit
+// status for it.
+func (a *app) report(cmd string, err error) int {
+	if err == nil {
+		return exitOK
+	}
+	prefix := "fairypost"
+	if cmd != "" {
+		prefix += " " + cmd
+	}
+	msg := strings.Join(strings.FieldsFunc(err.Error(), func(r rune) bool { return r == '\n' || r == '\r' }), "; ")
+	var in inputError
+	if errors.As(err, &in) {
+		fmt.Fprintf(a.stderr, "%s: %s\n", prefix, msg)
+		return exitBadInput
+	}
+	fmt.Fprintf(a.stderr, "%s: internal error: %s\n", prefix, msg)
+	return exitInternal
+}
+
+// writeJSON writes v to stdout as one line of JSON. HTML characters are
+// not escaped: canonical moves may contain '>'.
+func (a *app) writeJSON(v any) error {
+	w := bufio.NewWriter(a.stdout)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	return w.Flush()
+}
+
+// writeLines writes lines to stdout, each followed by a newline.
+func (a *app) writeLines(lines []string) error {
+	w := bufio.NewWriter(a.stdout)
+	for _, l := range lines {
+		w.WriteString(l)
+		w.WriteByte('\n')
+	}
+	return w.Flush()
+}

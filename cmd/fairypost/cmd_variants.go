@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/fairypost/fairypost/rules"
+)
+
+// variantsCommand is "fairypost variants [-json]".
+func variantsCommand() command {
+	return command{
+		name:     "variants",
+		synopsis: "[-json]",
+		summary:  "list every variant: key, name, board size, options",
+		doc: `
+Prints one line per variant (key, name, board size FILESxRANKS), followed by
+one indented line per option: key=value|value... (default), and what it does.
+Give options to other commands as -options key=value,key=value.
+
+With -json, prints one JSON array of objects with the fields key, name,
+files, ranks and options ([{key, values, default, doc}]).`,
+		setup: func(fs *flag.FlagSet) runFunc {
+			asJSON := fs.Bool("json", false, "print a JSON array instead of text")
+			return func(ctx context.Context, a *app) error {
+				reg, err := a.registry()
+				if err != nil {
+					return fmt.Errorf("variant registry: %w", err)
+				}
+				list := describeVariants(reg)
+				if *asJSON {
+					return a.writeJSON(list)
+				}
+				return a.writeLines(formatVariants(list))
+			}
+		},
+	}
+}
+
+// variantInfo is a variant as "fairypost variants -json" shows it.
+type variantInfo struct {
+	Key     string       `json:"key"`
+	Name    string       `json:"name"`
+	Files   int          `json:"files"`
+	Ranks   int          `json:"ranks"`
+	Options []optionInfo `json:"options"`
+}
+
+// optionInfo is a variant option as "fairypost variants -json" shows it.
+type optionInfo struct {
+	Key     string   `json:"key"`
+	Values  []string `json:"values"`
+	Default string   `json:"default"`
+	Doc     string   `json:"doc"`
+}
+
+// describeVariants lists reg's variants in listing order.
+func describeVariants(reg *rules.Registry) []variantInfo {
+	out := []variantInfo{}
+	for _, key := range reg.Keys() {
+		v := reg.Default(key)
+		vi := variantInfo{Key: v.Key, Name: v.Name, Files: v.Files, Ranks: v.Ranks, Options: []optionInfo{}}
+		for _, o := range v.Options {
+			vi.Options = append(vi.Options, optionInfo{
+				Key:     o.Key,
+				Values:  append([]string{}, o.Values...),
+				Default: o.Values[0], // Register guarantees at least one value
+				Doc:     o.Doc,
+			})
+		}
+		out = append(out, vi)
+	}
+	return out
+}
+
+// formatVariants returns the text form: one aligned line per variant,
+// then its options indented below it.
+func formatVariants(list []variantInfo) []string {
+	keyW, nameW := 0, 0
+	for _, v := range list {
+		keyW, nameW = max(keyW, len(v.Key)), max(nameW, len(v.Name))
+	}
+	var lines []string
+	for _, v := range list {
+		lines = append(lines, fmt.Sprintf("%-*s  %-*s  %dx%d", keyW, v.Key, nameW, v.Name, v.Files, v.Ranks))
+		for _, o := range v.Options {
+			line := fmt.Sprintf("%*s  option %s=%s (default %s)", keyW, "", o.Key, strings.Join(o.Values, "|"), o.Default)
+			if o.Doc != "" {
+				line += ": " + o.Doc
+			}
+			lines = append(lines, line)
+		}
+	}
+	return lines
+}
