@@ -37,6 +37,8 @@ func NewRegistry() (*Registry, error) {
 		{"trainwreck-berolina", newTrainWreckBerolina},
 		{"trainwreck-almost", newTrainWreckAlmost},
 		{"trainwreck-threemove", newTrainWreckThreeMove},
+		{"tank", newTank},
+		{"annihilation", newAnnihilation},
 	} {
 		if err := r.Register(e.key, e.ctor); err != nil {
 			return nil, err

@@ -1,0 +1,362 @@
+package rules
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+)
+
+// annihilationStandardFEN is the variant's start position when no seed is
+// given (Variant.Start): the orthodox array, without castling rights. Real
+// games start from AnnihilationStart.
+const annihilationStandardFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1"
+
+// Crazyhouse Annihilation's use of Position.state and Move.Extra.
+const (
+	// annPasses is the index in Position.state of the number of
+	// consecutive passes that led to the position (0, 1, or 2 = drawn).
+	annPasses = 0
+	// annDropCapture is Move.Extra of a drop onto an enemy piece (a
+	// KindSpecial move, with the option dropcapture=on).
+	annDropCapture = 1
+	// annStatePrefix starts the FEN field of the pass count ("passes=1").
+	annStatePrefix = "passes="
+)
+
+// annihilation holds the rules of one option combination of Crazyhouse
+// Annihilation; its methods are the variant's hooks.
+type annihilation struct {
+	dropCapture bool
+}
+
+// newAnnihilation returns Crazyhouse Annihilation (ortzuncp blog, 2010) as
+// ../shared/RULES.md §5 specifies it, with the REC resolutions Z1-Z7:
+//
+//   - crazyhouse (captured pieces change sides and go to hand, a captured
+//     promoted piece goes to hand as a pawn, no pawn drops on the first or
+//     last rank, promotion to Q, R, B or N: Z3), without castling;
+//   - the King is an ordinary piece: no check, it may be captured, goes to
+//     hand, may be dropped, and a side may have several;
+//   - a drop lands only on an empty square attacked, in the capture
+//     pattern (Z2: pawns diagonally forward, sliders blocked by any piece),
+//     by one of the dropper's pieces on the board (Drops.OnlyAttacked);
+//   - a player may always pass ("pass");
+//   - a player with no pieces on the board loses at once, even with pieces
+//     in hand; this is judged in every position, so right after every move
+//     (Z7), and a drop never annihilates anyone since it only adds a piece.
+//     Both sides without pieces (only possible in a position set up by
+//     FEN) is a draw: nobody has a piece left to win with;
+//   - two consecutive passes, one by each player (Z1), and mutual
+//     stalemate, where neither side has a move other than a pass (Z4),
+//     draw at once; the pass count is the variant state ("passes=1" as a
+//     seventh FEN field), so it is part of the position for repetition too;
+//   - threefold repetition draws automatically (Z1); there is no 50-move
+//     rule (Z5).
+//
+// The option dropcapture=on (RULES.md §5.3, off by default) also lets a
+// piece be dropped on an enemy piece standing on such an attacked square,
+// capturing it into the dropper's hand. Such a drop is a KindSpecial move
+// written "N@xe5"; like any capture it may annihilate the opponent (the
+// attacking piece could have made the capture itself).
+//
+// The random back ranks and the pre-game choice of RULES.md §5.2 and Z6 are
+// AnnihilationStart and AnnihilationNormalize; Variant.Start is the
+// orthodox array without castling, the position the perft figures of the
+// issue start from.
+func newAnnihilation(opts map[string]string) (*Variant, error) {
+	var a annihilation
+	switch dc := opts["dropcapture"]; dc {
+	case "", "off":
+	case "on":
+		a.dropCapture = true
+	default:
+		return nil, fmt.Errorf("%w %q: option dropcapture=%s: allowed values are off, on", ErrInvalidVariant, "annihilation", dc)
+	}
+	pieces := chessPieces(2, []int{1, 8})
+	for i := range pieces {
+		pieces[i].Royal = false
+	}
+	v := &Variant{
+		Key:            "annihilation",
+		Name:           "Crazyhouse Annihilation",
+		Files:          8,
+		Ranks:          8,
+		Pieces:         pieces,
+		StartFEN:       annihilationStandardFEN,
+		Promotion:      Promotion{Zone: 1, Choices: "QRBN", Remember: true},
+		Drops:          Drops{Enabled: true, CapturesToHand: true, DemoteTo: 'P', OnlyAttacked: true},
+		RepetitionAuto: 3,
+		Options: []OptionDef{{
+			Key:    "dropcapture",
+			Values: []string{"off", "on"},
+			Doc:    "a piece may also be dropped on an attacked enemy piece, capturing it into hand",
+		}},
+	}
+	v.Hooks = Hooks{
+		NextTurn:      a.nextTurn,
+		ExtraMoves:    a.extraMoves,
+		Apply:         a.apply,
+		Outcome:       a.outcome,
+		StateFEN:      a.stateFEN,
+		ParseStateFEN: a.parseStateFEN,
+		FormatSpecial: a.formatSpecial,
+	}
+	return v, nil
+}
+
+// nextTurn hands the move to the opponent, as in chess, and keeps the
+// count of consecutive passes in after's state: NextTurn is the hook that
+// sees every move.
+func (annihilation) nextTurn(before, after *Position, m Move) Turn {
+	if m.Kind == KindPass {
+		if n := before.state[annPasses]; n < 255 {
+			after.state[annPasses] = n + 1
+		}
+	} else {
+		after.state[annPasses] = 0
+	}
+	return Turn{ToAct: before.toAct.Other(), Mover: before.toAct.Other()}
+}
+
+// extraMoves appends the drop-captures (with the option) and the pass.
+func (a annihilation) extraMoves(p *Position, out []Move) []Move {
+	if a.dropCapture {
+		out = a.dropCaptures(p, out, p.mover)
+	}
+	return append(out, Pass())
+}
+
+// dropCaptures appends the drops of us onto enemy pieces standing on
+// squares us attacks: each piece type in hand, squares from a1 upwards.
+func (annihilation) dropCaptures(p *Position, out []Move, us Color) []Move {
+	c := &p.v.c
+	ui := us.index()
+	them := NewPiece(us.Other(), 0)
+	for t := PieceType(1); int(t) <= len(p.v.Pieces); t++ {
+		if p.pocket[ui][t] == 0 {
+			continue
+		}
+		for _, s := range c.squares {
+			pc := p.board[s]
+			if pc != NoPiece && pc&pieceBlack == them && !c.noDrop[ui][t][p.v.relRank(s, us)] && p.attacked(s, us) {
+				out = append(out, Move{To: s, Kind: KindSpecial, Drop: t, Extra: annDropCapture})
+			}
+		}
+	}
+	return out
+}
+
+// apply carries out a drop-capture: the enemy piece goes to the dropper's
+// hand (a promoted one as a pawn), the dropped piece takes its square.
+func (annihilation) apply(next *Position, m Move) {
+	if m.Extra != annDropCapture {
+		return
+	}
+	us := next.mover
+	next.capture(m.To, us)
+	next.pocket[us.index()][m.Drop]--
+	next.put(m.To, NewPiece(us, m.Drop))
+}
+
+// outcome reports annihilation (a side without pieces on the board loses),
+// the draw by two consecutive passes and the draw by mutual stalemate.
+func (annihilation) outcome(p *Position) (Outcome, bool) {
+	wGone, bGone := !annHasPieces(p, White), !annHasPieces(p, Black)
+	switch {
+	case wGone && bGone:
+		return Outcome{Result: Draw, Reason: "both sides annihilated"}, true
+	case wGone:
+		return Outcome{Result: BlackWins, Reason: "annihilation"}, true
+	case bGone:
+		return Outcome{Result: WhiteWins, Reason: "annihilation"}, true
+	}
+	if p.state[annPasses] >= 2 {
+		return Outcome{Result: Draw, Reason: "consecutive passes"}, true
+	}
+	if !annCanMove(p, p.toAct) && !annCanMove(p, p.toAct.Other()) {
+		return Outcome{Result: Draw, Reason: "mutual stalemate"}, true
+	}
+	return Outcome{}, false
+}
+
+// annHasPieces reports whether c has at least one piece on the board of p.
+func annHasPieces(p *Position, c Color) bool {
+	o := &p.occ[c.index()]
+	return o[0]|o[1]|o[2] != 0
+}
+
+// annCanMove reports whether side would have a legal move other than a
+// pass if it were to act in p: a piece move (there is no check) or a drop
+// onto an empty attacked square. A drop-capture never decides it: the
+// piece attacking its square could make the capture itself.
+func annCanMove(p *Position, side Color) bool {
+	if side != p.mover {
+		q := *p
+		q.toAct, q.mover = side, side
+		q.ep, q.epVictim = NoSquare, NoSquare // only the player to act may capture en passant
+		p = &q
+	}
+	var buf [64]Move
+	si := side.index()
+	for w := 0; w < 3; w++ {
+		for b := p.occ[si][w]; b != 0; b &= b - 1 {
+			if len(p.pieceMoves(buf[:0], squareOfBit(w*64+bits.TrailingZeros64(b)), side)) > 0 {
+				return true
+			}
+		}
+	}
+	return len(p.drops(buf[:0], side)) > 0
+}
+
+// stateFEN writes the pass count ("passes=1"), or nothing when it is 0.
+func (annihilation) stateFEN(p *Position) string {
+	if n := p.state[annPasses]; n != 0 {
+		return annStatePrefix + strconv.Itoa(int(n))
+	}
+	return ""
+}
+
+// parseStateFEN reads the field stateFEN writes.
+func (annihilation) parseStateFEN(p *Position, field string) error {
+	n, err := strconv.Atoi(strings.TrimPrefix(field, annStatePrefix))
+	if !strings.HasPrefix(field, annStatePrefix) || err != nil || n < 0 || n > 2 {
+		return fmt.Errorf("want %s0, %s1 or %s2 (consecutive passes)", annStatePrefix, annStatePrefix, annStatePrefix)
+	}
+	p.state[annPasses] = uint8(n)
+	return nil
+}
+
+// formatSpecial writes a drop-capture as "N@xe5".
+func (annihilation) formatSpecial(p *Position, m Move) string {
+	if m.Extra != annDropCapture || m.Drop == NoPieceType || int(m.Drop) > len(p.v.Pieces) {
+		return "?"
+	}
+	return string(p.v.Pieces[m.Drop-1].Letter) + "@x" + m.To.String()
+}
+
+// annihilationArrangements is the number of distinct back ranks of one
+// side: the arrangements of R, R, N, N, B, B, Q, K, 8!/(2!·2!·2!).
+const annihilationArrangements = 5040
+
+// annihilationPieces is the back-rank multiset in the order
+// annihilationBackRank enumerates it.
+const annihilationPieces = "BBKNNQRR"
+
+// annihilationStream is the PCG stream (its second seed word) of
+// AnnihilationStart: "annihila" in ASCII.
+const annihilationStream = 0x616e6e6968696c61
+
+// annihilationBackRank returns arrangement n (0 <= n < 5040) of the back
+// rank, files a to h, in uppercase: the arrangements are numbered in
+// lexicographic order, so 0 is "BBKNNQRR" and 5039 "RRQNNKBB".
+func annihilationBackRank(n int) [8]byte {
+	const letters = "BKNQR"    // the distinct letters of annihilationPieces
+	var left [len(letters)]int // left[i] = how many of letters[i] remain
+	for i := range letters {
+		left[i] = strings.Count(annihilationPieces, letters[i:i+1])
+	}
+	var out [8]byte
+	for pos := 0; pos < 8; pos++ {
+		for i := range letters {
+			if left[i] == 0 {
+				continue
+			}
+			left[i]--
+			k := annArrangements(left[:])
+			if n < k {
+				out[pos] = letters[i]
+				break
+			}
+			n -= k
+			left[i]++
+		}
+	}
+	return out
+}
+
+// annArrangements returns the number of distinct orders of a multiset
+// with the given multiplicities.
+func annArrangements(counts []int) int {
+	fact := func(n int) int {
+		f := 1
+		for i := 2; i <= n; i++ {
+			f *= i
+		}
+		return f
+	}
+	total, n := 1, 0
+	for _, c := range counts {
+		n += c
+		total *= fact(c)
+	}
+	return fact(n) / total
+}
+
+// annihilationDraw returns the arrangement numbers of White's and Black's
+// back ranks for seed: two independent draws from a PCG generator
+// (math/rand/v2, seeded with seed and annihilationStream), each mapped to
+// 0..5039 by the high word of a 64x64-bit product. Only PCG's specified
+// output is used, so the mapping does not depend on the Go release.
+func annihilationDraw(seed uint64) (white, black int) {
+	src := rand.NewPCG(seed, annihilationStream)
+	w, _ := bits.Mul64(src.Uint64(), annihilationArrangements)
+	b, _ := bits.Mul64(src.Uint64(), annihilationArrangements)
+	return int(w), int(b)
+}
+
+// AnnihilationStart returns the random start position of Crazyhouse
+// Annihilation for seed (RULES.md §5.2): White's and Black's back ranks
+// are independent random arrangements of R, R, N, N, B, B, Q, K (5040 each,
+// 25,401,600 starts; bishops may share a colour, the King need not stand
+// between the Rooks, and the ranks need not mirror each other), pawns on
+// ranks 2 and 7, hands empty, White to move. The same seed always gives
+// the same position. v must be an annihilation variant (any options) from
+// the registry; AnnihilationStart panics for a variant whose pieces or
+// board cannot hold the position.
+//
+// The pre-game choice follows (AnnihilationNormalize). Storage records the
+// seed and the chosen first mover (the colour, in this position, of the
+// army that moves first) with the game; the start position is then
+// AnnihilationNormalize(AnnihilationStart(v, seed), firstMover). Games also
+// store their start FEN, as every game does, so a recorded game never
+// depends on this generator.
+func AnnihilationStart(v *Variant, seed uint64) Position {
+	w, b := annihilationDraw(seed)
+	white, black := annihilationBackRank(w), annihilationBackRank(b)
+	fen := strings.ToLower(string(black[:])) + "/pppppppp/8/8/8/8/PPPPPPPP/" + string(white[:]) + "[] w - - 0 1"
+	p, err := ParseFEN(v, fen)
+	if err != nil {
+		panic(fmt.Sprintf("rules: AnnihilationStart on variant %q: %v", v.Key, err))
+	}
+	return p
+}
+
+// AnnihilationNormalize carries out the pre-game choice of Crazyhouse
+// Annihilation (RULES.md §5.2, Z6: one player picks an army, the other
+// picks which army moves first): firstMover is the colour, in p, of the
+// army chosen to move first. When it is Black, the board is rotated by 180
+// degrees and the colours of pieces and hands swapped, so that the first
+// mover's army is White, on ranks 1-2, and White is to act; otherwise p is
+// returned unchanged. p is meant to be a start position (White to act);
+// the move counters and the variant state are kept, castling rights
+// (which annihilation has none of) and the en-passant target are dropped.
+func AnnihilationNormalize(p Position, firstMover Color) Position {
+	if firstMover != Black {
+		return p
+	}
+	v := p.v
+	q := v.c.empty
+	q.royal = [2]Square{NoSquare, NoSquare}
+	for _, s := range v.c.squares {
+		if pc := p.board[s]; pc != NoPiece {
+			q.put(NewSquare(v.Files-1-s.File(), v.Ranks-1-s.Rank()), pc^pieceBlack)
+		}
+	}
+	q.pocket[0], q.pocket[1] = p.pocket[1], p.pocket[0]
+	q.toAct, q.mover = White, White
+	q.halfmove, q.fullmove = p.halfmove, p.fullmove
+	q.state = p.state
+	return q
+}

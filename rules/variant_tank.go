@@ -1,0 +1,312 @@
+package rules
+
+import "slices"
+
+// Tank Chess piece types, in the order of newTank's Pieces.
+const (
+	tankPawn PieceType = iota + 1
+	tankKnight
+	tankBishop
+	tankBomb
+	tankAtomic
+	tankTank
+	tankKing
+)
+
+// Kinds of Tank Chess special moves (Move.Extra).
+const (
+	tankDetonate uint8 = 1 // a Bomb or Atomic bomb blows up: From = To = its square
+	tankPush     uint8 = 2 // a Tank steps onto an occupied square and pushes the run beyond it
+)
+
+// tankSteps are the eight king steps on the mailbox, in the order the
+// Tank's pushes are generated: N, NE, E, SE, S, SW, W, NW.
+var tankSteps = [8]int{
+	mailboxWidth, mailboxWidth + 1, 1, -mailboxWidth + 1,
+	-mailboxWidth, -mailboxWidth - 1, -1, mailboxWidth - 1,
+}
+
+// newTank returns Tank Chess (Andy Kurnia, 1998) as ../shared/RULES.md §4
+// specifies it, with the REC resolutions T1-T10.
+//
+// The FIDE array with the a-rooks replaced by Bombs (M), the Queens by
+// Atomic bombs (A) and the h-rooks by Tanks (T). King, Bishop, Knight and
+// Pawn are FIDE pieces (pawns double-step from their 2nd rank and take en
+// passant); a pawn pushed onto its own 1st rank may only step one square
+// (T10), and any pawn on its own 2nd rank may double-step, creating an
+// en-passant right like any double step (§4.2, T9).
+//
+// Bomb and Atomic bomb move one king step to an empty square and never
+// capture. Instead of moving, either may detonate: it and every piece of
+// either colour within one (Bomb) or two (Atomic bomb) king steps is
+// removed, with no chain reaction; a detonation with nothing else in range
+// is legal (T8). Canonical text: the bomb's square twice ("e2e2"), as if
+// it moved onto its own square; no other move goes from a square to itself,
+// and the form is a well-formed coordinate move, so ParseMove reads it in
+// any letter case and explains why it is illegal when it is.
+//
+// The Tank moves one king step and never captures. Onto an occupied square
+// it pushes: the contiguous run of pieces (either colour, Kings included)
+// starting there shifts one square in the step direction, and a piece
+// pushed off the board is gone (T6). A pawn pushed onto its last rank
+// promotes at once to the piece the pusher chooses (T2), one move per
+// choice; a push never creates an en-passant right. Canonical text: the
+// Tank's two squares, with the promotion letter when the push promotes
+// ("e5f6", "d6d7m"). The Tank's quiet step needs an empty square and its
+// push an occupied one, so the text never names two moves.
+//
+// Promotion is to Knight, Bishop, Bomb, Atomic bomb or Tank (T1). There is
+// no castling.
+//
+// Check (§4.3, T5): the opponent has a move that removes the King without
+// removing their own: a capture, a detonation in range, or a push off the
+// board. A move may not leave the mover's King in check, and may not remove
+// the mover's King alone; removing both Kings at once is legal and draws
+// (T4). Checkmate wins and stalemate draws. (A FEN may still leave the
+// side that just moved in check; the player to act may then remove that
+// King, which wins.)
+//
+// Draws are automatic: threefold repetition (the seed says to "declare a
+// draw" when the tanks keep pushing each other, derived from the threefold
+// rule) and the 50-move rule, whose clock a pawn move, a pushed pawn, a
+// capture, a detonation or a piece pushed off the board resets (T7). RULES
+// lists both beside stalemate as ends of the game, with no claim, so no
+// player action is needed; a checkmate on the 100th ply still wins (as
+// Position.Outcome orders the ends).
+func newTank(map[string]string) (*Variant, error) {
+	return &Variant{
+		Key:   "tank",
+		Name:  "Tank Chess",
+		Files: 8,
+		Ranks: 8,
+		Pieces: []PieceDef{
+			{Letter: 'P', Name: "Pawn", Betza: "fmWfceFifmnD", Pawn: true, InitialRank: 2},
+			{Letter: 'N', Name: "Knight", Betza: "N"},
+			{Letter: 'B', Name: "Bishop", Betza: "B"},
+			{Letter: 'M', Name: "Bomb", Betza: "mK"},
+			{Letter: 'A', Name: "Atomic bomb", Betza: "mK"},
+			{Letter: 'T', Name: "Tank", Betza: "mK"},
+			{Letter: 'K', Name: "King", Betza: "K", Royal: true},
+		},
+		StartFEN:          "mnbakbnt/pppppppp/8/8/8/8/PPPPPPPP/MNBAKBNT w - - 0 1",
+		Promotion:         Promotion{Zone: 1, Choices: "NBMAT"},
+		RoyalCaptureLoses: true,
+		Stalemate:         StalemateDraw,
+		DrawAutoPlies:     100,
+		RepetitionAuto:    3,
+		Hooks: Hooks{
+			ExtraMoves:    tankExtraMoves,
+			Apply:         tankApply,
+			Legal:         tankLegal,
+			Check:         func(p *Position) bool { return tankThreatened(p, p.toAct) },
+			FormatSpecial: tankFormatSpecial,
+		},
+	}, nil
+}
+
+// tankRadius returns the blast radius of a piece type: 1 for the Bomb, 2
+// for the Atomic bomb, 0 for anything that cannot detonate.
+func tankRadius(t PieceType) int {
+	switch t {
+	case tankBomb:
+		return 1
+	case tankAtomic:
+		return 2
+	}
+	return 0
+}
+
+// tankDistance is the number of king steps between a and b.
+func tankDistance(a, b Square) int {
+	df, dr := a.File()-b.File(), a.Rank()-b.Rank()
+	return max(df, -df, dr, -dr)
+}
+
+// tankExtraMoves appends the mover's detonations and Tank pushes.
+func tankExtraMoves(p *Position, out []Move) []Move {
+	us := p.mover
+	for _, s := range p.v.c.squares {
+		pc := p.board[s]
+		if pc.Color() != us {
+			continue
+		}
+		switch pc.Type() {
+		case tankBomb, tankAtomic:
+			out = append(out, Move{From: s, To: s, Kind: KindSpecial, Extra: tankDetonate})
+		case tankTank:
+			out = tankPushes(p, out, s)
+		}
+	}
+	return out
+}
+
+// tankPushes appends the pushes of the Tank on from: one per occupied
+// neighbour, or one per promotion choice when the push puts a pawn on its
+// last rank.
+func tankPushes(p *Position, out []Move, from Square) []Move {
+	for _, d := range tankSteps {
+		to := Square(int(from) + d)
+		if pc := p.board[to]; pc == NoPiece || pc&wall != 0 {
+			continue
+		}
+		m := Move{From: from, To: to, Kind: KindSpecial, Extra: tankPush}
+		if !tankPushPromotes(p, to, d) {
+			out = append(out, m)
+			continue
+		}
+		for _, t := range p.v.c.promoChoices {
+			m.Promotion = t
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// tankPushPromotes reports whether pushing the run that starts on the
+// occupied square s in direction d puts a pawn on its owner's last rank.
+func tankPushPromotes(p *Position, s Square, d int) bool {
+	for q := int(s); p.board[q] != NoPiece && p.board[q]&wall == 0; q += d {
+		pc := p.board[q]
+		if !p.v.c.pawnType[pc.Type()] {
+			continue
+		}
+		to := Square(q + d)
+		if p.board[to]&wall == 0 && p.v.relRank(to, pc.Color()) == p.v.Ranks-1 {
+			return true
+		}
+	}
+	return false
+}
+
+// tankApply carries out a detonation or a push on next. A move that is
+// neither (only a malformed move handed to Position.After) changes nothing.
+func tankApply(next *Position, m Move) {
+	if !next.v.OnBoard(m.From) || !next.v.OnBoard(m.To) {
+		return
+	}
+	switch m.Extra {
+	case tankDetonate:
+		r := tankRadius(next.board[m.From].Type())
+		if r == 0 {
+			return
+		}
+		for dy := -r; dy <= r; dy++ {
+			for dx := -r; dx <= r; dx++ {
+				s := Square(int(m.From) + dy*mailboxWidth + dx)
+				if pc := next.board[s]; pc != NoPiece && pc&wall == 0 {
+					next.remove(s)
+				}
+			}
+		}
+		next.halfmove = 0
+	case tankPush:
+		d := int(m.To) - int(m.From)
+		if next.board[m.From].Type() != tankTank || next.board[m.To] == NoPiece || !slices.Contains(tankSteps[:], d) {
+			return
+		}
+		var run [MaxFiles]Square
+		n := 0
+		for q := int(m.To); next.board[q] != NoPiece && next.board[q]&wall == 0; q += d {
+			run[n] = Square(q)
+			n++
+		}
+		for _, s := range run[:n] {
+			if next.v.c.pawnType[next.board[s].Type()] {
+				next.halfmove = 0
+			}
+		}
+		if next.board[int(run[n-1])+d]&wall != 0 {
+			next.remove(run[n-1]) // pushed off the board
+			next.halfmove = 0
+			n--
+		}
+		for i := n - 1; i >= 0; i-- {
+			to := Square(int(run[i]) + d)
+			pc := next.remove(run[i])
+			if m.Promotion != NoPieceType && next.v.c.pawnType[pc.Type()] && next.v.relRank(to, pc.Color()) == next.v.Ranks-1 {
+				pc = NewPiece(pc.Color(), m.Promotion)
+			}
+			next.put(to, pc)
+		}
+		next.put(m.To, next.remove(m.From))
+	}
+}
+
+// tankLegal forbids moves that remove only the mover's King or leave it in
+// check (T4); removing the opponent's King (with or without the mover's)
+// ends the game and is always allowed.
+func tankLegal(before, after *Position, m Move) bool {
+	us := before.toAct
+	ourGone := after.royal[us.index()] == NoSquare
+	theirGone := after.royal[us.Other().index()] == NoSquare
+	switch {
+	case ourGone:
+		return theirGone
+	case theirGone:
+		return true
+	}
+	return !tankThreatened(after, us)
+}
+
+// tankThreatened reports whether c's King is in check in the Tank Chess
+// sense: whatever the player to act, c's opponent has a move that removes
+// c's King without removing their own (a capture, a detonation in range
+// that spares their King, a push off the board; T5).
+func tankThreatened(p *Position, c Color) bool {
+	k := p.royal[c.index()]
+	if k == NoSquare {
+		return false
+	}
+	them := c.Other()
+	ti := them.index()
+	if p.attacked(k, them) {
+		return true
+	}
+	if p.count[ti][tankBomb]+p.count[ti][tankAtomic] > 0 {
+		theirKing := p.royal[ti]
+		for dy := -2; dy <= 2; dy++ {
+			for dx := -2; dx <= 2; dx++ {
+				s := Square(int(k) + dy*mailboxWidth + dx)
+				pc := p.board[s]
+				if pc.Color() != them {
+					continue
+				}
+				r := tankRadius(pc.Type())
+				if r == 0 || max(dx, -dx, dy, -dy) > r {
+					continue
+				}
+				if theirKing == NoSquare || tankDistance(s, theirKing) > r {
+					return true
+				}
+			}
+		}
+	}
+	if p.count[ti][tankTank] > 0 {
+		tank := NewPiece(them, tankTank)
+		for _, d := range tankSteps {
+			if p.board[int(k)+d]&wall == 0 {
+				continue // a push this way cannot take the King off the board
+			}
+			for q := int(k) - d; p.board[q] != NoPiece && p.board[q]&wall == 0; q -= d {
+				if p.board[q] == tank {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// tankFormatSpecial writes a detonation as the bomb's square twice
+// ("e2e2") and a push as the Tank's squares with the promotion letter, if
+// any ("e5f6", "d6d7m").
+func tankFormatSpecial(p *Position, m Move) string {
+	if m.Extra == tankDetonate {
+		return m.From.String() + m.From.String()
+	}
+	s := m.From.String() + m.To.String()
+	if m.Promotion != NoPieceType && int(m.Promotion) <= len(p.v.Pieces) {
+		s += string(p.v.Pieces[m.Promotion-1].Letter + ('a' - 'A'))
+	}
+	return s
+}
