@@ -177,9 +177,9 @@ func TestParseMoveErrors(t *testing.T) {
 // FuzzParseMove pins that ParseMove never panics, that its errors wrap
 // exactly one of ErrBadMove and ErrIllegalMove, and that a move it accepts
 // is legal and is written back by FormatMove as the text it was read from,
-// up to letter case and surrounding space. The variant argument picks
-// chess, crazyhouse or grand as in FuzzParseFEN; a FEN that does not parse
-// stands for the start position. Seeds are in testdata/fuzz/FuzzParseMove.
+// up to letter case and surrounding space. The variant argument picks the
+// variant as in FuzzParseFEN; a FEN that does not parse stands for the
+// start position. Seeds are in testdata/fuzz/FuzzParseMove.
 func FuzzParseMove(f *testing.F) {
 	r, err := sharedRegistry()
 	if err != nil {

@@ -199,8 +199,9 @@ func TestParseFENErrors(t *testing.T) {
 // three variants, that every FEN it accepts has a canonical form that
 // parses back to itself (same FEN, same hash), and that the moves and the
 // outcome of an accepted position can be computed without a panic. The
-// variant argument picks chess, crazyhouse or grand; other text picks one
-// by its length. Seeds are in testdata/fuzz/FuzzParseFEN.
+// variant argument is a registry key (the seeds use chess, crazyhouse and
+// grand); other text picks a registered variant by its length. Seeds are
+// in testdata/fuzz/FuzzParseFEN.
 func FuzzParseFEN(f *testing.F) {
 	r, err := sharedRegistry()
 	if err != nil {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -11,21 +12,27 @@ import (
 // playoutConfig sizes TestRandomPlayouts for one variant.
 type playoutConfig struct {
 	key   string
-	games int // games in the default run (-short: shortGames)
+	games int // games in the default run (-short: playoutShortGames)
 	// fullEvery: every fullEvery-th game plays every legal move of every
 	// position through Position.Play; the other games play a few at
 	// random (Play re-generates the moves, so all of them costs n² work).
 	fullEvery int
 }
 
-// Sizes measured on the 2-core reference machine: the three variants run
-// in parallel and the whole test takes about 15 s (chess is the slowest,
-// crazyhouse pockets make its positions the widest).
+// Sizes measured on the 2-core reference machine: 1000 games of each
+// variant cost about 60 CPU seconds (30 s of wall time), so the default
+// run plays fewer, about 30 CPU seconds in all, 15-20 s with the three
+// variants in parallel (a Grand Chess game costs about twice a
+// crazyhouse game). -short plays 100 games of each (about 4 s).
 var playoutConfigs = []playoutConfig{
-	{key: "chess", games: 600, fullEvery: 20},
+	{key: "chess", games: 500, fullEvery: 20},
 	{key: "crazyhouse", games: 600, fullEvery: 20},
-	{key: "grand", games: 500, fullEvery: 20},
+	{key: "grand", games: 400, fullEvery: 20},
 }
+
+// playoutGames overrides the number of games per variant, for a longer
+// run: go test ./rules -run TestRandomPlayouts -playout.games 1000
+var playoutGames = flag.Int("playout.games", 0, "games per variant in TestRandomPlayouts (0: the default sizes)")
 
 const (
 	playoutMaxPlies   = 300
@@ -51,7 +58,10 @@ func TestRandomPlayouts(t *testing.T) {
 			t.Parallel()
 			v := mustVariant(t, cfg.key)
 			games := cfg.games
-			if testing.Short() {
+			switch {
+			case *playoutGames > 0:
+				games = *playoutGames
+			case testing.Short():
 				games = playoutShortGames
 			}
 			start := time.Now()

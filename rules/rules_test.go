@@ -66,7 +66,7 @@ func mustGamePlay(tb testing.TB, g *Game, moves string) {
 	}
 }
 
-// legalTexts returns the canonical text of every legal move of p.
+// legalMoveSet returns the canonical text of every legal move of p.
 func legalMoveSet(p *Position) map[string]bool {
 	out := map[string]bool{}
 	for _, m := range p.Legal(nil) {
