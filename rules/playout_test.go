@@ -20,14 +20,12 @@ type playoutConfig struct {
 }
 
 // Sizes measured on the 2-core reference machine: 1000 games of each
-// variant cost about 60 CPU seconds (30 s of wall time), so the default
-// run plays fewer, about 30 CPU seconds in all, 15-20 s with the three
-// variants in parallel (a Grand Chess game costs about twice a
-// crazyhouse game). -short plays 100 games of each (about 4 s).
+// variant cost about 50 CPU seconds (about 36 s of wall time with the
+// three variants in parallel). -short plays 100 games of each (about 4 s).
 var playoutConfigs = []playoutConfig{
-	{key: "chess", games: 500, fullEvery: 20},
-	{key: "crazyhouse", games: 600, fullEvery: 20},
-	{key: "grand", games: 400, fullEvery: 20},
+	{key: "chess", games: 1000, fullEvery: 20},
+	{key: "crazyhouse", games: 1000, fullEvery: 20},
+	{key: "grand", games: 1000, fullEvery: 20},
 }
 
 // playoutGames overrides the number of games per variant, for a longer
