@@ -26,6 +26,21 @@ func mustVariant(tb testing.TB, key string) *Variant {
 	return v
 }
 
+// mustVariantWith returns the variant key with options ("k=v,..."; "" =
+// the defaults).
+func mustVariantWith(tb testing.TB, key, options string) *Variant {
+	tb.Helper()
+	r, err := sharedRegistry()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	v, err := r.Variant(key, options)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return v
+}
+
 // mustFEN parses fen as a position of v.
 func mustFEN(tb testing.TB, v *Variant, fen string) Position {
 	tb.Helper()

@@ -10,75 +10,17 @@ import (
 	"testing"
 )
 
-// annRegistry is a registry holding the annihilation variant (registered
-// here while NewRegistry does not list it yet).
-var annRegistry = sync.OnceValues(func() (*Registry, error) {
-	r, err := NewRegistry()
-	if err != nil {
-		return nil, err
-	}
-	if r.Default("annihilation") == nil {
-		if err := r.Register("annihilation", newAnnihilation); err != nil {
-			return nil, err
-		}
-	}
-	return r, nil
-})
-
 // annVariant returns the annihilation variant with options ("" = defaults).
 func annVariant(tb testing.TB, options string) *Variant {
 	tb.Helper()
-	r, err := annRegistry()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	v, err := r.Variant("annihilation", options)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return v
-}
-
-// annPos parses fen as a position of v.
-func annPos(tb testing.TB, v *Variant, fen string) Position {
-	tb.Helper()
-	p, err := ParseFEN(v, fen)
-	if err != nil {
-		tb.Fatalf("ParseFEN(%q): %v", fen, err)
-	}
-	return p
-}
-
-// annPlay plays the moves (canonical texts separated by spaces) from p.
-func annPlay(tb testing.TB, p Position, moves string) Position {
-	tb.Helper()
-	for _, text := range strings.Fields(moves) {
-		m, err := ParseMove(&p, text)
-		if err != nil {
-			tb.Fatalf("in %s: %v (legal: %v)", p.FEN(), err, annLegal(&p))
-		}
-		if p, err = p.Play(m); err != nil {
-			tb.Fatalf("in %s: Play(%s): %v", p.FEN(), text, err)
-		}
-	}
-	return p
-}
-
-// annLegal returns the canonical texts of the legal moves of p, sorted.
-func annLegal(p *Position) []string {
-	var out []string
-	for _, m := range p.Legal(nil) {
-		out = append(out, FormatMove(p, m))
-	}
-	slices.Sort(out)
-	return out
+	return mustVariantWith(tb, "annihilation", options)
 }
 
 // annDrops returns the legal moves of p whose text starts with prefix
 // ("N@" for the knight drops), sorted.
 func annDrops(p *Position, prefix string) []string {
 	var out []string
-	for _, s := range annLegal(p) {
+	for _, s := range legalTexts(p) {
 		if strings.HasPrefix(s, prefix) {
 			out = append(out, s)
 		}
@@ -114,7 +56,7 @@ func annOutcome(t *testing.T, p *Position, want Outcome) {
 // implementation of the same rules.
 func TestAnnihilationPerftIssueNumbers(t *testing.T) {
 	v := annVariant(t, "")
-	p := annPos(t, v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1")
+	p := mustFEN(t, v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1")
 	if got, want := v.Start().String(), p.FEN(); got != want {
 		t.Errorf("Variant.Start = %s, want %s", got, want)
 	}
@@ -128,7 +70,7 @@ func TestAnnihilationPerftIssueNumbers(t *testing.T) {
 func TestAnnihilationPerftFile(t *testing.T) {
 	v := annVariant(t, "")
 	for _, c := range loadPerft(t, "annihilation") {
-		p := annPos(t, v, c.EPD)
+		p := mustFEN(t, v, c.EPD)
 		for _, row := range c.Rows {
 			t.Run(fmt.Sprintf("%s/depth%d", c.ID, row.Depth), func(t *testing.T) {
 				checkPerft(t, &p, row.Depth, row.Nodes)
@@ -156,7 +98,7 @@ func TestAnnihilationPerftDropCapture(t *testing.T) {
 		{"dropcapture=on", []uint64{23, 176}},
 	} {
 		t.Run(c.options, func(t *testing.T) {
-			p := annPos(t, annVariant(t, c.options), fen)
+			p := mustFEN(t, annVariant(t, c.options), fen)
 			for i, want := range c.want {
 				checkPerft(t, &p, i+1, want)
 			}
@@ -169,29 +111,29 @@ func TestAnnihilationPerftDropCapture(t *testing.T) {
 // may be dropped, and a side may have several Kings.
 func TestAnnihilationKingIsAnOrdinaryPiece(t *testing.T) {
 	v := annVariant(t, "")
-	p := annPos(t, v, "4k3/8/8/8/8/8/3q3P/4K3[] w - - 0 1")
+	p := mustFEN(t, v, "4k3/8/8/8/8/8/3q3P/4K3[] w - - 0 1")
 	if p.InCheck() {
 		t.Error("a King attacked by a Queen is in check")
 	}
-	legal := annLegal(&p)
+	legal := legalTexts(&p)
 	for _, want := range []string{"e1d1", "e1e2", "e1f2", "e1d2", "h2h3", "pass"} {
 		if !slices.Contains(legal, want) {
 			t.Errorf("%s is not legal with the King attacked: %v", want, legal)
 		}
 	}
-	p = annPlay(t, annPos(t, v, "4k3/8/8/8/8/8/3q3P/4K3[] b - - 0 1"), "d2e1")
+	p = mustPlay(t, mustFEN(t, v, "4k3/8/8/8/8/8/3q3P/4K3[] b - - 0 1"), "d2e1")
 	if got, want := p.FEN(), "4k3/8/8/8/8/8/7P/4q3[k] w - - 0 2"; got != want {
 		t.Fatalf("after Qxe1: %s, want %s", got, want)
 	}
 	annOutcome(t, &p, Outcome{})
-	p = annPlay(t, p, "h2h3 K@e2")
+	p = mustPlay(t, p, "h2h3 K@e2")
 	if got, want := p.FEN(), "4k3/8/8/8/8/7P/4k3/4q3[] w - - 1 3"; got != want {
 		t.Fatalf("after K@e2: %s, want %s", got, want)
 	}
 	if n := p.Count(Black, v.Type('K')); n != 2 {
 		t.Errorf("Black has %d Kings, want 2", n)
 	}
-	q := annPos(t, v, "kk6/8/8/8/8/8/8/KKK5[KK] w - - 0 1")
+	q := mustFEN(t, v, "kk6/8/8/8/8/8/8/KKK5[KK] w - - 0 1")
 	if n := q.Count(White, v.Type('K')) + q.Pocket(White, v.Type('K')); n != 5 {
 		t.Errorf("White has %d Kings, want 5", n)
 	}
@@ -204,7 +146,7 @@ func TestAnnihilationNoCastling(t *testing.T) {
 	if _, err := ParseFEN(v, "r3k2r/8/8/8/8/8/8/R3K2R[] w KQkq - 0 1"); !errors.Is(err, ErrBadFEN) {
 		t.Errorf("castling rights accepted: %v", err)
 	}
-	p := annPos(t, v, "r3k2r/8/8/8/8/8/8/R3K2R[] w - - 0 1")
+	p := mustFEN(t, v, "r3k2r/8/8/8/8/8/8/R3K2R[] w - - 0 1")
 	annRefused(t, &p, "e1g1")
 	annRefused(t, &p, "e1c1")
 }
@@ -214,20 +156,20 @@ func TestAnnihilationNoCastling(t *testing.T) {
 // board attacks; pieces in hand attack nothing.
 func TestAnnihilationDropsOnlyOnAttackedEmptySquares(t *testing.T) {
 	v := annVariant(t, "")
-	p := annPos(t, v, "4k3/8/8/8/8/8/8/4K3[Nq] w - - 0 1")
+	p := mustFEN(t, v, "4k3/8/8/8/8/8/8/4K3[Nq] w - - 0 1")
 	want := []string{"N@d1", "N@d2", "N@e2", "N@f1", "N@f2"}
 	if got := annDrops(&p, "N@"); !slices.Equal(got, want) {
 		t.Errorf("knight drops %v, want %v", got, want)
 	}
 	annRefused(t, &p, "N@e4")
 	annRefused(t, &p, "N@e1") // attacked by nothing, and occupied
-	p = annPlay(t, p, "pass")
+	p = mustPlay(t, p, "pass")
 	want = []string{"Q@d7", "Q@d8", "Q@e7", "Q@f7", "Q@f8"}
 	if got := annDrops(&p, "Q@"); !slices.Equal(got, want) {
 		t.Errorf("queen drops %v, want %v", got, want)
 	}
 	// Empty hands: no drops at all, and an attacked square is no exception.
-	q := annPos(t, v, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1")
+	q := mustFEN(t, v, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1")
 	annRefused(t, &q, "N@e2")
 }
 
@@ -237,16 +179,16 @@ func TestAnnihilationDropsOnlyOnAttackedEmptySquares(t *testing.T) {
 // twice.
 func TestAnnihilationPawnDropRanks(t *testing.T) {
 	v := annVariant(t, "")
-	p := annPos(t, v, "7k/8/8/8/8/8/8/R7[P] w - - 0 1")
+	p := mustFEN(t, v, "7k/8/8/8/8/8/8/R7[P] w - - 0 1")
 	want := []string{"P@a2", "P@a3", "P@a4", "P@a5", "P@a6", "P@a7"}
 	if got := annDrops(&p, "P@"); !slices.Equal(got, want) {
 		t.Errorf("white pawn drops %v, want %v", got, want)
 	}
-	p = annPlay(t, p, "P@a2 pass a2a4")
+	p = mustPlay(t, p, "P@a2 pass a2a4")
 	if got, want := p.FEN(), "7k/8/8/8/P7/8/8/R7[] b - - 0 2"; got != want {
 		t.Errorf("after P@a2 pass a2a4: %s, want %s", got, want)
 	}
-	q := annPos(t, v, "r6k/8/8/8/8/8/8/7K[p] b - - 0 1")
+	q := mustFEN(t, v, "r6k/8/8/8/8/8/8/7K[p] b - - 0 1")
 	want = []string{"p@a2", "p@a3", "p@a4", "p@a5", "p@a6", "p@a7", "p@g7", "p@h7"}
 	got := annDrops(&q, "P@")
 	for i := range got {
@@ -265,7 +207,7 @@ func TestAnnihilationPawnDropRanks(t *testing.T) {
 // the first piece of either colour.
 func TestAnnihilationZ2AttackedIsTheCapturePattern(t *testing.T) {
 	v := annVariant(t, "")
-	p := annPos(t, v, "7k/8/p7/8/4P3/8/B7/R7[N] w - - 0 1")
+	p := mustFEN(t, v, "7k/8/p7/8/4P3/8/B7/R7[N] w - - 0 1")
 	// Ra1 is stopped by the own Bishop on a2 (a3 not attacked by it); the
 	// Bishop reaches b3 c4 d5 e6 f7 g8 and b1; the pawn e4 attacks d5 f5.
 	want := []string{"N@b1", "N@b3", "N@c1", "N@c4", "N@d1", "N@d5", "N@e1", "N@e6", "N@f1", "N@f5", "N@f7", "N@g1", "N@g8", "N@h1"}
@@ -276,8 +218,8 @@ func TestAnnihilationZ2AttackedIsTheCapturePattern(t *testing.T) {
 		annRefused(t, &p, s)
 	}
 	// An enemy piece stops a slider too: a7 beyond Black's a6 pawn.
-	q := annPos(t, v, "7k/8/p7/8/8/8/8/R7[N] w - - 0 1")
-	annPlay(t, q, "N@a5")
+	q := mustFEN(t, v, "7k/8/p7/8/8/8/8/R7[N] w - - 0 1")
+	mustPlay(t, q, "N@a5")
 	annRefused(t, &q, "N@a7")
 }
 
@@ -288,46 +230,46 @@ func TestAnnihilationZ2AttackedIsTheCapturePattern(t *testing.T) {
 // unattacked enemy, and pawns keep their rank limits.
 func TestAnnihilationDropCaptureOnlyWithOption(t *testing.T) {
 	const fen = "7k/8/8/n7/8/8/8/R7[N] w - - 0 1"
-	off := annPos(t, annVariant(t, ""), fen)
+	off := mustFEN(t, annVariant(t, ""), fen)
 	annRefused(t, &off, "N@xa5")
 	annRefused(t, &off, "N@a5")
 	v := annVariant(t, "dropcapture=on")
-	on := annPos(t, v, fen)
+	on := mustFEN(t, v, fen)
 	if got, want := annDrops(&on, "N@x"), []string{"N@xa5"}; !slices.Equal(got, want) {
 		t.Errorf("drop-captures %v, want %v (not on the own Rook, not on the unattacked King)", got, want)
 	}
-	after := annPlay(t, on, "N@xa5")
+	after := mustPlay(t, on, "N@xa5")
 	if got, want := after.FEN(), "7k/8/8/N7/8/8/8/R7[N] b - - 0 1"; got != want {
 		t.Errorf("after N@xa5: %s, want %s", got, want)
 	}
 	// A promoted piece taken by a drop goes to hand as a pawn.
-	p := annPlay(t, annPos(t, v, "7k/8/8/q~7/8/8/8/R7[N] w - - 0 1"), "N@xa5")
+	p := mustPlay(t, mustFEN(t, v, "7k/8/8/q~7/8/8/8/R7[N] w - - 0 1"), "N@xa5")
 	if got, want := p.FEN(), "7k/8/8/N7/8/8/8/R7[P] b - - 0 1"; got != want {
 		t.Errorf("after N@xa5 on a promoted Queen: %s, want %s", got, want)
 	}
 	// Pawns: not on the last rank, even to capture.
-	p = annPos(t, v, "n6k/8/8/b7/8/8/8/R7[P] w - - 0 1")
+	p = mustFEN(t, v, "n6k/8/8/b7/8/8/8/R7[P] w - - 0 1")
 	annRefused(t, &p, "P@xa8")
-	annPlay(t, p, "P@xa5")
+	mustPlay(t, p, "P@xa5")
 }
 
 // TestAnnihilationLossWithPiecesInHand pins RULES.md §5.3: a player with no
 // pieces on the board loses at once, whatever they hold in hand.
 func TestAnnihilationLossWithPiecesInHand(t *testing.T) {
 	v := annVariant(t, "")
-	p := annPlay(t, annPos(t, v, "7k/8/8/8/8/8/6q1/7K[QRBN] b - - 0 1"), "g2h1")
+	p := mustPlay(t, mustFEN(t, v, "7k/8/8/8/8/8/6q1/7K[QRBN] b - - 0 1"), "g2h1")
 	annOutcome(t, &p, Outcome{Result: BlackWins, Reason: "annihilation"})
 	if p.Pocket(White, v.Type('Q'))+p.Pocket(White, v.Type('R'))+p.Pocket(White, v.Type('B'))+p.Pocket(White, v.Type('N')) != 4 {
 		t.Errorf("White's hand changed: %s", p.FEN())
 	}
 	annRefused(t, &p, "pass")
 	// Set up with White to act: White cannot drop back in (no attacked square).
-	q := annPos(t, v, "7k/8/8/8/8/8/8/8[QRBNP] w - - 0 1")
+	q := mustFEN(t, v, "7k/8/8/8/8/8/8/8[QRBNP] w - - 0 1")
 	annOutcome(t, &q, Outcome{Result: BlackWins, Reason: "annihilation"})
-	q = annPos(t, v, "8/8/8/8/8/8/8/7K[qrbnp] w - - 0 1")
+	q = mustFEN(t, v, "8/8/8/8/8/8/8/7K[qrbnp] w - - 0 1")
 	annOutcome(t, &q, Outcome{Result: WhiteWins, Reason: "annihilation"})
 	// Only a position set up by FEN can leave both sides without pieces.
-	q = annPos(t, v, "8/8/8/8/8/8/8/8[Qq] w - - 0 1")
+	q = mustFEN(t, v, "8/8/8/8/8/8/8/8[Qq] w - - 0 1")
 	annOutcome(t, &q, Outcome{Result: Draw, Reason: "both sides annihilated"})
 }
 
@@ -336,11 +278,11 @@ func TestAnnihilationLossWithPiecesInHand(t *testing.T) {
 func TestAnnihilationPassAlwaysLegal(t *testing.T) {
 	v := annVariant(t, "")
 	p := v.Start()
-	if !slices.Contains(annLegal(&p), "pass") {
+	if !slices.Contains(legalTexts(&p), "pass") {
 		t.Error("no pass in the start position")
 	}
-	p = annPos(t, v, "8/8/8/4p3/4P3/8/8/R7[] b - - 0 1")
-	if got := annLegal(&p); !slices.Equal(got, []string{"pass"}) {
+	p = mustFEN(t, v, "8/8/8/4p3/4P3/8/8/R7[] b - - 0 1")
+	if got := legalTexts(&p); !slices.Equal(got, []string{"pass"}) {
 		t.Errorf("stalemated Black has %v, want only a pass", got)
 	}
 	annOutcome(t, &p, Outcome{})
@@ -352,29 +294,29 @@ func TestAnnihilationPassAlwaysLegal(t *testing.T) {
 func TestAnnihilationZ1ConsecutivePassesDraw(t *testing.T) {
 	v := annVariant(t, "")
 	start := v.Start()
-	p := annPlay(t, start, "pass")
+	p := mustPlay(t, start, "pass")
 	if got, want := p.FEN(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] b - - 1 1 passes=1"; got != want {
 		t.Errorf("after a pass: %s, want %s", got, want)
 	}
 	annOutcome(t, &p, Outcome{})
-	q := annPos(t, v, p.FEN())
+	q := mustFEN(t, v, p.FEN())
 	if q.FEN() != p.FEN() || q.Hash() != p.Hash() {
 		t.Errorf("FEN round trip of %s: %s, hash equal %v", p.FEN(), q.FEN(), q.Hash() == p.Hash())
 	}
-	if flipped := annPos(t, v, strings.TrimSuffix(p.FEN(), " passes=1")); flipped.Hash() == p.Hash() {
+	if flipped := mustFEN(t, v, strings.TrimSuffix(p.FEN(), " passes=1")); flipped.Hash() == p.Hash() {
 		t.Error("the pass count is not part of the hash")
 	}
-	p = annPlay(t, p, "pass")
+	p = mustPlay(t, p, "pass")
 	annOutcome(t, &p, Outcome{Result: Draw, Reason: "consecutive passes"})
 	if got, want := p.FEN(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 2 2 passes=2"; got != want {
 		t.Errorf("after two passes: %s, want %s", got, want)
 	}
-	q = annPos(t, v, p.FEN())
+	q = mustFEN(t, v, p.FEN())
 	annOutcome(t, &q, Outcome{Result: Draw, Reason: "consecutive passes"})
 	// Not consecutive: a move between the passes.
-	p = annPlay(t, start, "pass e7e5 pass")
+	p = mustPlay(t, start, "pass e7e5 pass")
 	annOutcome(t, &p, Outcome{})
-	p = annPlay(t, p, "e5e4")
+	p = mustPlay(t, p, "e5e4")
 	if strings.Contains(p.FEN(), "passes") {
 		t.Errorf("a move did not reset the pass count: %s", p.FEN())
 	}
@@ -424,10 +366,10 @@ func TestAnnihilationZ1ThreefoldRepetition(t *testing.T) {
 // piece goes to hand as a pawn.
 func TestAnnihilationZ3PromotionAndDemotion(t *testing.T) {
 	v := annVariant(t, "")
-	p := annPos(t, v, "1n5k/P7/8/8/8/8/8/K7[] w - - 0 1")
+	p := mustFEN(t, v, "1n5k/P7/8/8/8/8/8/K7[] w - - 0 1")
 	want := []string{"a7a8b", "a7a8n", "a7a8q", "a7a8r", "a7b8b", "a7b8n", "a7b8q", "a7b8r"}
 	var got []string
-	for _, s := range annLegal(&p) {
+	for _, s := range legalTexts(&p) {
 		if strings.HasPrefix(s, "a7") {
 			got = append(got, s)
 		}
@@ -435,11 +377,11 @@ func TestAnnihilationZ3PromotionAndDemotion(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("pawn moves %v, want %v", got, want)
 	}
-	p = annPlay(t, p, "a7b8q")
+	p = mustPlay(t, p, "a7b8q")
 	if got, want := p.FEN(), "1Q~5k/8/8/8/8/8/8/K7[N] b - - 0 1"; got != want {
 		t.Errorf("after a7b8q: %s, want %s", got, want)
 	}
-	p = annPlay(t, annPos(t, v, "k7/1Q~6/8/8/8/8/8/7K[] b - - 0 1"), "a8b7")
+	p = mustPlay(t, mustFEN(t, v, "k7/1Q~6/8/8/8/8/8/7K[] b - - 0 1"), "a8b7")
 	if got, want := p.FEN(), "8/1k6/8/8/8/8/8/7K[p] w - - 0 2"; got != want {
 		t.Errorf("after Kxb7 of a promoted Queen: %s, want %s", got, want)
 	}
@@ -455,20 +397,20 @@ func TestAnnihilationZ4MutualStalemateDraws(t *testing.T) {
 		"8/8/8/4p3/4P3/8/8/8[] b - - 0 1",
 		"8/p7/P7/8/8/8/8/8[] w - - 0 1",
 	} {
-		p := annPos(t, v, fen)
+		p := mustFEN(t, v, fen)
 		annOutcome(t, &p, Outcome{Result: Draw, Reason: "mutual stalemate"})
 	}
 	// One side can still drop: not a mutual stalemate.
-	p := annPos(t, v, "8/8/8/4p3/4P3/8/8/8[N] w - - 0 1")
+	p := mustFEN(t, v, "8/8/8/4p3/4P3/8/8/8[N] w - - 0 1")
 	annOutcome(t, &p, Outcome{})
-	p = annPos(t, v, "8/8/8/4p3/4P3/8/8/8[n] w - - 0 1")
+	p = mustFEN(t, v, "8/8/8/4p3/4P3/8/8/8[n] w - - 0 1")
 	annOutcome(t, &p, Outcome{})
-	if got := annLegal(&p); !slices.Equal(got, []string{"pass"}) {
+	if got := legalTexts(&p); !slices.Equal(got, []string{"pass"}) {
 		t.Errorf("White has %v, want only a pass", got)
 	}
 	// Pieces in hand with nowhere to land (White's pawn attacks only b8,
 	// its last rank): still a mutual stalemate.
-	p = annPos(t, v, "p7/P7/8/8/8/8/8/8[PP] w - - 0 1")
+	p = mustFEN(t, v, "p7/P7/8/8/8/8/8/8[PP] w - - 0 1")
 	annOutcome(t, &p, Outcome{Result: Draw, Reason: "mutual stalemate"})
 }
 
@@ -476,7 +418,7 @@ func TestAnnihilationZ4MutualStalemateDraws(t *testing.T) {
 // claimed nor automatic.
 func TestAnnihilationZ5NoFiftyMoveRule(t *testing.T) {
 	v := annVariant(t, "")
-	p := annPos(t, v, "4k3/8/8/8/8/8/8/4K3[] w - - 300 200")
+	p := mustFEN(t, v, "4k3/8/8/8/8/8/8/4K3[] w - - 300 200")
 	annOutcome(t, &p, Outcome{})
 	g := NewGame(p)
 	if reason, ok := g.DrawClaim(); ok {
@@ -490,7 +432,7 @@ func TestAnnihilationZ5NoFiftyMoveRule(t *testing.T) {
 // plays White from ranks 1-2 and moves first.
 func TestAnnihilationZ6PreGameNormalization(t *testing.T) {
 	v := annVariant(t, "")
-	p := annPos(t, v, "qrbknbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN[] w - - 0 1")
+	p := mustFEN(t, v, "qrbknbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN[] w - - 0 1")
 	if got := AnnihilationNormalize(p, White); got.String() != p.FEN() {
 		t.Errorf("White moving first changed the position: %s", got)
 	}
@@ -498,7 +440,7 @@ func TestAnnihilationZ6PreGameNormalization(t *testing.T) {
 	if got, want := q.FEN(), "nrbqkbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBNKBRQ[] w - - 0 1"; got != want {
 		t.Errorf("normalised for Black moving first: %s, want %s", got, want)
 	}
-	if back := annPos(t, v, q.FEN()); q.Hash() != back.Hash() {
+	if back := mustFEN(t, v, q.FEN()); q.Hash() != back.Hash() {
 		t.Error("the normalised position differs from its FEN")
 	}
 	if got := AnnihilationNormalize(q, Black); got.String() != p.FEN() {
@@ -515,7 +457,7 @@ func TestAnnihilationZ6PreGameNormalization(t *testing.T) {
 			}
 		}
 		// The first mover has the moves the Black army had.
-		black := annPos(t, v, strings.Replace(s.FEN(), " w ", " b ", 1))
+		black := mustFEN(t, v, strings.Replace(s.FEN(), " w ", " b ", 1))
 		if n.ToAct() != White || len(n.Legal(nil)) != len(black.Legal(nil)) {
 			t.Errorf("seed %d: %s to act with %d moves, want White with %d", seed, n.ToAct(), len(n.Legal(nil)), len(black.Legal(nil)))
 		}
@@ -528,7 +470,7 @@ func TestAnnihilationZ6PreGameNormalization(t *testing.T) {
 // may take the last enemy piece, as the attacking piece itself could.
 func TestAnnihilationZ7AnnihilationAfterEveryMove(t *testing.T) {
 	v := annVariant(t, "")
-	p := annPlay(t, annPos(t, v, "8/8/8/8/8/8/8/R6n[N] w - - 0 1"), "a1h1")
+	p := mustPlay(t, mustFEN(t, v, "8/8/8/8/8/8/8/R6n[N] w - - 0 1"), "a1h1")
 	annOutcome(t, &p, Outcome{Result: WhiteWins, Reason: "annihilation"})
 	// Every drop of these positions leaves both armies at least as large.
 	for _, fen := range []string{
@@ -536,7 +478,7 @@ func TestAnnihilationZ7AnnihilationAfterEveryMove(t *testing.T) {
 		"7k/8/8/8/8/8/8/7K[QRBNPqrbnp] w - - 0 1",
 		"7k/8/8/8/8/8/8/7K[QRBNPqrbnp] b - - 0 1",
 	} {
-		p := annPos(t, v, fen)
+		p := mustFEN(t, v, fen)
 		for _, m := range p.Legal(nil) {
 			if m.Kind != KindDrop {
 				continue
@@ -551,7 +493,7 @@ func TestAnnihilationZ7AnnihilationAfterEveryMove(t *testing.T) {
 		}
 	}
 	on := annVariant(t, "dropcapture=on")
-	p = annPlay(t, annPos(t, on, "8/8/8/8/8/8/8/R6n[N] w - - 0 1"), "N@xh1")
+	p = mustPlay(t, mustFEN(t, on, "8/8/8/8/8/8/8/R6n[N] w - - 0 1"), "N@xh1")
 	annOutcome(t, &p, Outcome{Result: WhiteWins, Reason: "annihilation"})
 }
 
@@ -652,16 +594,16 @@ func TestAnnihilationRandomStartSeed(t *testing.T) {
 // TestAnnihilationOptions pins the option dropcapture=off|on (off by
 // default) and refuses other values.
 func TestAnnihilationOptions(t *testing.T) {
-	r, err := annRegistry()
-	if err != nil {
-		t.Fatal(err)
-	}
-	def := r.Default("annihilation")
+	def := mustVariant(t, "annihilation")
 	if len(def.Options) != 1 || def.Options[0].Key != "dropcapture" || !slices.Equal(def.Options[0].Values, []string{"off", "on"}) {
 		t.Errorf("options %+v", def.Options)
 	}
 	if off := annVariant(t, "dropcapture=off"); off != def {
 		t.Error("dropcapture=off is not the default variant")
+	}
+	r, err := sharedRegistry()
+	if err != nil {
+		t.Fatal(err)
 	}
 	if _, err := r.Variant("annihilation", "dropcapture=yes"); err == nil {
 		t.Error("dropcapture=yes accepted")

@@ -12,36 +12,10 @@ import (
 	"testing"
 )
 
-// tankVariantOnce builds Tank Chess once for all tests: from the package
-// registry when it lists "tank", else registered here.
-var tankVariantOnce = sync.OnceValues(func() (*Variant, error) {
-	r, err := NewRegistry()
-	if err != nil {
-		return nil, err
-	}
-	if v := r.Default("tank"); v != nil {
-		return v, nil
-	}
-	if err := r.Register("tank", newTank); err != nil {
-		return nil, err
-	}
-	return r.Default("tank"), nil
-})
-
-// tankVariant returns the compiled Tank Chess variant.
-func tankVariant(tb testing.TB) *Variant {
-	tb.Helper()
-	v, err := tankVariantOnce()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return v
-}
-
 // tankFEN parses a Tank Chess position and checks that its FEN round-trips.
 func tankFEN(tb testing.TB, fen string) Position {
 	tb.Helper()
-	p, err := ParseFEN(tankVariant(tb), fen)
+	p, err := ParseFEN(mustVariant(tb, "tank"), fen)
 	if err != nil {
 		tb.Fatalf("ParseFEN(%q): %v", fen, err)
 	}
@@ -77,7 +51,7 @@ func tankHas(p Position, text string) bool { return slices.Contains(legalTexts(&
 // detonation, 3 Tank pushes; the Atomic bomb cannot detonate next to its
 // King and nothing else can move).
 func TestTankStartPosition(t *testing.T) {
-	v := tankVariant(t)
+	v := mustVariant(t, "tank")
 	p := v.Start()
 	tankWantFEN(t, p, "mnbakbnt/pppppppp/8/8/8/8/PPPPPPPP/MNBAKBNT w - - 0 1")
 	tankWantLegal(t, p,
@@ -236,7 +210,7 @@ func TestTankPushMechanics_T6(t *testing.T) {
 	p = tankFEN(t, "mnbakbnt/pp1ppppp/2p5/3P4/4P3/5P2/PPP3PP/MNBAKBNT w - - 0 5")
 	tankWantFEN(t, playTexts(t, p, "h1g2"), "pnbakbnt/pp1ppppp/2P5/3P4/4P3/5P2/PPP3TP/MNBAKBN1 b - - 0 5")
 	// The whole first rank: the own Bomb goes off the board, the King is pushed.
-	tankWantFEN(t, playTexts(t, tankVariant(t).Start(), "h1g1"), "mnbakbnt/pppppppp/8/8/8/8/PPPPPPPP/NBAKBNT1 b - - 0 1")
+	tankWantFEN(t, playTexts(t, mustVariant(t, "tank").Start(), "h1g1"), "mnbakbnt/pppppppp/8/8/8/8/PPPPPPPP/NBAKBNT1 b - - 0 1")
 	// Only the contiguous run moves: the piece after the gap stays.
 	p = tankFEN(t, "k7/8/8/8/8/8/8/TNB1N2K w - - 0 1")
 	tankWantFEN(t, playTexts(t, p, "a1b1"), "k7/8/8/8/8/8/8/1TNBN2K b - - 1 1")
@@ -462,7 +436,7 @@ func TestTankFiftyMoveRuleDraws(t *testing.T) {
 // a position ends the game in a draw at once (the seed's "tanks keep
 // pushing each other" rule).
 func TestTankThreefoldRepetitionDraws(t *testing.T) {
-	g := NewGame(tankVariant(t).Start())
+	g := NewGame(mustVariant(t, "tank").Start())
 	play := func(moves string) {
 		t.Helper()
 		for _, s := range strings.Fields(moves) {
@@ -500,7 +474,7 @@ func TestTankStalemateDraws(t *testing.T) {
 // TestTankNoCastling pins RULES 4.3: there is no castling, so the FEN has
 // no castling rights.
 func TestTankNoCastling(t *testing.T) {
-	v := tankVariant(t)
+	v := mustVariant(t, "tank")
 	if len(v.Castling) != 0 {
 		t.Error("castling rules declared")
 	}
@@ -519,7 +493,7 @@ func TestTankNoCastling(t *testing.T) {
 // (TestTankCheckByDetonationThreat, TestTankCheckByPushThreat); this test
 // pins the declarations behind them.
 func TestTankOtherRulesAdopted_T3(t *testing.T) {
-	v := tankVariant(t)
+	v := mustVariant(t, "tank")
 	if v.Promotion.Choices != "NBMAT" || v.Promotion.Zone != 1 {
 		t.Errorf("promotion %+v", v.Promotion)
 	}
@@ -573,7 +547,7 @@ func TestTankSpecialMoveTexts(t *testing.T) {
 // moves it did not generate (Position.After promises no panic) and leaves
 // the board alone.
 func TestTankMalformedSpecialMoves(t *testing.T) {
-	p := tankVariant(t).Start()
+	p := mustVariant(t, "tank").Start()
 	sq := func(s string) Square { q, _ := ParseSquare(s); return q }
 	for _, m := range []Move{
 		{From: sq("e4"), To: sq("e5"), Kind: KindSpecial, Extra: tankPush},
@@ -634,7 +608,7 @@ func tankPerftLimit() uint64 {
 // positions above, then the rows of testdata/perft/tank.perft up to
 // tankPerftLimit nodes (all of them with -perft.long).
 func TestTankPerft(t *testing.T) {
-	v := tankVariant(t)
+	v := mustVariant(t, "tank")
 	for _, c := range tankPerftCases {
 		t.Run(c.name, func(t *testing.T) {
 			p := tankFEN(t, c.fen)
@@ -693,7 +667,7 @@ func tankThreatSlow(p *Position, c Color) bool {
 // with Kings on and near the edges, runs of pieces, Tanks and bombs of
 // both kinds, where play-outs rarely go.
 func TestTankCheckTestMatchesDefinition(t *testing.T) {
-	v := tankVariant(t)
+	v := mustVariant(t, "tank")
 	n := 20000
 	if testing.Short() {
 		n = 2000
@@ -780,7 +754,7 @@ func tankPieces(p *Position) int {
 // read with ParseMove and played from the start, reproduce the final
 // position and its outcome.
 func TestTankRandomPlayouts(t *testing.T) {
-	v := tankVariant(t)
+	v := mustVariant(t, "tank")
 	games := 1000
 	if testing.Short() {
 		games = 100

@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -20,36 +19,10 @@ var trainWreckKeys = []struct {
 	{"trainwreck-threemove", newTrainWreckThreeMove},
 }
 
-// trainWreckRegistry is a registry with the four Train Wreck keys, whether
-// or not NewRegistry lists them yet.
-var trainWreckRegistry = sync.OnceValues(func() (*Registry, error) {
-	r, err := NewRegistry()
-	if err != nil {
-		return nil, err
-	}
-	for _, k := range trainWreckKeys {
-		if r.Default(k.key) != nil {
-			continue
-		}
-		if err := r.Register(k.key, k.ctor); err != nil {
-			return nil, err
-		}
-	}
-	return r, nil
-})
-
 // twVariant returns the Train Wreck variant key.
 func twVariant(tb testing.TB, key string) *Variant {
 	tb.Helper()
-	r, err := trainWreckRegistry()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	v := r.Default(key)
-	if v == nil {
-		tb.Fatalf("no variant %q", key)
-	}
-	return v
+	return mustVariant(tb, key)
 }
 
 // twFEN parses fen as a position of the variant key ("" = the start).
