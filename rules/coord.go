@@ -12,8 +12,10 @@ var ErrBadMove = errors.New("unreadable move")
 // FormatMove returns the canonical coordinate form of m in p: "e2e4",
 // "e7e8q" (promotion letter lowercase), "P@e4" (drop, letter uppercase),
 // "e1g1" (castling: the castling piece's squares), "pass", each with a
-// trailing '>' when the move continues the player's turn. The form is
-// unique among the legal moves of p and ParseMove reads it back.
+// trailing '>' when the move continues the player's turn. A move that also
+// puts a piece on a square (Move.Place) adds '@' and the square: "c4d5@d8",
+// "e7d8q@a8". The form is unique among the legal moves of p and ParseMove
+// reads it back.
 func FormatMove(p *Position, m Move) string {
 	var s string
 	switch m.Kind {
@@ -34,6 +36,9 @@ func FormatMove(p *Position, m Move) string {
 		s = m.From.String() + m.To.String()
 		if m.Promotion != NoPieceType && int(m.Promotion) <= len(p.v.Pieces) {
 			s += string(p.v.Pieces[m.Promotion-1].Letter + ('a' - 'A'))
+		}
+		if pl := m.Place(); pl != NoSquare {
+			s += "@" + pl.String()
 		}
 	}
 	if m.Flags&FlagContinue != 0 {
@@ -70,8 +75,9 @@ func ParseMove(p *Position, text string) (Move, error) {
 	return Move{}, fmt.Errorf("%w: %s: %s", ErrIllegalMove, norm, p.whyIllegal(norm))
 }
 
-// checkCoordSyntax accepts "pass", "X@sq" and "sqsq[x]" with an optional
-// trailing '>' or "#n".
+// checkCoordSyntax accepts "pass", "X@sq" and "sqsq[x][@sq]" with an
+// optional trailing '>' or "#n" (a variant's tag, which the drop form may
+// carry too: "Q@e4#d").
 func checkCoordSyntax(s string) error {
 	s = strings.TrimSuffix(s, ">")
 	if s == "pass" {
@@ -81,7 +87,11 @@ func checkCoordSyntax(s string) error {
 		if l := s[0] | 0x20; l < 'a' || l > 'z' {
 			return fmt.Errorf("%q is not a piece letter", s[0])
 		}
-		if _, err := ParseSquare(s[2:]); err != nil {
+		sq := s[2:]
+		if i := strings.IndexByte(sq, '#'); i >= 0 {
+			sq = sq[:i] // a variant's tag ("Q@e4#d")
+		}
+		if _, err := ParseSquare(sq); err != nil {
 			return err
 		}
 		return nil
@@ -96,6 +106,12 @@ func checkCoordSyntax(s string) error {
 	}
 	rest := s[n+k:]
 	if i := strings.IndexByte(rest, '#'); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.IndexByte(rest, '@'); i >= 0 {
+		if _, err := ParseSquare(rest[i+1:]); err != nil {
+			return fmt.Errorf("expected a square after '@' (where the move puts a piece, like c4d5@d8)")
+		}
 		rest = rest[:i]
 	}
 	if len(rest) > 1 || (len(rest) == 1 && (rest[0]|0x20 < 'a' || rest[0]|0x20 > 'z')) {
@@ -119,15 +135,39 @@ func (p *Position) whyIllegal(norm string) string {
 	if o := p.Outcome(); o.Over() {
 		return "the game is over (" + o.Reason + ")"
 	}
-	if strings.Contains(norm, "@") {
-		if !p.v.Drops.Enabled {
+	if i := strings.IndexByte(norm, '@'); i > 1 {
+		// A move that also puts a piece somewhere ("c4d5@d8").
+		base, where := norm[:i], norm[i+1:]
+		if w, ok := strings.CutSuffix(where, ">"); ok {
+			base, where = base+">", w
+		}
+		var buf [256]Move
+		var places, plain bool
+		for _, m := range p.Legal(buf[:0]) {
+			b := m
+			b.Extra = 0
+			if m.Kind != KindSpecial && FormatMove(p, b) == base {
+				places = places || m.Place() != NoSquare
+				plain = true
+			}
+		}
+		switch {
+		case places:
+			return "this move cannot put a piece on " + where
+		case plain:
+			return "this move puts no piece anywhere (write " + base + ")"
+		}
+		norm = base
+	}
+	if len(norm) > 1 && norm[1] == '@' {
+		if !p.v.Drops.Enabled && len(p.v.Drops.Slots) == 0 {
 			return "this variant has no drops"
 		}
 		t := p.v.Type(norm[0])
 		if t == NoPieceType {
 			return fmt.Sprintf("%c is not a piece of %s", norm[0], p.v.Name)
 		}
-		if p.pocket[p.mover.index()][t] == 0 {
+		if p.Pocket(p.mover, t) == 0 {
 			return fmt.Sprintf("%s has no %s in hand", p.mover, p.v.Pieces[t-1].Name)
 		}
 		return "a " + p.v.Pieces[t-1].Name + " may not be dropped there"

@@ -21,13 +21,16 @@ const maxCounter = 100000
 // Ranks run from the top (Black's side) down, separated by '/'; empty runs
 // are decimal numbers (10, 12 on wide boards); a '~' after a piece marks it
 // as promoted. The pocket in brackets appears in variants with drops
-// (uppercase White, lowercase Black). The side is "w" or "b", followed by
-// the phase number when it is not 0. The last four fields may be omitted
-// (no castling, no en passant, 0, 1). Variants with state of their own
-// (Hooks.StateFEN) write it as a seventh field. Rights and targets that the board
-// contradicts (a castling right without its king and rook on their
-// squares, an en-passant target nobody can capture on) are dropped, so
-// FEN(ParseFEN(s)) is the canonical form of s.
+// (uppercase White, lowercase Black). In variants with pocket slots
+// (Drops.Slots) it is one comma-separated section per non-empty pocket,
+// the pocket's letter and ':' before its pieces, a slot's mark after the
+// piece letter: "[S:Qn,D:R*b]"; "[]" when the hands are empty. The side
+// is "w" or "b", followed by the phase number when it is not 0. The last
+// four fields may be omitted (no castling, no en passant, 0, 1). Variants
+// with state of their own (Hooks.StateFEN) write it as a seventh field.
+// Rights and targets that the board contradicts (a castling right without
+// its king and rook on their squares, an en-passant target nobody can
+// capture on) are dropped, so FEN(ParseFEN(s)) is the canonical form of s.
 func ParseFEN(v *Variant, fen string) (Position, error) {
 	return parseFEN(v, fen)
 }
@@ -124,7 +127,7 @@ func (p *Position) parseBoard(s string) error {
 		if !strings.HasSuffix(s, "]") {
 			return fmt.Errorf("pocket %q lacks its closing ']'", s[i:])
 		}
-		if !v.Drops.Enabled {
+		if !v.Drops.Enabled && len(v.Drops.Slots) == 0 {
 			return fmt.Errorf("this variant has no pockets")
 		}
 		pocket = s[i+1 : len(s)-1]
@@ -187,6 +190,9 @@ func (p *Position) parseBoard(s string) error {
 			return fmt.Errorf("rank %d has %d files, the board has %d", r+1, f, v.Files)
 		}
 	}
+	if len(v.Drops.Slots) > 0 {
+		return p.parseSlots(pocket)
+	}
 	for j := 0; j < len(pocket); j++ {
 		ch := pocket[j]
 		if ch == '-' && len(pocket) == 1 {
@@ -195,6 +201,9 @@ func (p *Position) parseBoard(s string) error {
 		t := v.Type(ch)
 		if t == NoPieceType {
 			return fmt.Errorf("pocket: %q is not a piece of %s", ch, v.Name)
+		}
+		if v.c.royalType[t] {
+			return fmt.Errorf("pocket: a royal %s cannot be in hand", v.Pieces[t-1].Name)
 		}
 		c := White
 		if ch >= 'a' {
@@ -206,6 +215,103 @@ func (p *Position) parseBoard(s string) error {
 		p.pocket[c.index()][t]++
 	}
 	return nil
+}
+
+// parseSlots reads a hand of pocket slots (Drops.Slots): sections
+// "S:letters" separated by commas, one per pocket, each letter (uppercase
+// White's, lowercase Black's) followed by its slot's mark if it has one.
+func (p *Position) parseSlots(s string) error {
+	v := p.v
+	if s == "" || s == "-" {
+		return nil
+	}
+	for _, sec := range strings.Split(s, ",") {
+		if len(sec) < 2 || sec[1] != ':' {
+			return fmt.Errorf("pocket section %q: want a pocket letter, ':' and pieces (like S:Qn)", sec)
+		}
+		pocket := sec[0]
+		known := false
+		for _, sl := range v.Drops.Slots {
+			known = known || sl.Pocket == pocket
+		}
+		if !known {
+			return fmt.Errorf("pocket section %q: %s has no pocket %c", sec, v.Name, pocket)
+		}
+		for j := 2; j < len(sec); j++ {
+			ch := sec[j]
+			c, l := White, ch
+			if ch >= 'a' && ch <= 'z' {
+				c, l = Black, ch-('a'-'A')
+			}
+			var mark byte
+			if j+1 < len(sec) && !(sec[j+1] >= 'A' && sec[j+1] <= 'Z' || sec[j+1] >= 'a' && sec[j+1] <= 'z') {
+				mark = sec[j+1]
+				j++
+			}
+			i := -1
+			for k, sl := range v.Drops.Slots {
+				if sl.Pocket == pocket && sl.Letter == l && sl.Mark == mark {
+					i = k
+				}
+			}
+			if i < 0 {
+				if mark != 0 {
+					return fmt.Errorf("pocket %c holds no %c%c", pocket, ch, mark)
+				}
+				return fmt.Errorf("pocket %c holds no %c", pocket, ch)
+			}
+			if p.pocket[c.index()][i+1] == 255 {
+				return fmt.Errorf("pocket %c: too many %c", pocket, ch)
+			}
+			p.pocket[c.index()][i+1]++
+		}
+	}
+	return nil
+}
+
+// writeSlots writes the hand of pocket slots in the form parseSlots
+// reads: the non-empty pockets in the order the slots declare them, in
+// each White's pieces then Black's, in slot order.
+func (p *Position) writeSlots(b *strings.Builder) {
+	slots := p.v.Drops.Slots
+	first := true
+	for i, sl := range slots {
+		seen := false
+		for _, o := range slots[:i] {
+			seen = seen || o.Pocket == sl.Pocket
+		}
+		if seen {
+			continue
+		}
+		var sec []byte
+		for _, c := range []Color{White, Black} {
+			for k, o := range slots {
+				if o.Pocket != sl.Pocket {
+					continue
+				}
+				l := o.Letter
+				if c == Black {
+					l += 'a' - 'A'
+				}
+				for n := 0; n < int(p.pocket[c.index()][k+1]); n++ {
+					sec = append(sec, l)
+					if o.Mark != 0 {
+						sec = append(sec, o.Mark)
+					}
+				}
+			}
+		}
+		if len(sec) == 0 {
+			continue
+		}
+		if !first {
+			b.WriteByte(',')
+		}
+		first = false
+		b.WriteByte(sl.Pocket)
+		b.WriteByte(':')
+		b.Write(sec)
+	}
 }
 
 // parseCastling reads the castling field, keeping the rights whose pieces
@@ -236,7 +342,9 @@ func (p *Position) parseCastling(s string) error {
 
 // setEnPassantFromFEN records s as the en-passant target when the side
 // that just moved has a pawn right behind it that could have jumped over
-// s and the side to act can capture there.
+// s and the side to act can capture there. The square the pawn came from
+// is empty, or holds a man of the side that moved (a Cold Fusion pawn
+// split off a compound leaves the rest of it there).
 func (p *Position) setEnPassantFromFEN(s Square) {
 	them := p.toAct.Other()
 	fwd := mailboxWidth
@@ -246,7 +354,11 @@ func (p *Position) setEnPassantFromFEN(s Square) {
 	victim := Square(int(s) + fwd)
 	from := Square(int(s) - fwd)
 	pc := p.board[victim]
-	if pc.Color() != them || !p.v.c.pawnType[pc.Type()] || p.board[s] != NoPiece || p.board[from] != NoPiece {
+	if pc.Color() != them || p.board[s] != NoPiece || p.board[from] != NoPiece && p.board[from].Color() != them {
+		return
+	}
+	if t := pc.Type(); !p.v.c.pawnType[t] &&
+		(int(p.v.c.doubleStep[them.index()][t]) != 2*fwd || p.v.relRank(from, them) != p.v.c.initialRank[t]) {
 		return
 	}
 	if p.epCapturable(s, p.toAct) {
@@ -282,7 +394,11 @@ func (p *Position) FEN() string {
 			b.WriteByte('/')
 		}
 	}
-	if v.Drops.Enabled {
+	if len(v.Drops.Slots) > 0 {
+		b.WriteByte('[')
+		p.writeSlots(&b)
+		b.WriteByte(']')
+	} else if v.Drops.Enabled {
 		b.WriteByte('[')
 		for _, c := range []Color{White, Black} {
 			for t := len(v.Pieces); t >= 1; t-- {

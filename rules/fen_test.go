@@ -174,6 +174,7 @@ func TestParseFENErrors(t *testing.T) {
 		{"side not to move in check (white)", "chess", "4k3/8/8/8/8/8/8/4K2r b - - 0 1", "white is in check but it is black's turn"},
 		{"grand: side not to move in check by a marshal's knight leap", "grand", "4k5/10/3C6/10/10/10/10/10/10/9K w - - 0 1", "black is in check but it is white's turn"},
 		{"pocket in chess", "chess", start + "[] w KQkq - 0 1", "this variant has no pockets"},
+		{"royal King in hand (it could be dropped into check)", "crazyhouse", "2B5/8/8/8/8/8/8/4B3[k] b - - 0 1", "royal King cannot be in hand"},
 		{"pocket in grand", "grand", "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R[Q] w - - 0 1", "this variant has no pockets"},
 		{"unclosed pocket", "crazyhouse", start + "[Qq w KQkq - 0 1", "lacks its closing ']'"},
 		{"unknown pocket letter", "crazyhouse", start + "[X] w KQkq - 0 1", "pocket: 'X' is not a piece of Crazyhouse"},

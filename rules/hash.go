@@ -6,7 +6,7 @@ import "hash/fnv"
 // derived from the variant key, so hashes are stable across runs.
 type zobrist struct {
 	piece  [128][MaxFiles * MaxRanks]uint64
-	pocket [2][maxPieceTypes + 1]uint64
+	pocket [2][maxPocketSlots + 1]uint64
 	castle [16]uint64
 	ep     [MaxFiles * MaxRanks]uint64
 	side   uint64
@@ -33,7 +33,7 @@ func newZobrist(key string) *zobrist {
 		}
 	}
 	for c := range z.pocket {
-		for t := range z.pocket[c] {
+		for t := range z.pocket[c][:maxPieceTypes+1] {
 			z.pocket[c][t] = splitmix64(&seed)
 		}
 	}
@@ -45,6 +45,13 @@ func newZobrist(key string) *zobrist {
 	}
 	z.side = splitmix64(&seed)
 	z.phase = splitmix64(&seed)
+	// The keys of pocket slots beyond the piece types come last, so that
+	// the other keys (and every hash without such slots) stay as they were.
+	for c := range z.pocket {
+		for t := maxPieceTypes + 1; t < len(z.pocket[c]); t++ {
+			z.pocket[c][t] = splitmix64(&seed)
+		}
+	}
 	return z
 }
 
@@ -61,7 +68,7 @@ func (p *Position) Hash() uint64 {
 		}
 	}
 	for c := 0; c < 2; c++ {
-		for t := 1; t <= len(p.v.Pieces); t++ {
+		for t := 1; t <= p.v.c.pocketSlots; t++ {
 			if n := p.pocket[c][t]; n > 0 {
 				x := z.pocket[c][t] + uint64(n)
 				h ^= splitmix64(&x)

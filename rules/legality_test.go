@@ -141,3 +141,45 @@ func TestFairyPiecesOnWideBoard(t *testing.T) {
 		})
 	}
 }
+
+// TestThreeSquareLeapersStayOnTheBoard pins the mailbox's wall: leapers of
+// three squares (Betza H, C, Z, G) from every edge square of the largest
+// board land on the board or on the wall, never outside the array.
+func TestThreeSquareLeapersStayOnTheBoard(t *testing.T) {
+	r := &Registry{ctors: map[string]Constructor{}, defaults: map[string]*Variant{}, cache: map[string]*Variant{}}
+	err := r.Register("leap3", func(map[string]string) (*Variant, error) {
+		return &Variant{
+			Key: "leap3", Name: "Three-leapers", Files: 12, Ranks: 12,
+			Pieces: []PieceDef{
+				{Letter: 'K', Name: "King", Betza: "K", Royal: true},
+				{Letter: 'Z', Name: "Zebra", Betza: "Z"},
+				{Letter: 'G', Name: "Tripper", Betza: "G"},
+				{Letter: 'H', Name: "Threeleaper rider", Betza: "HH"},
+			},
+			StartFEN:  "z10k/12/12/12/12/12/12/12/12/12/12/GH9K w - - 0 1",
+			CheckRule: true,
+		}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := r.Default("leap3")
+	// Every edge and corner square of the 12x12 board, for every piece.
+	for _, fen := range []string{
+		"Z10k/12/12/12/12/12/12/12/12/12/12/G1H8K w - - 0 1",
+		"k10Z/12/12/12/12/12/12/12/12/12/12/K8H1G w - - 0 1",
+		"k11/12/12/12/12/Z11/11G/12/12/12/12/K10H w - - 0 1",
+		"Z1k9/12/12/12/12/12/12/12/12/12/12/2G6HK1 b - - 0 1",
+	} {
+		p, err := ParseFEN(v, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(legalTexts(&p)) == 0 {
+			t.Errorf("%s: no moves", fen)
+		}
+		if n := Perft(&p, 3); n == 0 {
+			t.Errorf("%s: perft 3 = 0", fen)
+		}
+	}
+}

@@ -33,10 +33,23 @@ type Move struct {
 	Promotion PieceType // the piece a pawn becomes, or NoPieceType
 	Drop      PieceType // the piece dropped (KindDrop)
 	Flags     MoveFlags
-	// Extra is variant data for KindSpecial moves (e.g. which special action).
+	// Extra is variant data. On KindSpecial moves it says which special
+	// action (Hooks.Apply reads it); on other moves it is 0 or the square on
+	// which the move also puts a piece, which the variant's
+	// Hooks.AfterMove places (see Place).
 	Extra uint8
 	// rule is the castling rule index for KindCastle.
 	rule uint8
+}
+
+// Place returns the square on which m also puts a piece as part of the
+// move (a captured piece put back elsewhere), or NoSquare. Both move forms
+// write it after the move as '@' and the square: "c4d5@d8", "Bxd5@d8".
+func (m Move) Place() Square {
+	if m.Kind == KindSpecial {
+		return NoSquare
+	}
+	return Square(m.Extra)
 }
 
 // Pass returns the move "pass" (legal only where a variant offers it).

@@ -125,7 +125,7 @@ func (p *Position) pieceMoves(out []Move, from Square, us Color) []Move {
 		if l.lameOff != 0 && p.board[int(from)+int(l.lameOff)] != NoPiece {
 			continue
 		}
-		if l.steps == 1 && !pawn {
+		if l.steps == 1 && !pawn && !l.ep {
 			// A plain leap (the common case, kept short).
 			to := Square(int(from) + int(l.off))
 			target := p.board[to]
@@ -162,7 +162,7 @@ func (p *Position) pieceMoves(out []Move, from Square, us Color) []Move {
 				screened = true
 				continue
 			}
-			if l.mode&ModeCapture != 0 && target&pieceBlack == themBit {
+			if l.mode&ModeCapture != 0 && !l.epOnly && target&pieceBlack == themBit {
 				out = p.addMove(out, from, Square(to), KindNormal, pawn, us)
 			}
 			break
@@ -382,7 +382,7 @@ func (t *legalityTester) init(p *Position, scratch *Position) {
 		t.king = p.royal[p.toAct.index()]
 		t.inCheck = t.king != NoSquare && p.attacked(t.king, t.them)
 		c := &p.v.c
-		if t.king != NoSquare && !t.inCheck && p.mover == p.toAct && p.v.Hooks.Legal == nil &&
+		if t.king != NoSquare && !t.inCheck && p.mover == p.toAct && p.v.Hooks.Legal == nil && p.v.Hooks.AfterMove == nil &&
 			c.linesExact[t.them.index()] && c.hopProbes[t.them.index()] == 0 {
 			t.findPins()
 		}
@@ -393,7 +393,7 @@ func (t *legalityTester) init(p *Position, scratch *Position) {
 func (t *legalityTester) legal(m Move) bool {
 	p := t.p
 	v := p.v
-	if v.Hooks.Legal != nil || m.Kind == KindSpecial || m.Kind == KindPass {
+	if v.Hooks.Legal != nil || v.Hooks.AfterMove != nil || m.Kind == KindSpecial || m.Kind == KindPass {
 		return p.isLegal(m, t.full())
 	}
 	if t.king == NoSquare {

@@ -90,6 +90,13 @@ func (p *Position) playInto(m Move, q *Position) {
 					q.ep, q.epVictim = mid, m.To
 				}
 			}
+		} else if off := c.doubleStep[pc.Color().index()][pc.Type()]; off != 0 && int(m.To)-int(m.From) == int(off) &&
+			v.relRank(m.From, pc.Color()) == c.initialRank[pc.Type()] {
+			// A piece that is not a pawn made its pawn part's double step.
+			mid := Square(int(m.From) + int(off)/2)
+			if q.epCapturable(mid, pc.Color().Other()) {
+				q.ep, q.epVictim = mid, m.To
+			}
 		}
 		if m.Promotion != NoPieceType {
 			pc = NewPiece(pc.Color(), m.Promotion)
@@ -120,6 +127,9 @@ func (p *Position) playInto(m Move, q *Position) {
 		if v.Hooks.Apply != nil {
 			v.Hooks.Apply(q, m)
 		}
+	}
+	if v.Hooks.AfterMove != nil {
+		v.Hooks.AfterMove(p, q, m)
 	}
 	t := Turn{ToAct: p.toAct.Other(), Mover: p.toAct.Other()}
 	if v.Hooks.NextTurn != nil {

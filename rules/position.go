@@ -1,5 +1,9 @@
 package rules
 
+// maxPocketSlots bounds the counters of one side's hand (Position.pocket,
+// indexed by piece type, or by Drops.Slots index + 1).
+const maxPocketSlots = 63
+
 // Position is the complete state of a game at one moment: the board, the
 // pockets, who acts and in which phase, castling rights, the en-passant
 // target and the move counters. It does not include the history (see
@@ -11,7 +15,7 @@ type Position struct {
 	board    [mailboxSize]Piece
 	occ      [2][3]uint64 // occupancy by side, bit = rank*12+file
 	count    [2][maxPieceTypes + 1]uint8
-	pocket   [2][maxPieceTypes + 1]uint8
+	pocket   [2][maxPocketSlots + 1]uint8
 	royal    [2]Square // the royal piece of each side, NoSquare if none
 	toAct    Color
 	mover    Color
@@ -67,8 +71,29 @@ func (p *Position) HalfmoveClock() int { return p.halfmove }
 // Fullmove returns the move number (starting at 1, incremented after Black acts).
 func (p *Position) Fullmove() int { return p.fullmove }
 
-// Pocket returns how many pieces of type t side c holds in hand.
-func (p *Position) Pocket(c Color, t PieceType) int { return int(p.pocket[c.index()][t]) }
+// Pocket returns how many pieces of type t side c holds in hand (in all
+// of its pockets, in variants with Drops.Slots).
+func (p *Position) Pocket(c Color, t PieceType) int {
+	if len(p.v.Drops.Slots) == 0 {
+		return int(p.pocket[c.index()][t])
+	}
+	n := 0
+	for i := 1; i <= p.v.c.pocketSlots; i++ {
+		if p.v.c.slotType[i] == t {
+			n += int(p.pocket[c.index()][i])
+		}
+	}
+	return n
+}
+
+// Slot returns how many pieces side c holds in pocket slot i, an index
+// into Variant.Drops.Slots (0 for an index out of range).
+func (p *Position) Slot(c Color, i int) int {
+	if i < 0 || i >= len(p.v.Drops.Slots) || (c != White && c != Black) {
+		return 0
+	}
+	return int(p.pocket[c.index()][i+1])
+}
 
 // Count returns how many pieces of type t side c has on the board.
 func (p *Position) Count(c Color, t PieceType) int { return int(p.count[c.index()][t]) }

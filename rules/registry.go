@@ -37,6 +37,9 @@ func NewRegistry() (*Registry, error) {
 		{"trainwreck-berolina", newTrainWreckBerolina},
 		{"trainwreck-almost", newTrainWreckAlmost},
 		{"trainwreck-threemove", newTrainWreckThreeMove},
+		{"winning", newWinning},
+		{"easymate", newEasymate},
+		{"coldfusion", newColdFusion},
 		{"tank", newTank},
 		{"annihilation", newAnnihilation},
 	} {

@@ -8,14 +8,21 @@ const (
 	MaxRanks = 12
 )
 
-// The board is stored as a 16x16 mailbox with a two-square wall around the
-// largest playable area, so that any leap of up to two squares in each
-// direction from a playable square lands on the board array (on a wall square
-// at worst) and riders stop at the wall without bounds checks.
+// The board is stored as a mailbox 16 squares wide and 20 high: the
+// largest playable area (12x12) with a wall two squares wide on the left
+// and right and four squares high below and above. Any leap of up to three
+// squares in each direction from a playable square therefore lands inside
+// the array on a wall or board square: sideways, a leap past the left or
+// right wall wraps onto the wall of the next row, and the fourth wall row
+// catches the wrap of a leap from a corner. Riders stop at the wall without
+// bounds checks. The largest playable square index is 15*16+13 = 253, so
+// a Square fits in a byte.
 const (
 	mailboxWidth  = 16
-	mailboxBorder = 2
-	mailboxSize   = mailboxWidth * mailboxWidth
+	mailboxBorder = 2 // wall columns on each side
+	mailboxFloor  = 4 // wall rows below and above
+	mailboxHeight = MaxRanks + 2*mailboxFloor
+	mailboxSize   = mailboxWidth * mailboxHeight
 )
 
 // Square is a square of the board in the engine's internal mailbox
@@ -32,14 +39,14 @@ func NewSquare(f, r int) Square {
 	if f < 0 || f >= MaxFiles || r < 0 || r >= MaxRanks {
 		return NoSquare
 	}
-	return Square((r+mailboxBorder)*mailboxWidth + f + mailboxBorder)
+	return Square((r+mailboxFloor)*mailboxWidth + f + mailboxBorder)
 }
 
 // File returns the file of s counted from 0 (a = 0).
 func (s Square) File() int { return int(s)%mailboxWidth - mailboxBorder }
 
 // Rank returns the rank of s counted from 0 (rank 1 = 0).
-func (s Square) Rank() int { return int(s)/mailboxWidth - mailboxBorder }
+func (s Square) Rank() int { return int(s)/mailboxWidth - mailboxFloor }
 
 // String returns the algebraic name of s ("a1" .. "l12"), or "-" for NoSquare.
 func (s Square) String() string {

@@ -20,7 +20,9 @@ type PieceDef struct {
 	Royal bool
 	// Pawn marks pieces that promote in the promotion zone, reset the
 	// 50-move counter when they move, and leave an en-passant target when a
-	// lame (n) leg jumps over a square.
+	// lame (n) leg jumps over a square. Other pieces leave one only when
+	// they make the leap of an initial-only lame leg (a hybrid piece's pawn
+	// double step); any piece may have en-passant (e) captures.
 	Pawn bool
 	// InitialRank is the owner-relative rank (1 = the owner's first rank)
 	// from which the piece's initial-only (i) legs may be used; 0 = never.
@@ -75,6 +77,28 @@ type Drops struct {
 	// OnlyAttacked allows drops only onto empty squares that one of the
 	// dropper's pieces on the board attacks (Position.Attacked).
 	OnlyAttacked bool
+	// Slots, when set, splits each side's hand into these counters
+	// (Position.Slot) instead of one per piece type: pieces of one type
+	// kept in different pockets, or with different histories. FEN writes
+	// such a hand as one section per pocket (see ParseFEN). The data's
+	// drops and captures to hand count per piece type, so a variant with
+	// slots leaves Enabled and CapturesToHand off: its hooks fill and empty
+	// the slots and generate its drops. At most 63 slots.
+	Slots []PocketSlot
+}
+
+// PocketSlot declares one counter of a side's hand (Drops.Slots): the
+// pieces of one type kept in one pocket, with one history.
+type PocketSlot struct {
+	// Pocket is the letter (A-Z) of the pocket the slot belongs to; FEN
+	// writes each pocket as a section "S:...".
+	Pocket byte
+	// Letter is the FEN letter (uppercase) of the piece the slot counts.
+	Letter byte
+	// Mark, when not 0, follows the piece's letter in FEN (a punctuation
+	// character such as '*'), telling this slot from another slot of the
+	// same pocket and piece.
+	Mark byte
 }
 
 // StalemateRule says what happens to a player with no legal move who is not in check.
@@ -161,6 +185,12 @@ type Hooks struct {
 	// Apply carries out a move of kind KindSpecial on next, a copy of the
 	// position before the move whose counters were already updated.
 	Apply func(next *Position, m Move)
+	// AfterMove completes every move m from before on next, the position
+	// after the data's part of it (and Apply's): what a variant adds to
+	// ordinary moves, such as a piece put on m.Place() or a piece removed
+	// along with the one captured. It may also update next's variant state.
+	// It runs before NextTurn, and must not panic on a malformed move.
+	AfterMove func(before, next *Position, m Move)
 	// Legal refines legality: it is called for each candidate move that
 	// passed the data's rules, with the position after it.
 	Legal func(before, after *Position, m Move) bool
@@ -230,6 +260,16 @@ type compiled struct {
 	start        Position
 	squares      []Square // the playable squares, a1 first, rank by rank
 	zobrist      *zobrist
+
+	// doubleStep[side][t] is, for a piece type that is not a pawn, the
+	// mailbox offset of its initial-only lame leap (a hybrid's pawn double
+	// step), which leaves an en-passant target like a pawn's; 0 = none.
+	doubleStep [2][maxPieceTypes + 1]int16
+	// pocketSlots is the number of counters of each side's hand: one per
+	// piece type, or len(Drops.Slots); slotType[i] is the type slot i+1
+	// counts.
+	pocketSlots int
+	slotType    [maxPocketSlots + 1]PieceType
 }
 
 // cleg is a Leg compiled for one side on the mailbox.
@@ -241,6 +281,9 @@ type cleg struct {
 	hop     bool
 	initial bool
 	ep      bool
+	// epOnly marks an en-passant leg whose ordinary captures another leg
+	// of the piece already makes: it captures only en passant.
+	epOnly bool
 }
 
 // probe finds attackers of a square: walking from the target by -off, the
@@ -351,6 +394,14 @@ func (v *Variant) compile() error {
 				c.epCapturers = true
 			}
 		}
+		for side := range c.legs {
+			c.markEnPassantOnly(c.legs[side][t])
+			for _, l := range c.legs[side][t] {
+				if !d.Pawn && l.initial && l.lameOff != 0 && c.doubleStep[side][t] == 0 {
+					c.doubleStep[side][t] = l.off
+				}
+			}
+		}
 	}
 	c.buildProbes()
 	c.squares = c.squares[:0]
@@ -381,6 +432,9 @@ func (v *Variant) compile() error {
 	}
 	if v.Drops.CapturesToHand && !v.Drops.Enabled {
 		return fail("captures to hand without drops")
+	}
+	if err := c.compileSlots(v); err != nil {
+		return fail("%v", err)
 	}
 	if v.Drops.DemoteTo != 0 {
 		if c.demoteTo = v.Type(v.Drops.DemoteTo); c.demoteTo == NoPieceType {
@@ -422,6 +476,59 @@ func (v *Variant) compile() error {
 	return nil
 }
 
+// compileSlots checks Drops.Slots and sets the number of counters of a hand.
+func (c *compiled) compileSlots(v *Variant) error {
+	c.pocketSlots = len(v.Pieces)
+	if len(v.Drops.Slots) == 0 {
+		return nil
+	}
+	if v.Drops.Enabled || v.Drops.CapturesToHand {
+		return fmt.Errorf("pocket slots with the data's drops or captures to hand")
+	}
+	if len(v.Drops.Slots) > maxPocketSlots {
+		return fmt.Errorf("%d pocket slots; at most %d", len(v.Drops.Slots), maxPocketSlots)
+	}
+	for i, s := range v.Drops.Slots {
+		t := v.Type(s.Letter)
+		switch {
+		case s.Pocket < 'A' || s.Pocket > 'Z':
+			return fmt.Errorf("pocket slot %d: pocket %q is not A-Z", i, s.Pocket)
+		case s.Letter < 'A' || s.Letter > 'Z' || t == NoPieceType:
+			return fmt.Errorf("pocket slot %d: %q is not a piece letter of the variant", i, s.Letter)
+		case s.Mark != 0 && (s.Mark <= ' ' || s.Mark >= 0x7f || s.Mark == ',' || s.Mark == ':' || s.Mark == ']' || s.Mark == '[' ||
+			s.Mark >= 'A' && s.Mark <= 'Z' || s.Mark >= 'a' && s.Mark <= 'z' || s.Mark >= '0' && s.Mark <= '9'):
+			return fmt.Errorf("pocket slot %d: mark %q is not a punctuation character", i, s.Mark)
+		}
+		for _, o := range v.Drops.Slots[:i] {
+			if o == s {
+				return fmt.Errorf("pocket slot %c:%c%c declared twice", s.Pocket, s.Letter, s.Mark)
+			}
+		}
+		c.slotType[i+1] = t
+	}
+	c.pocketSlots = len(v.Drops.Slots)
+	return nil
+}
+
+// markEnPassantOnly sets epOnly on the en-passant legs of one piece whose
+// step another capturing leg of the piece (a leaper or the first step of
+// a rider) already takes, so that the piece's captures are not generated
+// twice: a Bishop with a pawn's en-passant capture.
+func (c *compiled) markEnPassantOnly(legs []cleg) {
+	for i := range legs {
+		l := &legs[i]
+		if !l.ep || l.mode&ModeCapture == 0 {
+			continue
+		}
+		for _, o := range legs {
+			if !o.ep && o.mode&ModeCapture != 0 && o.off == l.off && !o.hop && o.lameOff == 0 && !o.initial {
+				l.epOnly = true
+				break
+			}
+		}
+	}
+}
+
 // compileLeg turns a Leg into mailbox offsets for side.
 func compileLeg(l Leg, side Color) cleg {
 	dy := int(l.DY)
@@ -453,7 +560,7 @@ func (c *compiled) buildProbes() {
 		var ps []probe
 		for t := 1; t <= maxPieceTypes; t++ {
 			for _, l := range c.legs[side][t] {
-				if l.mode&ModeCapture == 0 {
+				if l.mode&ModeCapture == 0 || l.epOnly {
 					continue
 				}
 				pr := probe{off: l.off, lameOff: l.lameOff, steps: l.steps, hop: l.hop, initial: -1}

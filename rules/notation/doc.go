@@ -28,6 +28,12 @@
 // In Grand Chess promotion on the 8th and 9th ranks is optional: "a9"
 // stays a pawn, "a9=C" becomes a Marshal.
 //
+// A move that also puts a piece on another square (rules.Move.Place: in
+// Making Checkmate Trivially Easy, a captured Queen put back on its
+// owner's back rank) ends with '@' and that square, after any promotion:
+//
+//	Bxd5@d8  exd8=Q@a8
+//
 // Castling is "O-O" when the castling piece (the king) moves toward the
 // h-side (higher files) and "O-O-O" when it moves toward the a-side; a
 // castling piece that stays put goes by the rook's side. Should a variant

@@ -42,7 +42,7 @@ func explain(p *rules.Position, legal []rules.Move, sp *spec, shown string) *mov
 	}
 
 	name := pieceName(v, sp.piece)
-	if near := filter(p, legal, sp, relaxCapture|relaxPawnRule|relaxPromo|relaxCont); len(near) > 0 {
+	if near := filter(p, legal, sp, relaxCapture|relaxPawnRule|relaxPromo|relaxCont|relaxPlace); len(near) > 0 {
 		// A piece the text names can go there: a written detail is wrong.
 		var captures, promos, same []rules.Move
 		for _, m := range near {

@@ -245,8 +245,18 @@ func readSpec(v *rules.Variant, text string) (sp spec, shown string, err *moveEr
 		return sp, shown, nil
 	}
 
-	// A piece or pawn move: [letter][file][rank][x]square[[=]promotion].
+	// A piece or pawn move: [letter][file][rank][x]square[[=]promotion][@square].
 	sp.kind = specPiece
+	if i := strings.LastIndexByte(s, '@'); i > 1 {
+		place, e := rules.ParseSquare(s[i+1:])
+		if e != nil {
+			return bad("%q is not a square (after '@' comes the square where the move puts a piece, like Bxd5@d8)", s[i+1:])
+		}
+		if !v.OnBoard(place) {
+			return illegal("%s is not on the %dx%d board", place, v.Files, v.Ranks)
+		}
+		sp.place, s = place, s[:i]
+	}
 	var promo byte
 	if n := len(s); n >= 3 && isLetter(s[n-1]) {
 		body := s[:n-1]

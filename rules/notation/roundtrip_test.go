@@ -9,7 +9,8 @@ import (
 
 // roundTripPositions are positions with castling, en passant, promotions
 // (capturing, optional, limited), pins, full pockets (more than 256 legal
-// moves), two kinds of pawns and moves that continue the turn.
+// moves), two kinds of pawns, moves that continue the turn and moves that
+// also put a piece on a square.
 var roundTripPositions = []struct{ key, fen string }{
 	{"chess", ""},
 	{"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
@@ -34,6 +35,8 @@ var roundTripPositions = []struct{ key, fen string }{
 	{"wide", "r4k5r/12/12/12/12/12/12/12/12/3S1S6/12/R4K5R w KJQkq - 0 1"},
 	{"wide", "5k6/12/12/12/12/12/12/12/2p9/2S9/3P8/5K6 w - - 0 1"},
 	{"relay", ""},
+	{"easymate", "r3k3/8/8/3q4/2B5/8/8/4K3 w - - 0 1"},
+	{"easymate", "rn1qkbnr/2P5/8/8/8/8/8/4K3 w - - 0 1"},
 	{"relay", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
 }
 

@@ -32,8 +32,9 @@ type spec struct {
 	capture            bool // an 'x' is written
 	to                 rules.Square
 	promo              rules.PieceType
-	long               bool // specCastle: toward the a-side (O-O-O)
-	cont               bool // the move continues the turn ('>')
+	place              rules.Square // specPiece: where the move also puts a piece ("@d8"), or NoSquare
+	long               bool         // specCastle: toward the a-side (O-O-O)
+	cont               bool         // the move continues the turn ('>')
 }
 
 // relax lists the conditions spec.matches leaves out.
@@ -48,6 +49,7 @@ const (
 	relaxPawnRule
 	relaxPromo
 	relaxCont
+	relaxPlace
 )
 
 // matches reports whether s names the legal move m of p, leaving out the
@@ -86,6 +88,9 @@ func (s *spec) matches(p *rules.Position, m rules.Move, r relax) bool {
 		return false
 	}
 	if r&relaxPromo == 0 && m.Promotion != s.promo {
+		return false
+	}
+	if r&relaxPlace == 0 && m.Place() != s.place {
 		return false
 	}
 	if r&relaxCapture == 0 && s.capture && !p.IsCapture(m) {
@@ -141,6 +146,10 @@ func (s *spec) body(v *rules.Variant) string {
 	b = append(b, s.to.String()...)
 	if s.promo != rules.NoPieceType {
 		b = append(b, '=', v.Def(s.promo).Letter)
+	}
+	if s.place != rules.NoSquare {
+		b = append(b, '@')
+		b = append(b, s.place.String()...)
 	}
 	return string(b)
 }
@@ -224,7 +233,7 @@ func friendly(p *rules.Position, m rules.Move, legal []rules.Move) (spec, bool) 
 	if t == rules.NoPieceType {
 		return s, false
 	}
-	s.kind, s.to, s.promo, s.capture = specPiece, m.To, m.Promotion, p.IsCapture(m)
+	s.kind, s.to, s.promo, s.capture, s.place = specPiece, m.To, m.Promotion, p.IsCapture(m), m.Place()
 	// Disambiguation levels, fewest characters first: none, file, rank,
 	// both. A pawn's capture always names its file.
 	levels := [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}}

@@ -1,6 +1,11 @@
 package notation
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/fairypost/fairypost/rules"
+)
 
 // sanCase pins the friendly form of one move: the move is given in
 // coordinate form, want is what SAN must write; ParseSAN must read want
@@ -148,6 +153,39 @@ func TestSANNotLegal(t *testing.T) {
 	m := coordMove(t, &q, "g8f6")
 	if got := SAN(&p, m); got != "g8f6" {
 		t.Errorf("SAN of a move that is not legal = %q, want g8f6", got)
+	}
+}
+
+// TestSANPlace pins moves that also put a piece on a square
+// (rules.Move.Place): the square follows '@' at the end, after any
+// promotion and before the check mark, and tells such a move from the
+// same move without it (a captured Queen re-placed in easymate).
+func TestSANPlace(t *testing.T) {
+	const (
+		queen = "r3k3/8/8/3q4/2B5/8/8/4K3 w - - 0 1"
+		promo = "rn1qkbnr/2P5/8/8/8/8/8/4K3 w - - 0 1"
+	)
+	runSANCases(t, "easymate", []sanCase{
+		{"capture", queen, "c4d5", "Bxd5"},
+		{"capture putting the piece back", queen, "c4d5@d8", "Bxd5@d8"},
+		{"promotion putting the piece back", promo, "c7d8q@c8", "cxd8=Q@c8"},
+		{"promotion putting the piece back, mating", promo, "c7d8r@c8", "cxd8=R@c8#"},
+	})
+	r := newRegistry(t)
+	p := position(t, r, "easymate", queen)
+	for _, s := range []string{"Bd5@d8", "Bc4xd5@d8", "Bxd5@d8!", "c4d5@d8"} {
+		if m, err := ParseMove(&p, s); err != nil || rules.FormatMove(&p, m) != "c4d5@d8" {
+			t.Errorf("ParseMove(%q) = %v, %v", s, rules.FormatMove(&p, m), err)
+		}
+	}
+	for s, want := range map[string]string{
+		"Bxd5@e8": "did you mean Bxd5, Bxd5@b8",
+		"Ke2@d8":  "did you mean Ke2?",
+		"Bxd5@z9": "after '@'",
+	} {
+		if _, err := ParseMove(&p, s); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseMove(%q) = %v, want an error saying %q", s, err, want)
+		}
 	}
 }
 

@@ -1,0 +1,994 @@
+package rules
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Cold Fusion piece types, in the order of the variant's Pieces.
+const (
+	cfPawn PieceType = iota + 1
+	cfBerolina
+	cfSergeant
+	cfKnight
+	cfBishop
+	cfRook
+	cfQueen
+	cfCardinal
+	cfMarshal
+	cfKing
+	cfDragonKing
+	cfPope
+	cfEquesRex
+	cfChariot
+	cfArchbishop
+	cfKnightrider
+	cfGuard
+	cfBerolinaGuard
+	cfGuardSergeant
+	cfTemplar
+	cfBerolinaTemplar
+	cfTemplarSergeant
+	cfCavalry
+	cfBerolinaCavalry
+	cfCavalrySergeant
+	cfTypes = int(cfCavalrySergeant)
+)
+
+// Kinds of Cold Fusion pocket entries: the Safe pocket (captures by a
+// pawn part or a royal piece, dropped unchanged) and the Demotion pocket,
+// whose entries are either captured from the opponent or the holder's own
+// pocketed men (both dropped demoted one step).
+const (
+	cfSafe     uint8 = 0
+	cfDemoted  uint8 = 1 // captured from the opponent, in the Demotion pocket
+	cfOwn      uint8 = 2 // the holder's own man, pocketed, in the Demotion pocket
+	cfKindBits       = 3 // Move.Extra >> cfKindBits is the entry kind
+)
+
+// Cold Fusion special moves (Move.Extra & 7; the entry kind of a drop or
+// a promotion is Move.Extra >> cfKindBits).
+const (
+	cfFuse    uint8 = 1 // From moves onto the friendly man on To and they merge
+	cfSplit   uint8 = 2 // the component Move.Drop of the man on From moves to To
+	cfPocket  uint8 = 3 // the man on From = To goes to its owner's Demotion pocket
+	cfDrop    uint8 = 4 // an entry of type Move.Drop is dropped on To
+	cfPromote uint8 = 5 // a pawn moves From-To and becomes Move.Promotion
+)
+
+// cfComp is what a Cold Fusion piece is made of: its non-pawn atoms
+// (King, Rook, Bishop, Knight) and the pawns of its pawn part (a Berolina
+// pawn is two, a Sergeant three).
+type cfComp struct{ k, r, b, n, p uint8 }
+
+// add returns the components of a and b together.
+func (a cfComp) add(b cfComp) cfComp {
+	return cfComp{a.k + b.k, a.r + b.r, a.b + b.b, a.n + b.n, a.p + b.p}
+}
+
+// minus returns a without b; ok is false when b is not part of a.
+func (a cfComp) minus(b cfComp) (cfComp, bool) {
+	if b.k > a.k || b.r > a.r || b.b > a.b || b.n > a.n || b.p > a.p {
+		return cfComp{}, false
+	}
+	return cfComp{a.k - b.k, a.r - b.r, a.b - b.b, a.n - b.n, a.p - b.p}, true
+}
+
+// atoms returns the number of non-pawn atoms.
+func (a cfComp) atoms() int { return int(a.k + a.r + a.b + a.n) }
+
+// weight returns the weight in thirds: 3 per non-pawn atom, 1 per pawn.
+func (a cfComp) weight() int { return 3*a.atoms() + int(a.p) }
+
+// cfPiece is one Cold Fusion piece: its definition and its components.
+type cfPiece struct {
+	def  PieceDef
+	comp string // atoms K, R, B, N and one P per pawn
+}
+
+// coldFusionPieces returns the Cold Fusion pieces in type order. The
+// Betza strings are the union of the components' moves, written so that
+// no move is listed twice; the Chariot's turn and the Archbishop's
+// reflection are added by the variant's hooks.
+func coldFusionPieces() []cfPiece {
+	return []cfPiece{
+		{PieceDef{Letter: 'P', Name: "Pawn", Betza: "fmWfceFifmnD", Pawn: true, InitialRank: 3}, "P"},
+		{PieceDef{Letter: 'L', Name: "Berolina pawn", Betza: "mfFcfW", Pawn: true}, "PP"},
+		{PieceDef{Letter: 'S', Name: "Sergeant", Betza: "fWfmFfceF", Pawn: true}, "PPP"},
+		{PieceDef{Letter: 'N', Name: "Knight", Betza: "N"}, "N"},
+		{PieceDef{Letter: 'B', Name: "Bishop", Betza: "B"}, "B"},
+		{PieceDef{Letter: 'R', Name: "Rook", Betza: "R"}, "R"},
+		{PieceDef{Letter: 'Q', Name: "Queen", Betza: "Q"}, "RB"},
+		{PieceDef{Letter: 'A', Name: "Cardinal", Betza: "BN"}, "BN"},
+		{PieceDef{Letter: 'C', Name: "Marshal", Betza: "RN"}, "RN"},
+		{PieceDef{Letter: 'K', Name: "King", Betza: "K", Royal: true}, "K"},
+		{PieceDef{Letter: 'D', Name: "Dragon King", Betza: "RF", Royal: true}, "KR"},
+		{PieceDef{Letter: 'O', Name: "Pope", Betza: "BW", Royal: true}, "KB"},
+		{PieceDef{Letter: 'E', Name: "Eques Rex", Betza: "KN", Royal: true}, "KN"},
+		{PieceDef{Letter: 'W', Name: "Chariot", Betza: "R"}, "RR"},
+		{PieceDef{Letter: 'F', Name: "Archbishop", Betza: "B"}, "BB"},
+		{PieceDef{Letter: 'J', Name: "Knightrider", Betza: "NN"}, "NN"},
+		{PieceDef{Letter: 'G', Name: "Guard", Betza: "RfceF"}, "RP"},
+		{PieceDef{Letter: 'H', Name: "Berolina Guard", Betza: "RmfF"}, "RPP"},
+		{PieceDef{Letter: 'I', Name: "Guard Sergeant", Betza: "RfmFfceF"}, "RPPP"},
+		{PieceDef{Letter: 'T', Name: "Templar", Betza: "BfmWifmnDfceF", InitialRank: 3}, "BP"},
+		{PieceDef{Letter: 'U', Name: "Berolina Templar", Betza: "BcfW"}, "BPP"},
+		{PieceDef{Letter: 'V', Name: "Templar Sergeant", Betza: "BfWfceF"}, "BPPP"},
+		{PieceDef{Letter: 'X', Name: "Cavalry", Betza: "NfmWfceFifmnD", InitialRank: 3}, "NP"},
+		{PieceDef{Letter: 'Y', Name: "Berolina Cavalry", Betza: "NmfFcfW"}, "NPP"},
+		{PieceDef{Letter: 'Z', Name: "Cavalry Sergeant", Betza: "NfWfmFfceF"}, "NPPP"},
+	}
+}
+
+// cfPocketOrder is the order of the piece letters in the pockets (FEN and
+// drops): the demotion chain from the Queen down, then the hybrids, then
+// the pawns.
+const cfPocketOrder = "QCAWFJRBNGHITUVXYZSLP"
+
+// cfDemotionChain is the demotion of every piece without a pawn part
+// (RULES.md §3.7): each letter demotes to the next; a Pawn stays a Pawn.
+const cfDemotionChain = "QCAWFJRBNSLP"
+
+// coldFusion holds the rules of one option combination of Cold Fusion
+// Chess; its methods are the variant's hooks.
+type coldFusion struct {
+	zone     int // ranks of the promotion zone: 2 (9th and 10th) or 3 (also the 8th)
+	comp     [maxPieceTypes + 1]cfComp
+	byComp   map[cfComp]PieceType // the piece made of these components
+	demote   [maxPieceTypes + 1]PieceType
+	pawnPart [maxPieceTypes + 1]PieceType // a hybrid's pawn part as a piece (P, L, S)
+	splits   [maxPieceTypes + 1][]cfSplitRule
+	fuser    [maxPieceTypes + 1]bool // the type may move onto a friendly man and fuse
+	pawn     [maxPieceTypes + 1]bool // P, L and S: the pieces that count as pawns
+	// slot[kind][t] is the pocket slot (Drops.Slots index + 1) of entries
+	// of type t and kind; 0 = no such slot. slotKind and slotPiece map back.
+	slot      [3][maxPieceTypes + 1]uint8
+	slotKind  [maxPocketSlots + 1]uint8
+	slotPiece [maxPocketSlots + 1]PieceType
+}
+
+// cfSplitRule is one way a compound splits: part moves away, rest stays.
+type cfSplitRule struct{ part, rest PieceType }
+
+// newColdFusion returns Cold Fusion Chess (gwalla) as ../shared/RULES.md §3
+// specifies it, with the REC resolutions C1-C22: Grand Chess (10x10, the
+// Grand array, no castling) in which every man is a set of components.
+//
+// # Pieces and letters
+//
+// A man is made of non-pawn atoms (King, Rook, Bishop, Knight; weight 1
+// each) and pawns (weight 1/3 each), at most weight 2, and moves (and
+// captures) as any one of its components. There are 25 kinds, one per
+// entry of the fusion table; FEN letters (uppercase White, lowercase
+// Black):
+//
+//	P Pawn           L Berolina pawn (P+P)    S Sergeant (P+P+P)
+//	N Knight         B Bishop                 R Rook             K King
+//	Q Queen (R+B)    C Marshal (R+N)          A Cardinal (B+N)
+//	D Dragon King (K+R)   O Pope (K+B)        E Eques Rex (K+N)
+//	W Chariot (R+R)  F Archbishop (B+B)       J Knightrider (N+N)
+//	G Guard (R+P)    H Berolina Guard (R+L)   I Guard Sergeant (R+S)
+//	T Templar (B+P)  U Berolina Templar (B+L) V Templar Sergeant (B+S)
+//	X Cavalry (N+P)  Y Berolina Cavalry (N+L) Z Cavalry Sergeant (N+S)
+//
+// Q, C, A, N, B, R, K and P are Grand Chess's letters (as in
+// Fairy-Stockfish), so a Grand Chess FEN reads as the same position. The
+// Pawn moves as in Grand Chess (double step from its 3rd rank, en
+// passant); the Berolina pawn steps one square diagonally forward and
+// captures one square straight forward; the Sergeant moves and captures
+// one square in the three forward directions and may capture en passant
+// with its diagonal steps. Only plain pawns double-step (C13). D, O and E
+// are royal: the King of their side for check and checkmate. The Chariot
+// may, once per move, turn 90 degrees at the last empty square before the
+// board's edge or one of its own pieces (never before an enemy piece) and
+// go on as a rook; the Archbishop may reflect once off the board's edge
+// (not in a corner; the edge square it passes is empty) and go on as a
+// bishop (C14). Hybrids move as their non-pawn part or as their pawn part,
+// including a Pawn part's double step from the 3rd rank (C19: the Templar
+// and the Cavalry leave an en-passant target then; the Guard's two-square
+// advance is also a rook move and leaves none, the reading that favours
+// the mover, as C8 does for captures), and capture en passant with a Pawn
+// or Sergeant part; the whole piece is taken en passant (C19). A Pawn
+// split off on its 3rd rank may double-step and leaves an en-passant
+// target like any Pawn (C19). A piece that may capture en passant on the
+// en-passant square does not also step there without capturing (one move,
+// the capture). A destination that a Chariot or an Archbishop reaches by
+// two paths is one move. Hybrids never promote (C11).
+//
+// # A turn
+//
+// A player makes exactly one of: an ordinary move or capture; a fusion,
+// moving a man onto a friendly man (the result per the fusion table of
+// §3.4, weight at most 2, the King never with pawns, no pawn added to a
+// three-pawn piece, Berolina+Berolina illegal: C7); when a pawn-kind piece
+// (P, L, S) takes part it is the mover and uses its capturing step (C6;
+// so a hybrid never fuses as the mover); the King may fuse (C3); a split,
+// moving one component (a single non-pawn atom, the whole pawn part, one
+// pawn, or a Berolina pawn out of a Sergeant part, whenever what stays is
+// a piece too: C5, C18) to an empty square by its own non-capturing
+// movement, the rest staying; a pocketing, putting one of one's own
+// non-royal men into one's Demotion pocket, allowed only when a regular
+// move (not a drop) exists (C16, C22); or a drop of a pocket entry onto an
+// empty square, never while in check: from the Safe pocket unchanged, from
+// the Demotion pocket demoted one step (a hybrid loses one pawn, anything
+// else goes down Queen, Marshal, Cardinal, Chariot, Archbishop,
+// Knightrider, Rook, Bishop, Knight, Sergeant, Berolina pawn, Pawn; a Pawn
+// stays a Pawn: C15); a piece that is a pawn after demotion may not be
+// dropped on the dropper's 9th or 10th rank, but may be on the 1st and 2nd
+// (C12).
+//
+// Captures by a pawn-kind piece, by a hybrid's pawn part (any capture its
+// pawn part could make, en passant included) or by a royal piece go to the
+// captor's Safe pocket (C8); captures by other men go to the captor's
+// Demotion pocket, except that pawn-kind pieces (P, L, S; not hybrids)
+// captured that way leave the game (C9).
+//
+// A pawn-kind piece landing on its 9th rank (by a move, a capture, a
+// fusion of pawns or a split; with the option zone=8 also its 8th) may,
+// and on its 10th must, promote to a non-pawn man of its own side that the
+// opponent holds in either pocket as a capture (not one the opponent
+// pocketed himself: C10); it takes that entry out of the opponent's pocket
+// undemoted and the pawn leaves the game. With no such entry it may not
+// go to the 10th rank (but still gives check from the 9th). A man whose
+// pawn part is left behind on the 9th rank by a split does not promote,
+// and no split may leave a pawn part on the 10th (§3.6). A fusion whose
+// result is a hybrid never promotes (C20).
+//
+// Checkmate wins; stalemate draws (C16); threefold repetition and the
+// 50-move rule may be claimed, fivefold repetition and the 75-move rule
+// draw, as in standard chess; two bare Kings with empty pockets are a
+// draw. The 50-move clock is reset by a capture, a move of a pawn-kind
+// piece (a fusion or promotion it makes, or a pawn part splitting off), a
+// pawn-kind piece dropped, and a pocketing (the seed calls it capturing
+// one's own man).
+//
+// # FEN
+//
+// Grand Chess's FEN with the letters above, and the four pockets in
+// brackets after the board, one section per non-empty pocket: "S:" the
+// Safe pockets, "D:" the Demotion pockets, uppercase letters White's
+// entries and lowercase Black's (the side that holds and may drop them),
+// an entry the holder pocketed himself marked '*' (only in D); all other
+// entries were captured from the opponent, which is what promotion needs.
+// Within a section White's entries come first, each side's in the order
+// Q C A W F J R B N G H I T U V X Y Z S L P, captured before own. For
+// example "[S:Qp,D:NR*b]": White's Safe pocket holds a captured (black)
+// Queen, Black's a captured (white) Pawn; White's Demotion pocket a
+// captured Knight and White's own pocketed Rook, Black's a captured
+// Bishop. Empty pockets are "[]". The start position:
+//
+//	r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R[] w - - 0 1
+//
+// # Move texts
+//
+// Ordinary moves, captures and en passant are written as in Grand Chess
+// ("e3e5", "d2d7", "e5d6"; also the Chariot's turns and the Archbishop's
+// reflections). The other moves, each a canonical coordinate form (a '#'
+// tag after the squares):
+//
+//	a1j1       fusion: the man on a1 moves onto the friendly man on j1
+//	d2d1#r     split: the Rook component of the man on d2 goes to d1
+//	e4e4#d     pocketing: the man on e4 goes to the Demotion pocket
+//	Q@e4#s     drop of a Queen from the Safe pocket
+//	Q@e4#d     drop of a captured Queen from the Demotion pocket (a Marshal lands)
+//	Q@e4#d*    drop of one's own pocketed Queen (a Marshal lands)
+//	e9e10q#s   promotion to the Queen the opponent holds in his Safe pocket
+//	d9e10q#d   the same with a capture, taking the Queen from his Demotion pocket
+//	d8e9q#s    a fusion of pawns (onto the friendly pawn on e9) that promotes
+//	e8e9q#p#d  a Pawn splitting off and promoting
+//
+// The pocket is always named (C21), since a drop from either pocket, or
+// of an own or a captured entry, or a promotion from either of the
+// opponent's pockets, leaves a different position.
+//
+// The option zone (C1) sets where promotion starts: "9" (the default:
+// optional on the 9th rank, compulsory on the 10th) or "8" (also optional
+// on the 8th, as in Grand Chess).
+func newColdFusion(opts map[string]string) (*Variant, error) {
+	cf := &coldFusion{zone: 2, byComp: map[cfComp]PieceType{}}
+	switch z := opts["zone"]; z {
+	case "", "9":
+	case "8":
+		cf.zone = 3
+	default:
+		return nil, fmt.Errorf("%w %q: option zone=%s: allowed values are 9, 8", ErrInvalidVariant, "coldfusion", z)
+	}
+	pieces := coldFusionPieces()
+	defs := make([]PieceDef, len(pieces))
+	letterType := map[byte]PieceType{}
+	for i, pc := range pieces {
+		t := PieceType(i + 1)
+		defs[i] = pc.def
+		letterType[pc.def.Letter] = t
+		var c cfComp
+		for j := 0; j < len(pc.comp); j++ {
+			switch pc.comp[j] {
+			case 'K':
+				c.k++
+			case 'R':
+				c.r++
+			case 'B':
+				c.b++
+			case 'N':
+				c.n++
+			case 'P':
+				c.p++
+			}
+		}
+		cf.comp[t] = c
+		cf.byComp[c] = t
+		cf.pawn[t] = pc.def.Pawn
+	}
+	for t := PieceType(1); int(t) <= cfTypes; t++ {
+		c := cf.comp[t]
+		if c.p > 0 && c.atoms() > 0 {
+			cf.pawnPart[t] = cf.byComp[cfComp{p: c.p}]
+			cf.demote[t] = cf.byComp[cfComp{k: c.k, r: c.r, b: c.b, n: c.n, p: c.p - 1}]
+		}
+		cf.splits[t] = cf.splitRules(c)
+	}
+	for i := 0; i < len(cfDemotionChain); i++ {
+		next := cfDemotionChain[min(i+1, len(cfDemotionChain)-1)]
+		cf.demote[letterType[cfDemotionChain[i]]] = letterType[next]
+	}
+	for m := PieceType(1); int(m) <= cfTypes; m++ {
+		for t := PieceType(1); int(t) <= cfTypes; t++ {
+			cf.fuser[m] = cf.fuser[m] || cf.fuse(m, t) != NoPieceType
+		}
+	}
+	var slots []PocketSlot
+	addSlot := func(pocket, letter, mark byte, kind uint8) {
+		slots = append(slots, PocketSlot{Pocket: pocket, Letter: letter, Mark: mark})
+		t := letterType[letter]
+		cf.slot[kind][t] = uint8(len(slots))
+		cf.slotKind[len(slots)] = kind
+		cf.slotPiece[len(slots)] = t
+	}
+	for i := 0; i < len(cfPocketOrder); i++ {
+		addSlot('S', cfPocketOrder[i], 0, cfSafe)
+	}
+	for i := 0; i < len(cfPocketOrder); i++ {
+		l := cfPocketOrder[i]
+		if !defs[letterType[l]-1].Pawn {
+			addSlot('D', l, 0, cfDemoted)
+		}
+		addSlot('D', l, '*', cfOwn)
+	}
+	v := &Variant{
+		Key:                  "coldfusion",
+		Name:                 "Cold Fusion Chess",
+		Files:                10,
+		Ranks:                10,
+		Pieces:               defs,
+		StartFEN:             "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R[] w - - 0 1",
+		Drops:                Drops{Slots: slots},
+		CheckRule:            true,
+		DrawClaimPlies:       100,
+		DrawAutoPlies:        150,
+		RepetitionClaim:      3,
+		RepetitionAuto:       5,
+		InsufficientMaterial: cfBareKings,
+		Options: []OptionDef{{
+			Key:    "zone",
+			Values: []string{"9", "8"},
+			Doc:    "first rank of the promotion zone: 9 (optional on the 9th, compulsory on the 10th) or 8 (as in Grand Chess)",
+		}},
+		Hooks: Hooks{
+			ExtraMoves:    cf.extraMoves,
+			Apply:         cf.apply,
+			NextTurn:      cf.nextTurn,
+			Legal:         cf.legal,
+			Check:         cf.inCheck,
+			FormatSpecial: cf.formatSpecial,
+		},
+	}
+	return v, nil
+}
+
+// splitRules lists the ways a man made of c splits (C5, C18): a single
+// non-pawn atom, or k pawns of its pawn part (one pawn, a Berolina pawn
+// out of a Sergeant part, or the whole pawn part) move away, when both
+// the part and what stays are pieces. The order is the order of the
+// moves: the atoms K, R, B, N, then the pawn parts from one pawn up.
+func (cf *coldFusion) splitRules(c cfComp) []cfSplitRule {
+	parts := []cfComp{{k: 1}, {r: 1}, {b: 1}, {n: 1}}
+	for k := uint8(1); k <= c.p; k++ {
+		parts = append(parts, cfComp{p: k})
+	}
+	var out []cfSplitRule
+	for _, part := range parts {
+		rest, ok := c.minus(part)
+		if !ok || cf.byComp[rest] == NoPieceType || cf.byComp[part] == NoPieceType {
+			continue
+		}
+		out = append(out, cfSplitRule{part: cf.byComp[part], rest: cf.byComp[rest]})
+	}
+	return out
+}
+
+// fuse returns what a man of type m becomes when it moves onto a friendly
+// man of type t, or NoPieceType when that fusion is illegal: the result
+// must be in the fusion table (weight at most 2, the King never with
+// pawns, at most three pawns: no Berolina+Berolina, nothing added to a
+// Sergeant part), and when pawns take part the mover is a pawn-kind piece.
+func (cf *coldFusion) fuse(m, t PieceType) PieceType {
+	a, b := cf.comp[m], cf.comp[t]
+	if (a.p > 0 || b.p > 0) && !cf.pawn[m] {
+		return NoPieceType
+	}
+	c := a.add(b)
+	if c.weight() > 6 || c.p > 3 {
+		return NoPieceType
+	}
+	return cf.byComp[c]
+}
+
+// remainder returns what stays on the square when part splits off a man
+// of type t, or NoPieceType when t has no such split.
+func (cf *coldFusion) remainder(t, part PieceType) PieceType {
+	for _, sr := range cf.splits[t] {
+		if sr.part == part {
+			return sr.rest
+		}
+	}
+	return NoPieceType
+}
+
+// cfOrthogonal and cfDiagonal are the rook and bishop directions on the
+// mailbox, each listed so that i+1 and i+3 (mod 4) are perpendicular to i.
+var (
+	cfOrthogonal = [4]int{mailboxWidth, 1, -mailboxWidth, -1}
+	cfDiagonal   = [4][2]int{{1, 1}, {1, -1}, {-1, -1}, {-1, 1}}
+)
+
+// cfChariotTurns calls visit with each square the Chariot of side us on
+// from reaches by turning (C14): along a line to the last empty square
+// before the edge or one of its own pieces (not an enemy piece), then at
+// 90 degrees as a rook, capturing the first enemy piece. The plain rook
+// moves are the Betza part. It stops and reports true as soon as visit
+// does. A square may be visited twice (by two turns).
+func cfChariotTurns(p *Position, from Square, us Color, visit func(Square) bool) bool {
+	for i, d := range cfOrthogonal {
+		turn := int(from)
+		for p.board[turn+d] == NoPiece {
+			turn += d
+		}
+		if turn == int(from) {
+			continue
+		}
+		if ob := p.board[turn+d]; ob&wall == 0 && ob.Color() != us {
+			continue // an enemy piece is no place to turn
+		}
+		for _, e := range [2]int{cfOrthogonal[(i+1)%4], cfOrthogonal[(i+3)%4]} {
+			for q := turn + e; ; q += e {
+				pc := p.board[q]
+				if pc == NoPiece {
+					if visit(Square(q)) {
+						return true
+					}
+					continue
+				}
+				if pc&wall == 0 && pc.Color() != us && visit(Square(q)) {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
+}
+
+// cfReflections calls visit with each square the Archbishop of side us on
+// from reaches by reflecting (C14): along a diagonal through empty squares
+// to the board's edge (not a corner), then reflected once as a bishop,
+// capturing the first enemy piece. It stops and reports true as soon as
+// visit does.
+func cfReflections(p *Position, from Square, us Color, visit func(Square) bool) bool {
+	for _, d := range cfDiagonal {
+		off := d[1]*mailboxWidth + d[0]
+		edge := int(from)
+		for p.board[edge+off] == NoPiece {
+			edge += off
+		}
+		if edge == int(from) || p.board[edge+off]&wall == 0 {
+			continue // blocked by a piece before the edge
+		}
+		vertical := p.board[edge+d[0]]&wall != 0
+		horizontal := p.board[edge+d[1]*mailboxWidth]&wall != 0
+		if vertical == horizontal {
+			continue // a corner
+		}
+		dx, dy := d[0], d[1]
+		if vertical {
+			dx = -dx
+		} else {
+			dy = -dy
+		}
+		step := dy*mailboxWidth + dx
+		for q := edge + step; ; q += step {
+			pc := p.board[q]
+			if pc == NoPiece {
+				if visit(Square(q)) {
+					return true
+				}
+				continue
+			}
+			if pc&wall == 0 && pc.Color() != us && visit(Square(q)) {
+				return true
+			}
+			break
+		}
+	}
+	return false
+}
+
+// extraAttacked reports whether a Chariot's turn or an Archbishop's
+// reflection of side by reaches s (an occupied square is captured).
+func (cf *coldFusion) extraAttacked(p *Position, s Square, by Color) bool {
+	bi := by.index()
+	if p.count[bi][cfChariot]+p.count[bi][cfArchbishop] == 0 {
+		return false
+	}
+	hit := func(q Square) bool { return q == s }
+	for w := 0; w < 3; w++ {
+		for b := p.occ[bi][w]; b != 0; b &= b - 1 {
+			from := squareOfBit(w*64 + bits.TrailingZeros64(b))
+			switch p.board[from].Type() {
+			case cfChariot:
+				if cfChariotTurns(p, from, by, hit) {
+					return true
+				}
+			case cfArchbishop:
+				if cfReflections(p, from, by, hit) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// inCheck is the Check hook: the royal piece of the player to act is
+// attacked, by the data's moves or by a turn or a reflection.
+func (cf *coldFusion) inCheck(p *Position) bool {
+	k := p.royal[p.toAct.index()]
+	them := p.toAct.Other()
+	return k != NoSquare && (p.attacked(k, them) || cf.extraAttacked(p, k, them))
+}
+
+// cfWalk calls visit with each square a piece of type t of side us on
+// from reaches: with quiet, every empty square of its moving legs; else
+// the first occupied square (of either side) of each capturing leg.
+func cfWalk(p *Position, from Square, t PieceType, us Color, quiet bool, visit func(Square)) {
+	c := &p.v.c
+	legs := c.legs[us.index()][t]
+	onInitial := c.initialRank[t] >= 0 && c.initialRank[t] == p.v.relRank(from, us)
+	for i := range legs {
+		l := &legs[i]
+		switch {
+		case l.hop, l.initial && !onInitial, l.lameOff != 0 && p.board[int(from)+int(l.lameOff)] != NoPiece:
+			continue
+		case quiet && l.mode&ModeMove == 0, !quiet && (l.mode&ModeCapture == 0 || l.epOnly):
+			continue
+		}
+		to := int(from)
+		for n := int8(0); n < l.steps; n++ {
+			to += int(l.off)
+			pc := p.board[to]
+			if pc == NoPiece {
+				if quiet {
+					visit(Square(to))
+				}
+				continue
+			}
+			if !quiet && pc&wall == 0 {
+				visit(Square(to))
+			}
+			break
+		}
+	}
+}
+
+// zoneOf reports whether a pawn of us's landing on s may promote (in) and
+// whether it must (last).
+func (cf *coldFusion) zoneOf(p *Position, s Square, us Color) (in, last bool) {
+	rr := p.v.relRank(s, us)
+	return rr >= p.v.Ranks-cf.zone, rr == p.v.Ranks-1
+}
+
+// promotions appends m once for every piece us may promote to: each
+// non-pawn man the opponent holds as a capture (from us), per pocket (C10,
+// C21).
+func (cf *coldFusion) promotions(p *Position, out []Move, m Move, us Color) []Move {
+	ti := us.Other().index()
+	for i := 1; i <= p.v.c.pocketSlots; i++ {
+		if kind := cf.slotKind[i]; kind != cfOwn && p.pocket[ti][i] > 0 && !cf.pawn[cf.slotPiece[i]] {
+			m.Promotion = cf.slotPiece[i]
+			m.Extra = m.Extra&7 | kind<<cfKindBits
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// land appends m, a special move that puts a man on m.To, with the
+// promotions it allows when that man is a pawn-kind piece (pawn) landing
+// in the zone: without promotion only before the last rank.
+func (cf *coldFusion) land(p *Position, out []Move, m Move, us Color, pawn bool) []Move {
+	if !pawn {
+		return append(out, m)
+	}
+	in, last := cf.zoneOf(p, m.To, us)
+	if !in {
+		return append(out, m)
+	}
+	if !last {
+		out = append(out, m)
+	}
+	return cf.promotions(p, out, m, us)
+}
+
+// pieceExtras appends the moves of the man on s (type t, side us) that the
+// data does not describe: the Chariot's turns and the Archbishop's
+// reflections (as ordinary moves), promotions, fusions and splits.
+func (cf *coldFusion) pieceExtras(p *Position, out []Move, s Square, t PieceType, us Color) []Move {
+	if t == cfChariot || t == cfArchbishop {
+		var seen [3]uint64
+		add := func(to Square) bool {
+			if i := to.bitIndex(); seen[i>>6]&(1<<(i&63)) == 0 {
+				seen[i>>6] |= 1 << (i & 63)
+				out = append(out, Move{From: s, To: to})
+			}
+			return false
+		}
+		if t == cfChariot {
+			cfChariotTurns(p, s, us, add)
+		} else {
+			cfReflections(p, s, us, add)
+		}
+	}
+	if cf.pawn[t] {
+		var buf [16]Move
+		for _, m := range p.pieceMoves(buf[:0], s, us) {
+			if in, _ := cf.zoneOf(p, m.To, us); in && m.Kind == KindNormal {
+				out = cf.promotions(p, out, Move{From: s, To: m.To, Kind: KindSpecial, Extra: cfPromote}, us)
+			}
+		}
+	}
+	if cf.fuser[t] {
+		cfWalk(p, s, t, us, false, func(to Square) {
+			if pc := p.board[to]; pc.Color() == us {
+				if r := cf.fuse(t, pc.Type()); r != NoPieceType {
+					out = cf.land(p, out, Move{From: s, To: to, Kind: KindSpecial, Extra: cfFuse}, us, cf.pawn[r])
+				}
+			}
+		})
+	}
+	for _, sr := range cf.splits[t] {
+		if cf.comp[sr.rest].p > 0 && p.v.relRank(s, us) == p.v.Ranks-1 {
+			continue // no pawn part may stay behind on the 10th rank
+		}
+		cfWalk(p, s, sr.part, us, true, func(to Square) {
+			out = cf.land(p, out, Move{From: s, To: to, Kind: KindSpecial, Extra: cfSplit, Drop: sr.part}, us, cf.pawn[sr.part])
+		})
+	}
+	return out
+}
+
+// extraMoves is the ExtraMoves hook: for each man (from a1 upwards) its
+// turns or reflections, promotions, fusions and splits; then the drops
+// (none while in check), then the pocketings (only when a regular move
+// exists).
+func (cf *coldFusion) extraMoves(p *Position, out []Move) []Move {
+	us := p.mover
+	ui := us.index()
+	for w := 0; w < 3; w++ {
+		for b := p.occ[ui][w]; b != 0; b &= b - 1 {
+			s := squareOfBit(w*64 + bits.TrailingZeros64(b))
+			out = cf.pieceExtras(p, out, s, p.board[s].Type(), us)
+		}
+	}
+	if !cf.inCheck(p) {
+		for i := 1; i <= p.v.c.pocketSlots; i++ {
+			if p.pocket[ui][i] == 0 {
+				continue
+			}
+			x, kind := cf.slotPiece[i], cf.slotKind[i]
+			lands := x
+			if kind != cfSafe {
+				lands = cf.demote[x]
+			}
+			for _, s := range p.v.c.squares {
+				if p.board[s] == NoPiece && !(cf.pawn[lands] && p.v.relRank(s, us) >= p.v.Ranks-2) {
+					out = append(out, Move{To: s, Kind: KindSpecial, Drop: x, Extra: cfDrop | kind<<cfKindBits})
+				}
+			}
+		}
+	}
+	if cf.hasRegularMove(p) {
+		for w := 0; w < 3; w++ {
+			for b := p.occ[ui][w]; b != 0; b &= b - 1 {
+				s := squareOfBit(w*64 + bits.TrailingZeros64(b))
+				if !p.v.c.royalType[p.board[s].Type()] {
+					out = append(out, Move{From: s, To: s, Kind: KindSpecial, Extra: cfPocket | cfOwn<<cfKindBits})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// hasRegularMove reports whether the player to act has a legal regular
+// move: an ordinary move, a capture, a fusion or a split (C22).
+func (cf *coldFusion) hasRegularMove(p *Position) bool {
+	var buf [128]Move
+	var scratch Position
+	us := p.mover
+	ui := us.index()
+	for w := 0; w < 3; w++ {
+		for b := p.occ[ui][w]; b != 0; b &= b - 1 {
+			s := squareOfBit(w*64 + bits.TrailingZeros64(b))
+			moves := p.pieceMoves(buf[:0], s, us)
+			moves = cf.pieceExtras(p, moves, s, p.board[s].Type(), us)
+			for _, m := range moves {
+				if p.isLegal(m, &scratch) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// legal is the Legal hook: a pawn-kind piece reaches the last rank only by
+// promoting (a special move); a piece that may capture en passant on the
+// en-passant square does so rather than step there; and the mover's royal
+// piece must not be reached by a turn or a reflection.
+func (cf *coldFusion) legal(before, after *Position, m Move) bool {
+	us := before.mover
+	if m.Kind == KindNormal {
+		pc := before.board[m.From]
+		if cf.pawn[pc.Type()] && before.v.relRank(m.To, us) == before.v.Ranks-1 {
+			return false
+		}
+		if m.To == before.ep && before.board[m.To] == NoPiece {
+			for _, l := range before.v.c.legs[us.index()][pc.Type()] {
+				if l.ep && int(l.off) == int(m.To)-int(m.From) {
+					return false
+				}
+			}
+		}
+	}
+	k := after.royal[us.index()]
+	return k == NoSquare || !cf.extraAttacked(after, k, us.Other())
+}
+
+// route puts victim, captured by captor moving from from to to (by en
+// passant when ep), into the captor's pocket (C8, C9): the Safe pocket for
+// a capture by a pawn-kind piece, a royal piece or a capture the captor's
+// pawn part could make; else the Demotion pocket, where pawn-kind pieces
+// do not go: they leave the game.
+func (cf *coldFusion) route(next *Position, captor Piece, from, to Square, victim Piece, ep bool) {
+	us, ct, vt := captor.Color(), captor.Type(), victim.Type()
+	safe := ep || cf.pawn[ct] || next.v.c.royalType[ct]
+	if pp := cf.pawnPart[ct]; !safe && pp != NoPieceType {
+		for _, l := range next.v.c.legs[us.index()][pp] {
+			if l.mode&ModeCapture != 0 && int(l.off) == int(to)-int(from) {
+				safe = true
+			}
+		}
+	}
+	var slot uint8
+	switch {
+	case safe:
+		slot = cf.slot[cfSafe][vt]
+	case cf.pawn[vt]:
+		return
+	default:
+		slot = cf.slot[cfDemoted][vt]
+	}
+	if slot != 0 && next.pocket[us.index()][slot] < 255 {
+		next.pocket[us.index()][slot]++
+	}
+}
+
+// nextTurn is the NextTurn hook: the turn passes to the opponent as in
+// chess, and, since every move passes through it, it routes the man an
+// ordinary capture or an en-passant capture took into the captor's
+// pocket (the captures of special moves are routed by apply).
+func (cf *coldFusion) nextTurn(before, next *Position, m Move) Turn {
+	cf.routeCapture(before, next, m)
+	return Turn{ToAct: before.toAct.Other(), Mover: before.toAct.Other()}
+}
+
+// routeCapture routes the man the ordinary or en-passant capture m took
+// into the captor's pocket; other moves change nothing.
+func (cf *coldFusion) routeCapture(before, next *Position, m Move) {
+	victim := NoPiece
+	switch m.Kind {
+	case KindNormal:
+		victim = before.board[m.To]
+	case KindEnPassant:
+		victim = before.board[before.epVictim]
+	}
+	captor := before.board[m.From]
+	if victim == NoPiece || victim&wall != 0 || captor == NoPiece || captor&wall != 0 || victim.Color() == captor.Color() {
+		return
+	}
+	cf.route(next, captor, m.From, m.To, victim, m.Kind == KindEnPassant)
+}
+
+// take removes an entry of type x and kind from side c's pocket and
+// reports whether there was one.
+func (cf *coldFusion) take(next *Position, c Color, x PieceType, kind uint8) bool {
+	if x == NoPieceType || int(x) > cfTypes || kind > cfOwn {
+		return false
+	}
+	slot := cf.slot[kind][x]
+	if slot == 0 || next.pocket[c.index()][slot] == 0 {
+		return false
+	}
+	next.pocket[c.index()][slot]--
+	return true
+}
+
+// apply is the Apply hook: it carries out a promotion, fusion, split,
+// pocketing or drop. A malformed move changes nothing it cannot undo
+// safely and never panics.
+func (cf *coldFusion) apply(next *Position, m Move) {
+	v := next.v
+	us := next.mover
+	them := us.Other()
+	kind := m.Extra >> cfKindBits
+	own := func(s Square) bool { return v.OnBoard(s) && next.board[s].Color() == us }
+	if m.Promotion != NoPieceType && (int(m.Promotion) > cfTypes || cf.pawn[m.Promotion] || v.c.royalType[m.Promotion] || kind == cfOwn) {
+		return
+	}
+	switch m.Extra & 7 {
+	case cfPromote:
+		target := next.board[m.To]
+		if !own(m.From) || !cf.pawn[next.board[m.From].Type()] || !v.OnBoard(m.To) || target.Color() == us ||
+			(target != NoPiece && v.c.royalType[target.Type()]) || !cf.take(next, them, m.Promotion, kind) {
+			return
+		}
+		pawn := next.remove(m.From)
+		if target != NoPiece {
+			next.remove(m.To)
+			cf.route(next, pawn, m.From, m.To, target, false)
+		}
+		next.put(m.To, NewPiece(us, m.Promotion))
+		next.halfmove = 0
+	case cfFuse:
+		if !own(m.From) || !own(m.To) || m.From == m.To {
+			return
+		}
+		mover := next.board[m.From].Type()
+		r := cf.fuse(mover, next.board[m.To].Type())
+		if r == NoPieceType || m.Promotion != NoPieceType && (!cf.pawn[r] || !cf.take(next, them, m.Promotion, kind)) {
+			return
+		}
+		if m.Promotion != NoPieceType {
+			r = m.Promotion
+		}
+		next.remove(m.From)
+		next.remove(m.To)
+		next.put(m.To, NewPiece(us, r))
+		if cf.pawn[mover] {
+			next.halfmove = 0
+		}
+	case cfSplit:
+		if !own(m.From) || !v.OnBoard(m.To) || next.board[m.To] != NoPiece || m.Drop == NoPieceType || int(m.Drop) > cfTypes {
+			return
+		}
+		rest := cf.remainder(next.board[m.From].Type(), m.Drop)
+		if rest == NoPieceType || m.Promotion != NoPieceType && (!cf.pawn[m.Drop] || !cf.take(next, them, m.Promotion, kind)) {
+			return
+		}
+		lands := m.Drop
+		if m.Promotion != NoPieceType {
+			lands = m.Promotion
+		}
+		next.remove(m.From)
+		next.put(m.From, NewPiece(us, rest))
+		next.put(m.To, NewPiece(us, lands))
+		if cf.pawn[m.Drop] {
+			next.halfmove = 0
+			if fwd := 2 * mailboxWidth; m.Drop == cfPawn && (int(m.To)-int(m.From) == fwd && us == White || int(m.From)-int(m.To) == fwd && us == Black) {
+				mid := Square((int(m.From) + int(m.To)) / 2)
+				if next.epCapturable(mid, them) {
+					next.ep, next.epVictim = mid, m.To
+				}
+			}
+		}
+	case cfPocket:
+		if !own(m.From) || v.c.royalType[next.board[m.From].Type()] {
+			return
+		}
+		slot := cf.slot[cfOwn][next.board[m.From].Type()]
+		if slot == 0 || next.pocket[us.index()][slot] == 255 {
+			return
+		}
+		next.remove(m.From)
+		next.pocket[us.index()][slot]++
+		next.halfmove = 0
+	case cfDrop:
+		if !v.OnBoard(m.To) || next.board[m.To] != NoPiece || !cf.take(next, us, m.Drop, kind) {
+			return
+		}
+		lands := m.Drop
+		if kind != cfSafe {
+			lands = cf.demote[m.Drop]
+		}
+		next.put(m.To, NewPiece(us, lands))
+		if cf.pawn[lands] {
+			next.halfmove = 0
+		}
+	}
+}
+
+// formatSpecial writes the canonical text of a special move (see
+// newColdFusion): "a1j1" (fusion), "d2d1#r" (split), "e4e4#d"
+// (pocketing), "Q@e4#d*" (drop), "e9e10q#s" (promotion), "e8e9q#p#d" (a
+// split-off pawn that promotes).
+func (cf *coldFusion) formatSpecial(p *Position, m Move) string {
+	letter := func(t PieceType) string {
+		if t == NoPieceType || int(t) > len(p.v.Pieces) {
+			return "?"
+		}
+		return string(p.v.Pieces[t-1].Letter + ('a' - 'A'))
+	}
+	kind := m.Extra >> cfKindBits
+	pocket := "#s"
+	switch kind {
+	case cfDemoted:
+		pocket = "#d"
+	case cfOwn:
+		pocket = "#d*"
+	}
+	squares := m.From.String() + m.To.String()
+	promo := ""
+	if m.Promotion != NoPieceType {
+		promo = letter(m.Promotion)
+	}
+	switch m.Extra & 7 {
+	case cfPromote:
+		return squares + promo + pocket
+	case cfFuse:
+		if promo != "" {
+			return squares + promo + pocket
+		}
+		return squares
+	case cfSplit:
+		if promo != "" {
+			return squares + promo + "#" + letter(m.Drop) + pocket
+		}
+		return squares + "#" + letter(m.Drop)
+	case cfPocket:
+		return m.From.String() + m.From.String() + "#d"
+	case cfDrop:
+		l := letter(m.Drop)
+		if l != "?" {
+			l = string(l[0] - ('a' - 'A'))
+		}
+		return l + "@" + m.To.String() + pocket
+	}
+	return "?"
+}
+
+// cfBareKings reports the dead position of two plain Kings alone with
+// empty pockets: nothing can ever be captured, fused or dropped.
+func cfBareKings(p *Position) bool {
+	for c := 0; c < 2; c++ {
+		for t := 1; t <= cfTypes; t++ {
+			if PieceType(t) != cfKing && p.count[c][t] > 0 {
+				return false
+			}
+		}
+		for i := 1; i <= p.v.c.pocketSlots; i++ {
+			if p.pocket[c][i] > 0 {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,655 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Winning Chess (John Savard, quadibloc.com) as ../shared/RULES.md §2.1-2.5
+// specifies it, with the REC resolutions W1-W14.
+//
+// How the engine expresses it:
+//
+//   - Pieces are Betza data: Tiger mBcN, Cannon mRcpR, Attacker BN (one
+//     step is a Bishop slide or a Knight leap), Defender K. Check is an
+//     attack of one ordinary move, which is what Position.attacked finds
+//     for these descriptions (§2.2, §2.4). The Defender's swap with its
+//     adjacent King is a KindSpecial move written with the two squares,
+//     the Defender's first ("h1g1"); no other move has that text, as a
+//     Defender never takes its own King.
+//   - A turn is a sequence of phases, each an atomic move by the player
+//     who must act (§2.3), written after the side in FEN ("w1", "b2"):
+//
+//     0 ("w")   the owner of the turn makes the regular move or, while
+//               the pre-move is available, first a Defender move marked
+//               '>' (the pre-move, W10);
+//     1 ("w1")  the owner makes the regular move after the pre-move;
+//     2 ("b2")  the response window after the owner's quiet Attacker
+//               step marked '>' (W3): the opponent, who acts here,
+//               answers with one Defender move (step or swap) or passes;
+//     3 ("w3")  the owner may make the same Attacker's second step, or
+//               pass.
+//
+//     A plain move in phase 0 or 1 ends the turn, and so does any move in
+//     phase 3. The '>' forms exist for every Defender move while the
+//     pre-move is available and for every quiet Attacker step in phases 0
+//     and 1; the window and the second step follow even when only "pass"
+//     is left (W11, W13).
+//   - The variant's state (Position.state, the seventh FEN field) holds
+//     who answered in a window during the opponent's turn (so has no
+//     pre-move in their own next turn; set by the answer, cleared when
+//     that player's next turn ends; both start clear, W8), the pending
+//     Attacker's square and the kind of its first step, and whether the
+//     turn so far holds a capture or a pawn move (see the clock below).
+//     The field is "R/A/X": R is "-", "w", "b" or "wb", the players who
+//     answered; A is "-" or the pending Attacker's square followed by "b"
+//     (its first step was a Bishop slide) or "n" (a Knight leap), as in
+//     "f3n"; X is "x" when the turn already holds a capture or a pawn
+//     move, else "-". The field is left out when all three are "-".
+//   - There is no built-in check rule: the Legal hook decides legality
+//     (§2.4, W4, W5, W12, W14) and a captured King loses
+//     (RoyalCaptureLoses, W6). A move that captures the enemy King is
+//     always legal. Checkmate and stalemate are judged at the start of a
+//     turn (W11); a Defender pre-move must leave a legal regular move, so
+//     the player who made it always has one.
+//   - Counters count turns, not atomic moves: the move number goes up
+//     when White's turn begins after Black's, and the halfmove clock
+//     counts whole turns without a capture or pawn move, so the draws of
+//     normal chess keep their meaning (§2.4): the 50-move claim, the
+//     75-move rule, repetition and the dead positions without mating
+//     material (bare Kings, or a lone Knight or Tiger, which attacks as a
+//     Knight does).
+
+// Winning Chess piece types, in the order of winningVariant's Pieces.
+const (
+	winPawn PieceType = iota + 1
+	winKnight
+	winTiger
+	winCannon
+	winRook
+	winQueen
+	winAttacker
+	winDefender
+	winKing
+)
+
+// Phases of a Winning Chess turn (see the comment at the top of the file).
+const (
+	winPhaseStart   uint8 = 0 // the owner's regular move, or first the Defender pre-move
+	winPhaseRegular uint8 = 1 // the owner's regular move after the pre-move
+	winPhaseWindow  uint8 = 2 // the opponent may answer with a Defender move
+	winPhaseSecond  uint8 = 3 // the owner may make the Attacker's second step
+)
+
+// Indices of the variant's state bytes (Position.state).
+const (
+	winStateFlags   = 0 // winResponded bits and winIrreversible
+	winStatePending = 1 // the pending Attacker's square, or NoSquare
+	winStateKind    = 2 // the kind of the pending Attacker's first step
+)
+
+// Bits of state[winStateFlags].
+const (
+	winRespondedWhite uint8 = 1 << 0 // White answered in Black's turn: no pre-move in White's next turn
+	winRespondedBlack uint8 = 1 << 1 // Black answered in White's turn
+	winIrreversible   uint8 = 1 << 2 // the turn so far holds a capture or a pawn move
+)
+
+// Kinds of an Attacker step (state[winStateKind]).
+const (
+	winStepBishop uint8 = 1
+	winStepKnight uint8 = 2
+)
+
+// winSwap is Move.Extra of the Defender's swap with its King.
+const winSwap uint8 = 1
+
+// winRanks are the allowed values of the option "ranks", the default first (W1).
+var winRanks = []string{"8", "10", "12"}
+
+// newWinning returns Winning Chess (RULES.md §2.1-2.5, REC W1-W14): a
+// 12-file board whose height is the option ranks (8, the default, 10 or
+// 12; W1), with the array Rook, Tiger, Cannon, Knight, Attacker, Queen,
+// King, Defender, Knight, Cannon, Tiger, Rook on each side's first rank
+// (Black mirrored, W2) and pawns on the second.
+//
+// The Tiger moves as a Bishop and captures as a Knight; the Cannon moves
+// as a Rook and captures by jumping exactly one piece; the Attacker steps
+// as a Bishop or a Knight; the Defender steps as a King and may swap
+// places with its adjacent King (which ends that side's castling rights,
+// W14). A turn is an optional Defender pre-move (unless that player
+// answered during the opponent's last turn), the regular move, and, after
+// a quiet Attacker step marked as continuing ('>'), the opponent's
+// optional Defender answer and the Attacker's optional second step (a
+// Bishop or Knight step after a Bishop step, a Bishop step after a Knight
+// step), which may capture the King and win. No move may leave the
+// mover's King in check, except that a continuing first step may when
+// the Attacker then attacks the enemy King by a permitted second step
+// (W12), and an answer may leave its King to the pending Attacker (W4).
+// Castling moves the King two squares and the Rook hops over it (g1-i1
+// with l1-h1, g1-e1 with a1-f1) under the FIDE conditions. Pawns are FIDE
+// pawns promoting to Queen, Rook, Knight, Tiger, Cannon, Attacker or
+// Defender. Checkmate wins, so does capturing the King; stalemate,
+// repetition and the 50-move rule draw as in normal chess.
+func newWinning(opts map[string]string) (*Variant, error) {
+	ranks := winRanks[0]
+	if s, ok := opts["ranks"]; ok {
+		ranks = s
+	}
+	if !slices.Contains(winRanks, ranks) {
+		return nil, fmt.Errorf("%w %q: ranks=%s: allowed values are %s", ErrInvalidVariant, "winning", ranks, strings.Join(winRanks, ", "))
+	}
+	n, _ := strconv.Atoi(ranks)
+	return winningVariant(n), nil
+}
+
+// winningVariant builds Winning Chess on a board of 12 files and n ranks.
+func winningVariant(n int) *Variant {
+	rows := []string{"rtcnaqkdnctr", "pppppppppppp"}
+	for i := 0; i < n-4; i++ {
+		rows = append(rows, "12")
+	}
+	rows = append(rows, "PPPPPPPPPPPP", "RTCNAQKDNCTR")
+	last := strconv.Itoa(n)
+	return &Variant{
+		Key:   "winning",
+		Name:  "Winning Chess",
+		Files: 12,
+		Ranks: n,
+		Pieces: []PieceDef{
+			{Letter: 'P', Name: "Pawn", Betza: "fmWfceFifmnD", Pawn: true, InitialRank: 2},
+			{Letter: 'N', Name: "Knight", Betza: "N"},
+			{Letter: 'T', Name: "Tiger", Betza: "mBcN"},
+			{Letter: 'C', Name: "Cannon", Betza: "mRcpR"},
+			{Letter: 'R', Name: "Rook", Betza: "R"},
+			{Letter: 'Q', Name: "Queen", Betza: "Q"},
+			{Letter: 'A', Name: "Attacker", Betza: "BN"},
+			{Letter: 'D', Name: "Defender", Betza: "K"},
+			{Letter: 'K', Name: "King", Betza: "K", Royal: true},
+		},
+		StartFEN: strings.Join(rows, "/") + " w KQkq - 0 1",
+		Castling: []CastlingRule{
+			{Color: White, FENLetter: 'K', Piece: 'K', Rook: 'R', PieceFrom: "g1", PieceTo: "i1", RookFrom: "l1", RookTo: "h1"},
+			{Color: White, FENLetter: 'Q', Piece: 'K', Rook: 'R', PieceFrom: "g1", PieceTo: "e1", RookFrom: "a1", RookTo: "f1"},
+			{Color: Black, FENLetter: 'k', Piece: 'K', Rook: 'R', PieceFrom: "g" + last, PieceTo: "i" + last, RookFrom: "l" + last, RookTo: "h" + last},
+			{Color: Black, FENLetter: 'q', Piece: 'K', Rook: 'R', PieceFrom: "g" + last, PieceTo: "e" + last, RookFrom: "a" + last, RookTo: "f" + last},
+		},
+		Promotion:            Promotion{Zone: 1, Choices: "QRNTCAD"},
+		RoyalCaptureLoses:    true,
+		Stalemate:            StalemateDraw,
+		DrawClaimPlies:       100,
+		DrawAutoPlies:        150,
+		RepetitionClaim:      3,
+		RepetitionAuto:       5,
+		InsufficientMaterial: winDeadPosition,
+		Options: []OptionDef{{
+			Key:    "ranks",
+			Values: append([]string(nil), winRanks...),
+			Doc:    "number of ranks of the 12-file board (RULES.md W1)",
+		}},
+		Hooks: Hooks{
+			NextTurn:      winNextTurn,
+			MoverOf:       winMoverOf,
+			ExtraMoves:    winExtraMoves,
+			Apply:         winApply,
+			Legal:         winLegal,
+			Check:         func(p *Position) bool { return winAttackedKing(p, p.toAct) },
+			StateFEN:      winStateFEN,
+			ParseStateFEN: winParseStateFEN,
+			FormatSpecial: func(_ *Position, m Move) string { return m.From.String() + m.To.String() },
+			PhaseName:     winPhaseName,
+		},
+	}
+}
+
+// winRespondedBit returns the bit of state[winStateFlags] that says c
+// answered during the opponent's turn.
+func winRespondedBit(c Color) uint8 {
+	if c == Black {
+		return winRespondedBlack
+	}
+	return winRespondedWhite
+}
+
+// winOwner returns whose turn p is in: the player to act, but for the
+// response window, where the opponent of the turn's owner acts.
+func winOwner(p *Position) Color {
+	if p.phase == winPhaseWindow {
+		return p.toAct.Other()
+	}
+	return p.toAct
+}
+
+// winPreMoveAvailable reports whether the player to act may make the
+// Defender pre-move now: at the start of the turn, unless they answered
+// during the opponent's last turn (§2.3 step 1).
+func winPreMoveAvailable(p *Position) bool {
+	return p.phase == winPhaseStart && p.state[winStateFlags]&winRespondedBit(p.toAct) == 0
+}
+
+// winAttackedKing reports whether c's King is in check: whether one of the
+// opponent's pieces could take it with one ordinary move (§2.4).
+func winAttackedKing(p *Position, c Color) bool {
+	k := p.royal[c.index()]
+	return k != NoSquare && p.attacked(k, c.Other())
+}
+
+// winStepKind returns the kind of the Attacker step from from to to: a
+// Knight leap, or else a Bishop slide.
+func winStepKind(from, to Square) uint8 {
+	df, dr := to.File()-from.File(), to.Rank()-from.Rank()
+	if df*df+dr*dr == 5 {
+		return winStepKnight
+	}
+	return winStepBishop
+}
+
+// winAttackerReaches reports whether an Attacker on a, whose first step
+// was of kind first, could take a piece on k with a permitted second step:
+// a Bishop slide, or after a Bishop step also a Knight leap (§2.3 3b).
+func winAttackerReaches(p *Position, a, k Square, first uint8) bool {
+	if a == NoSquare || k == NoSquare {
+		return false
+	}
+	df, dr := k.File()-a.File(), k.Rank()-a.Rank()
+	if df*df+dr*dr == 5 {
+		return first == winStepBishop
+	}
+	if df != dr && df != -dr || df == 0 {
+		return false
+	}
+	step := mailboxWidth*winSign(dr) + winSign(df)
+	for s := int(a) + step; s != int(k); s += step {
+		if p.board[s] != NoPiece {
+			return false
+		}
+	}
+	return true
+}
+
+// winSign returns -1, 0 or 1 for x below, at or above 0.
+func winSign(x int) int {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
+	}
+	return 0
+}
+
+// winSwaps appends the swaps of the mover's Defenders with the mover's
+// adjacent King (one per Defender next to it, in square order), with flags.
+func winSwaps(p *Position, out []Move, flags MoveFlags) []Move {
+	us := p.mover
+	k := p.royal[us.index()]
+	if k == NoSquare {
+		return out
+	}
+	d := NewPiece(us, winDefender)
+	for _, off := range [8]int{-mailboxWidth - 1, -mailboxWidth, -mailboxWidth + 1, -1, 1, mailboxWidth - 1, mailboxWidth, mailboxWidth + 1} {
+		if s := Square(int(k) + off); p.board[s] == d {
+			out = append(out, Move{From: s, To: k, Kind: KindSpecial, Extra: winSwap, Flags: flags})
+		}
+	}
+	return out
+}
+
+// winExtraMoves appends what the Betza data does not give: the swaps, the
+// '>' forms of the Defender pre-move and of the quiet Attacker steps, and
+// "pass" in the response window and before the second step. The data's
+// moves in phases 2 and 3 are narrowed by winLegal.
+func winExtraMoves(p *Position, out []Move) []Move {
+	switch p.phase {
+	case winPhaseWindow:
+		return append(winSwaps(p, out, 0), Pass())
+	case winPhaseSecond:
+		return append(out, Pass())
+	}
+	out = winSwaps(p, out, 0)
+	us := p.mover
+	pre := winPreMoveAvailable(p)
+	if pre {
+		for _, s := range p.v.c.squares {
+			if p.board[s] == NewPiece(us, winDefender) {
+				n := len(out)
+				out = p.pieceMoves(out, s, us)
+				for i := n; i < len(out); i++ {
+					out[i].Flags |= FlagContinue
+				}
+			}
+		}
+		out = winSwaps(p, out, FlagContinue)
+	}
+	for _, s := range p.v.c.squares {
+		if p.board[s] != NewPiece(us, winAttacker) {
+			continue
+		}
+		n := len(out)
+		out = p.pieceMoves(out, s, us)
+		kept := n
+		for _, m := range out[n:] {
+			if p.board[m.To] == NoPiece {
+				m.Flags |= FlagContinue
+				out[kept] = m
+				kept++
+			}
+		}
+		out = out[:kept]
+	}
+	return out
+}
+
+// winApply carries out the Defender's swap with its adjacent King; the
+// King has moved, so that side's castling rights end (W14). Anything else
+// (only a malformed move handed to Position.After) changes nothing.
+func winApply(next *Position, m Move) {
+	if m.Extra != winSwap || !next.v.OnBoard(m.From) || !next.v.OnBoard(m.To) {
+		return
+	}
+	d, k := next.board[m.From], next.board[m.To]
+	df, dr := m.To.File()-m.From.File(), m.To.Rank()-m.From.Rank()
+	if d.Type() != winDefender || k.Type() != winKing || d.Color() != k.Color() || max(df, -df, dr, -dr) != 1 {
+		return
+	}
+	next.remove(m.From)
+	next.remove(m.To)
+	next.put(m.To, d)
+	next.put(m.From, k)
+	next.castle &^= next.v.c.castleMask[m.From] | next.v.c.castleMask[m.To]
+}
+
+// winLegal decides legality (§2.4 and W4, W5, W12, W14); before and after
+// are the positions around m.
+//
+//   - In the window only a Defender move (step or swap) or "pass" is
+//     legal; before the second step only a step of the pending Attacker
+//     of a permitted kind, or "pass". "pass" is always legal.
+//   - A move that captures the enemy King is legal (it wins, W6).
+//   - An answer in the window must not leave the responder's King
+//     attacked by any enemy piece but the pending Attacker (W4, W14).
+//   - Any other move must not leave the mover's King in check, except a
+//     continuing ('>') first Attacker step after which the Attacker
+//     attacks the enemy King by a permitted second step (W12).
+//   - A Defender pre-move must also leave a legal regular move, so that
+//     the turn can be completed.
+func winLegal(before, after *Position, m Move) bool {
+	us := before.toAct
+	them := us.Other()
+	piece := before.board[m.From].Type()
+	switch before.phase {
+	case winPhaseWindow:
+		if m.Kind == KindPass {
+			return true
+		}
+		if piece != winDefender {
+			return false
+		}
+	case winPhaseSecond:
+		if m.Kind == KindPass {
+			return true
+		}
+		if m.Kind != KindNormal || m.From != Square(before.state[winStatePending]) || piece != winAttacker ||
+			before.state[winStateKind] == winStepKnight && winStepKind(m.From, m.To) != winStepBishop {
+			return false
+		}
+	}
+	if before.royal[them.index()] != NoSquare && after.royal[them.index()] == NoSquare {
+		return true
+	}
+	if before.phase == winPhaseWindow {
+		return !winAttackedExcept(after, us, Square(before.state[winStatePending]))
+	}
+	cont := m.Flags&FlagContinue != 0
+	if winAttackedKing(after, us) {
+		return cont && piece == winAttacker &&
+			winAttackerReaches(after, m.To, after.royal[them.index()], winStepKind(m.From, m.To))
+	}
+	if cont && piece == winDefender {
+		// Stepping or swapping back restores the position before: a legal
+		// regular move when that position was not check.
+		quiet := m.Kind == KindSpecial || before.board[m.To] == NoPiece
+		return quiet && !winAttackedKing(before, us) || winHasMove(after)
+	}
+	return true
+}
+
+// winAttackedExcept reports whether c's King in p is attacked by a piece
+// of the opponent's other than the one on except (the pending Attacker).
+// That piece still blocks lines and screens Cannons.
+func winAttackedExcept(p *Position, c Color, except Square) bool {
+	k := p.royal[c.index()]
+	if k == NoSquare {
+		return false
+	}
+	if except == NoSquare || p.board[except].Color() != c.Other() {
+		return p.attacked(k, c.Other())
+	}
+	q := *p
+	q.board[except] = NewPiece(c, winPawn) // a blocker that attacks nothing of c's
+	return q.attacked(k, c.Other())
+}
+
+// winHasMove reports whether the player to act in p has a legal move.
+func winHasMove(p *Position) bool {
+	var buf [256]Move
+	var scratch Position
+	for _, m := range p.pseudoLegal(buf[:0]) {
+		if p.isLegal(m, &scratch) {
+			return true
+		}
+	}
+	return false
+}
+
+// winNextTurn runs the turn's state machine (§2.3): it decides who acts
+// after m, updates the state bytes of after, and keeps the counters
+// counting turns (see the comment at the top of the file).
+func winNextTurn(before, after *Position, m Move) Turn {
+	us := before.toAct
+	owner := winOwner(before)
+	st := &after.state
+	cont := m.Flags&FlagContinue != 0
+	var t Turn
+	switch {
+	case before.phase == winPhaseWindow:
+		if m.Kind != KindPass {
+			st[winStateFlags] |= winRespondedBit(us)
+		}
+		t = Turn{ToAct: owner, Mover: owner, Phase: winPhaseSecond}
+	case before.phase == winPhaseStart && cont && before.board[m.From].Type() == winDefender:
+		t = Turn{ToAct: us, Mover: us, Phase: winPhaseRegular}
+		if before.ep != NoSquare {
+			after.setEnPassantFromFEN(before.ep) // the turn has not passed (W14)
+		}
+	case before.phase <= winPhaseRegular && cont:
+		st[winStatePending] = uint8(m.To)
+		st[winStateKind] = winStepKind(m.From, m.To)
+		t = Turn{ToAct: us.Other(), Mover: us.Other(), Phase: winPhaseWindow}
+	default:
+		st[winStateFlags] &^= winRespondedBit(owner) | winIrreversible
+		st[winStatePending], st[winStateKind] = 0, 0
+		t = Turn{ToAct: owner.Other(), Mover: owner.Other(), Phase: winPhaseStart}
+	}
+	// The halfmove clock: playInto added one, or reset it to 0 for a
+	// capture or a pawn move. Within a turn it stays; the move that ends
+	// the turn adds one, unless the turn held a capture or a pawn move.
+	reset := after.halfmove == 0
+	switch {
+	case t.Phase == winPhaseStart:
+		if before.state[winStateFlags]&winIrreversible != 0 {
+			after.halfmove = 0
+		}
+	case reset:
+		st[winStateFlags] |= winIrreversible
+	default:
+		after.halfmove = before.halfmove
+	}
+	// The move number: playInto adds one whenever Black hands over to
+	// White; it should when White's turn begins.
+	if us == Black && t.ToAct == White && !(owner == Black && t.Phase == winPhaseStart) {
+		after.fullmove--
+	}
+	return t
+}
+
+// winMoverOf says whose pieces are moved: always the player to act's own
+// (phases 0-3).
+func winMoverOf(toAct Color, phase uint8) Color {
+	if phase > winPhaseSecond {
+		return NoColor
+	}
+	return toAct
+}
+
+// winStateFEN writes the state as "R/A/X" (see the comment at the top of
+// the file), or "" when there is nothing to say.
+func winStateFEN(p *Position) string {
+	st := p.state
+	if st == ([8]uint8{}) {
+		return ""
+	}
+	r := ""
+	if st[winStateFlags]&winRespondedWhite != 0 {
+		r += "w"
+	}
+	if st[winStateFlags]&winRespondedBlack != 0 {
+		r += "b"
+	}
+	if r == "" {
+		r = "-"
+	}
+	a := "-"
+	if s := Square(st[winStatePending]); s != NoSquare {
+		a = s.String() + "b"
+		if st[winStateKind] == winStepKnight {
+			a = s.String() + "n"
+		}
+	}
+	x := "-"
+	if st[winStateFlags]&winIrreversible != 0 {
+		x = "x"
+	}
+	return r + "/" + a + "/" + x
+}
+
+// winParseStateFEN reads the field winStateFEN writes. It refuses states
+// the turn cannot reach: a pending Attacker outside the window and the
+// second step (or, in the window, a square without the owner's Attacker),
+// "x" at the start of a turn, an answer by the player whose turn it is
+// not before the window was open, and a pre-move made by a player who had
+// answered.
+func winParseStateFEN(p *Position, field string) error {
+	parts := strings.Split(field, "/")
+	if len(parts) != 3 {
+		return fmt.Errorf("want three parts R/A/X, like -/f3n/-")
+	}
+	var st [8]uint8
+	switch parts[0] {
+	case "-":
+	case "w":
+		st[winStateFlags] = winRespondedWhite
+	case "b":
+		st[winStateFlags] = winRespondedBlack
+	case "wb":
+		st[winStateFlags] = winRespondedWhite | winRespondedBlack
+	default:
+		return fmt.Errorf("who answered %q: want -, w, b or wb", parts[0])
+	}
+	if a := parts[1]; a != "-" {
+		if len(a) < 3 {
+			return fmt.Errorf("pending Attacker %q: want a square and b or n, like f3n", a)
+		}
+		s, err := ParseSquare(a[:len(a)-1])
+		if err != nil || !p.v.OnBoard(s) {
+			return fmt.Errorf("pending Attacker %q: not a square of the board", a)
+		}
+		switch a[len(a)-1] {
+		case 'b':
+			st[winStateKind] = winStepBishop
+		case 'n':
+			st[winStateKind] = winStepKnight
+		default:
+			return fmt.Errorf("pending Attacker %q: the step kind is b (Bishop) or n (Knight)", a)
+		}
+		st[winStatePending] = uint8(s)
+	}
+	switch parts[2] {
+	case "-":
+	case "x":
+		st[winStateFlags] |= winIrreversible
+	default:
+		return fmt.Errorf("%q: want x (the turn holds a capture or a pawn move) or -", parts[2])
+	}
+	p.state = st
+	owner := winOwner(p)
+	pending := Square(st[winStatePending])
+	switch {
+	case pending != NoSquare && p.phase < winPhaseWindow:
+		return fmt.Errorf("a pending Attacker outside the window and the second step")
+	case pending != NoSquare && p.phase == winPhaseWindow && p.board[pending] != NewPiece(owner, winAttacker):
+		return fmt.Errorf("no %s Attacker on %s", owner, pending)
+	case st[winStateFlags]&winIrreversible != 0 && p.phase == winPhaseStart:
+		return fmt.Errorf("x at the start of a turn")
+	case st[winStateFlags]&winRespondedBit(owner.Other()) != 0 && p.phase < winPhaseSecond:
+		return fmt.Errorf("%s answered before the window of %s's turn opened", owner.Other(), owner)
+	case st[winStateFlags]&winRespondedBit(owner) != 0 && p.phase == winPhaseRegular:
+		return fmt.Errorf("%s made a pre-move after answering in the opponent's turn", owner)
+	}
+	return nil
+}
+
+// winPhaseName says which step of the turn the game is in and who must act.
+func winPhaseName(p *Position) string {
+	x := winColorName(winOwner(p))
+	switch p.phase {
+	case winPhaseStart:
+		if winPreMoveAvailable(p) {
+			return x + " to move (a Defender pre-move, marked >, may come first)"
+		}
+		return x + " to move (no Defender pre-move: " + x + " answered in the last turn)"
+	case winPhaseRegular:
+		return x + " makes the regular move after the Defender pre-move"
+	case winPhaseWindow:
+		return winColorName(p.toAct) + " may answer with the Defender, or pass, before " + x + "'s Attacker steps again"
+	case winPhaseSecond:
+		a := Square(p.state[winStatePending])
+		if a == NoSquare || p.board[a] != NewPiece(p.toAct, winAttacker) {
+			return x + " must pass: the Attacker cannot make a second step"
+		}
+		if p.state[winStateKind] == winStepKnight {
+			return x + " may make the Attacker's second step from " + a.String() + " (a Bishop step), or pass"
+		}
+		return x + " may make the Attacker's second step from " + a.String() + " (a Bishop or Knight step), or pass"
+	}
+	return "move"
+}
+
+// winColorName returns "White" or "Black".
+func winColorName(c Color) string {
+	if c == Black {
+		return "Black"
+	}
+	return "White"
+}
+
+// winDeadPosition reports the positions without mating material: only
+// the Kings and at most one Knight or Tiger (the Tiger attacks as a
+// Knight does), so that neither side can checkmate or capture a King.
+func winDeadPosition(p *Position) bool {
+	minor := 0
+	for c := 0; c < 2; c++ {
+		for t := winPawn; t < winKing; t++ {
+			switch n := int(p.count[c][t]); {
+			case n == 0:
+			case t == winKnight || t == winTiger:
+				minor += n
+			default:
+				return false
+			}
+		}
+	}
+	return minor <= 1
+}
