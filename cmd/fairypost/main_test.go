@@ -521,7 +521,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", "-config", "x.toml"}, "fairypost run: not available yet"},
 		{[]string{"-config", "x.toml"}, "fairypost run: not available yet"},
 		{[]string{"console"}, "fairypost console: not available yet"},
-		{[]string{"render", "-variant", "chess", "-o", "x.png"}, "fairypost render: not available yet"},
+		{[]string{"render", "-variant", "chess"}, "fairypost render: -o FILE.png is required"},
 		{[]string{"export", "-db", "x.db", "-game", "1"}, "fairypost export: not available yet"},
 		{[]string{"backup", "-db", "x.db", "-o", "y.db"}, "fairypost backup: not available yet"},
 		{[]string{"help", "frobnicate"}, `fairypost help: unknown command "frobnicate"`},
@@ -601,7 +601,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"analyze", "-h"}, []string{"Usage: fairypost analyze", "-variant"}},
 		{[]string{"perft", "-help"}, []string{"Usage: fairypost perft", "-depth", "-divide"}},
 		{[]string{"help", "variants"}, []string{"-json"}},
-		{[]string{"help", "render"}, []string{"Usage: fairypost render", "Not available yet"}},
+		{[]string{"help", "render"}, []string{"Usage: fairypost render", "-flip", "-size"}},
 		{[]string{"help", "help"}, []string{"Usage: fairypost help"}},
 	} {
 		r := run(t, c.args...)

@@ -1,0 +1,48 @@
+// Package render draws positions of every fairypost variant as board
+// images: PNGs for the bot's messages and an animated GIF of a whole game.
+//
+// # What an image shows
+//
+// From top to bottom: a status bar (whose turn it is and, in multi-part
+// turns, what the player does now, from rules.Position.PhaseName; "Check!"
+// when the player to act is in check), which becomes the result banner once
+// the game is over; the pocket of the side at the top (variants with
+// drops, each pocket of a side when it has several); the board with file
+// and rank coordinates, from either side (Perspective); the pocket of the
+// side at the bottom; and a legend of the pieces shown that are not
+// standard chess pieces (Discord users cannot hover over an image). On the
+// board: the last move (from and to squares, pieces that moved with it,
+// pieces it removed drawn faded on red; see Previous) and a red glow under
+// a King in check. The background is opaque and dark with light text, so
+// the image reads the same in Discord's light and dark themes.
+//
+// # Pieces
+//
+// Every piece is drawn from one set, the chess pieces of Noto Sans Symbols
+// 2, plus round tokens for pieces without a chess shape (Bomb, Atomic
+// bomb, Tank, Defender). Fairy pieces are decorations of these: split
+// glyphs for compounds (Dragon King = left half of a King, right half of a
+// Rook), turned glyphs (Cannon, Archbishop, Knightrider), a doubled glyph
+// (Chariot), corner badges (Attacker, Augmented Tiger) and movement marks
+// (Berolina pawn, Sergeant, the Ferz Queen). The table in pieces.go is
+// keyed by rules.PieceDef.Name (and Betza, for a standard name that moves
+// otherwise), so a new piece is one row there; a piece whose name is not
+// in the table is drawn as its letter in a token and listed in the legend
+// by name.
+//
+// # Fonts
+//
+// The fonts are embedded (fonts/, with their licences), so images are the
+// same on every machine. Faces are created per use: a font.Face is not safe
+// for concurrent use, the parsed fonts are.
+//
+// # Concurrency and speed
+//
+// A Renderer is safe for concurrent use. It caches piece sprites, the
+// static part of each image (background, board, coordinates, pocket
+// boxes) per variant, size and orientation, and legends, and composites
+// the sprites onto a copy; PNGs are written with a palette of 256 colours
+// (the static part is quantized once) at png.BestSpeed with pooled
+// buffers: about 5 ms and 40 KB for an 800 px chess board. Errors about
+// what was asked to be drawn wrap ErrInvalid; nothing panics on bad input.
+package render

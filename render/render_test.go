@@ -1,0 +1,427 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/gif"
+	"image/png"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/fairypost/fairypost/rules"
+)
+
+func TestBadInput(t *testing.T) {
+	r := newTestRenderer(t)
+	reg := newTestRegistry(t)
+	chess := reg.Default("chess").Start()
+	grand := reg.Default("grand").Start()
+	for _, c := range []struct {
+		name string
+		p    rules.Position
+		opts []Option
+		want string
+	}{
+		{"zero position", rules.Position{}, nil, "no variant"},
+		{"too small", chess, []Option{Size(MinSize - 1)}, "size 159 px is outside"},
+		{"too large", chess, []Option{Size(MaxSize + 1)}, "size 2401 px is outside"},
+		{"no perspective", chess, []Option{Perspective(rules.NoColor)}, "perspective"},
+		{"previous of another variant", chess, []Option{Previous(grand)}, "another variant"},
+		{"zero previous", chess, []Option{Previous(rules.Position{})}, "another variant"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, draw := range []func() error{
+				func() error { _, err := r.Image(c.p, c.opts...); return err },
+				func() error { return r.PNG(&bytes.Buffer{}, c.p, c.opts...) },
+			} {
+				err := draw()
+				if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), c.want) {
+					t.Errorf("got %v, want an ErrInvalid mentioning %q", err, c.want)
+				}
+			}
+		})
+	}
+	if err := r.GIF(&bytes.Buffer{}, nil); !errors.Is(err, ErrInvalid) {
+		t.Errorf("GIF of no game: got %v, want ErrInvalid", err)
+	}
+	g := rules.NewGame(chess)
+	if err := r.GIF(&bytes.Buffer{}, g, Size(10)); !errors.Is(err, ErrInvalid) {
+		t.Errorf("GIF with a bad size: got %v, want ErrInvalid", err)
+	}
+}
+
+// TestCheckPosition covers the checks that positions made by the rules
+// engine never fail: a board larger than 12x12 and unknown piece codes.
+// rules cannot build such positions (Register refuses the variant), so the
+// check is exercised on what a registered variant reports.
+func TestCheckPosition(t *testing.T) {
+	reg := newTestRegistry(t)
+	for _, k := range reg.Keys() {
+		if err := checkPosition(reg.Default(k).Start()); err != nil {
+			t.Errorf("%s: %v", k, err)
+		}
+	}
+	if err := checkPosition(rules.Position{}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("zero position: %v", err)
+	}
+}
+
+// TestPieceTableCoversVariants checks that every piece of every registered
+// variant has a drawing of its own, rather than the letter fallback. A
+// failure names the piece: add a row to pieceTable (pieces.go).
+func TestPieceTableCoversVariants(t *testing.T) {
+	reg, err := rules.NewRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	arts := newArtTable()
+	for _, k := range reg.Keys() {
+		for _, d := range reg.Default(k).Pieces {
+			if _, ok := arts.lookup(d); !ok {
+				t.Errorf("variant %s: piece %c %q has no row in pieceTable (pieces.go); it is drawn as its letter", k, d.Letter, d.Name)
+			}
+		}
+	}
+}
+
+func TestPieceTable(t *testing.T) {
+	seen := map[artKey]bool{}
+	for _, row := range pieceTable() {
+		k := artKey{normalizeName(row.name), row.betza}
+		if seen[k] {
+			t.Errorf("%q %q: two rows", row.name, row.betza)
+		}
+		seen[k] = true
+		if row.art.turn < 0 || row.art.turn > 3 {
+			t.Errorf("%q: turn %d", row.name, row.art.turn)
+		}
+	}
+	arts := newArtTable()
+	for _, name := range []string{"Berolina pawn", "berolina-pawn", "BEROLINA PAWN", "Berolina_Pawn"} {
+		if _, ok := arts.lookup(rules.PieceDef{Name: name, Betza: "mfFcfW"}); !ok {
+			t.Errorf("lookup(%q) failed", name)
+		}
+	}
+	if _, ok := arts.lookup(rules.PieceDef{Name: "Zebra", Betza: "Z"}); ok {
+		t.Error("lookup(Zebra) found a row")
+	}
+	// A row with a Betza matches only that Betza; the others get the
+	// row without one.
+	ferzQueen, _ := arts.lookup(rules.PieceDef{Name: "Queen", Betza: "F"})
+	queen, _ := arts.lookup(rules.PieceDef{Name: "Queen", Betza: "Q"})
+	if ferzQueen.marks != marksFerz || queen.marks != 0 || queen.legend != "" {
+		t.Errorf("Queen F: %+v; Queen Q: %+v", ferzQueen, queen)
+	}
+}
+
+// TestUnknownPiece checks that a piece the table does not know is drawn
+// (as its letter in a token) and listed in the legend by name.
+func TestUnknownPiece(t *testing.T) {
+	r := newTestRenderer(t)
+	reg := newTestRegistry(t)
+	v, err := reg.Variant("fusiontest", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Image(v.Start()); err != nil {
+		t.Fatal(err)
+	}
+	lg := r.legend(v, DefaultSize, shownTypes(v.Start(), nil))
+	found := false
+	for _, it := range lg.items {
+		found = found || strings.Contains(it.text, "Zebra")
+	}
+	if !found {
+		t.Errorf("the legend does not list the Zebra: %+v", lg.items)
+	}
+	z := r.pieceSprite(rules.PieceDef{Letter: 'Z', Name: "Zebra"}, rules.White, 60, false)
+	y := r.pieceSprite(rules.PieceDef{Letter: 'Y', Name: "Yak"}, rules.White, 60, false)
+	if bytes.Equal(z.Pix, y.Pix) {
+		t.Error("two unknown pieces with different letters look the same")
+	}
+}
+
+// TestEveryPieceDistinct checks that no two rows of the piece table draw
+// the same picture (aliases of one piece excepted).
+func TestEveryPieceDistinct(t *testing.T) {
+	r := newTestRenderer(t)
+	// Aliases: other names (or Betza forms) of one piece.
+	aliases := map[string]bool{"chancellor/": true, "nightrider/": true, "queen/F": true, "pawn/mfFcfWifmnA": true}
+	seen := map[string]string{}
+	for _, row := range pieceTable() {
+		if aliases[normalizeName(row.name)+"/"+row.betza] {
+			continue
+		}
+		for _, c := range []rules.Color{rules.White, rules.Black} {
+			sp := r.pieceSprite(rules.PieceDef{Letter: 'X', Name: row.name, Betza: row.betza}, c, 64, c == rules.Black)
+			key := fmt.Sprintf("%v/%x", c, sp.Pix)
+			if other, dup := seen[key]; dup {
+				t.Errorf("%s and %s look the same (%v)", row.name, other, c)
+			}
+			seen[key] = row.name
+			if opaque := countOpaque(sp); opaque < 64*64/8 {
+				t.Errorf("%s (%v): only %d opaque pixels: nearly invisible", row.name, c, opaque)
+			}
+		}
+	}
+}
+
+func countOpaque(img *image.RGBA) int {
+	n := 0
+	for i := 3; i < len(img.Pix); i += 4 {
+		if img.Pix[i] > 128 {
+			n++
+		}
+	}
+	return n
+}
+
+// play plays moves (canonical or friendly) from the start of variant key.
+func play(tb testing.TB, reg *rules.Registry, key, fen, moves string) *rules.Game {
+	tb.Helper()
+	return goldenCase{name: key, variant: key, fen: fen, moves: moves}.play(tb, reg)
+}
+
+func TestLastMoveMarks(t *testing.T) {
+	reg := newTestRegistry(t)
+	sq := func(s string) rules.Square {
+		q, err := rules.ParseSquare(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+	for _, c := range []struct {
+		name, variant, fen, moves string
+		want                      map[string]squareMark // every marked square
+		ghosts                    string                // squares with a faded removed piece
+	}{
+		{name: "normal move", variant: "chess", moves: "e4",
+			want: map[string]squareMark{"e2": markMove, "e4": markMove}},
+		{name: "capture", variant: "chess", moves: "e4 d5 exd5",
+			want: map[string]squareMark{"e4": markMove, "d5": markMove}},
+		{name: "castling moves the rook too", variant: "chess", moves: "e4 e5 Nf3 Nc6 Bc4 Bc5 O-O",
+			want: map[string]squareMark{"e1": markMove, "g1": markMove, "h1": markShift, "f1": markShift}},
+		{name: "en passant removes the pawn beside", variant: "chess", moves: "e4 Nf6 e5 d5 exd6",
+			want: map[string]squareMark{"e5": markMove, "d6": markMove, "d5": markRemoved}, ghosts: "d5"},
+		{name: "drop marks its square", variant: "crazyhouse", moves: "e4 d5 exd5 Qxd5 P@e4",
+			want: map[string]squareMark{"e4": markMove}},
+		{name: "push moves the line", variant: "tank", fen: "mnbakbnt/ppp2ppp/8/3pp3/4P3/4T3/PPPP1PPP/MNBAK1N1 w - - 0 1", moves: "e3e4",
+			want: map[string]squareMark{"e3": markMove, "e4": markMove, "e5": markShift, "e6": markShift}},
+		{name: "push off the board", variant: "tank", fen: "4k3/8/8/8/8/8/8/4KTnn w - - 0 1", moves: "f1g1",
+			want: map[string]squareMark{"f1": markMove, "g1": markMove}},
+		{name: "detonation removes the blast area", variant: "tank", fen: "mnbakbnt/pppp1ppp/8/3np3/3MP3/8/PPPP1PPP/1NBAKBNT w - - 0 1", moves: "d4d4",
+			want:   map[string]squareMark{"d4": markRemoved, "d5": markRemoved, "e5": markRemoved, "e4": markRemoved},
+			ghosts: "d4 d5 e5 e4"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := play(t, reg, c.variant, c.fen, c.moves)
+			n := len(g.Moves())
+			prev := g.PositionAt(n - 1)
+			mm := lastMoveMarks(g.Position(), &prev)
+			got := map[string]squareMark{}
+			v := g.Variant()
+			for _, s := range v.Squares() {
+				if mm.kind[s] != markNone {
+					got[s.String()] = mm.kind[s]
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(c.want) {
+				t.Errorf("marks %v, want %v", got, c.want)
+			}
+			for _, s := range strings.Fields(c.ghosts) {
+				if mm.ghost[sq(s)] != prev.At(sq(s)) {
+					t.Errorf("%s: ghost %v, want the piece that stood there", s, mm.ghost[sq(s)])
+				}
+			}
+			// Without the previous position only the move's squares.
+			cur := g.Position()
+			only := lastMoveMarks(cur, nil)
+			m := cur.LastMove()
+			for _, s := range v.Squares() {
+				if want := s == m.From || s == m.To; (only.kind[s] == markMove) != want {
+					t.Errorf("without Previous: %s marked %v", s, only.kind[s])
+				}
+			}
+		})
+	}
+}
+
+// TestSizes checks that the image width is the size asked for and that the
+// whole range of sizes and every board draws.
+func TestSizes(t *testing.T) {
+	r := newTestRenderer(t)
+	reg := newTestRegistry(t)
+	for _, k := range reg.Keys() {
+		for _, size := range []int{MinSize, 333, DefaultSize, 1200} {
+			img, err := r.Image(reg.Default(k).Start(), Size(size), Perspective(rules.Black))
+			if err != nil {
+				t.Fatalf("%s at %d: %v", k, size, err)
+			}
+			if img.Rect.Dx() != size || img.Rect.Dy() < size/2 {
+				t.Errorf("%s at %d: image %v", k, size, img.Rect)
+			}
+			for i := 3; i < len(img.Pix); i += 4 {
+				if img.Pix[i] != 255 {
+					t.Fatalf("%s at %d: pixel %d is not opaque", k, size, i/4)
+				}
+			}
+		}
+	}
+}
+
+// TestConcurrent renders from many goroutines at once (run it with -race)
+// and checks that every image is the one a lone render makes.
+func TestConcurrent(t *testing.T) {
+	r := newTestRenderer(t)
+	reg := newTestRegistry(t)
+	type job struct {
+		p    rules.Position
+		opts []Option
+	}
+	// Every third golden case: a mix of variants, sizes and orientations
+	// that keeps the test quick under the race detector.
+	var jobs []job
+	for i, c := range goldenCases(reg) {
+		if i%3 != 0 || !c.registered(reg) {
+			continue
+		}
+		g := c.play(t, reg)
+		jobs = append(jobs, job{g.Position(), c.options(g)})
+	}
+	// The reference images, from a separate renderer, one at a time.
+	ref := newTestRenderer(t)
+	want := make([][]byte, len(jobs))
+	for i, j := range jobs {
+		var b bytes.Buffer
+		if err := ref.PNG(&b, j.p, j.opts...); err != nil {
+			t.Fatal(err)
+		}
+		want[i] = b.Bytes()
+	}
+	const workers, rounds = 8, 2
+	var wg sync.WaitGroup
+	errs := make(chan error, workers*len(jobs)*rounds)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := 0; n < rounds*len(jobs); n++ {
+				i := (n*7 + w*3) % len(jobs) // each worker its own order
+				var b bytes.Buffer
+				if err := r.PNG(&b, jobs[i].p, jobs[i].opts...); err != nil {
+					errs <- err
+					continue
+				}
+				if !bytes.Equal(b.Bytes(), want[i]) {
+					errs <- fmt.Errorf("job %d: a concurrent render differs from the lone one", i)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+// TestGIF checks the frames of a game GIF: one per position, the last held,
+// every frame the full size, and the animation showing each position as
+// Image draws it.
+func TestGIF(t *testing.T) {
+	r := newTestRenderer(t)
+	reg := newTestRegistry(t)
+	g := play(t, reg, "tank", "", "e4 e5 h1g2 d5 exd5 a8a8 g2f3 d8d7")
+	var b bytes.Buffer
+	if err := r.GIF(&b, g, Size(480), Perspective(rules.Black)); err != nil {
+		t.Fatal(err)
+	}
+	an, err := gif.DecodeAll(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(g.Moves())
+	if len(an.Image) != n+1 || len(an.Delay) != n+1 {
+		t.Fatalf("%d frames, %d delays; want %d", len(an.Image), len(an.Delay), n+1)
+	}
+	if an.Delay[n] <= an.Delay[1] || an.LoopCount != 0 {
+		t.Errorf("delays %v, loop count %d: want the last frame held, looping", an.Delay, an.LoopCount)
+	}
+	canvas := image.NewRGBA(image.Rect(0, 0, an.Config.Width, an.Config.Height))
+	for i, fr := range an.Image {
+		draw.Draw(canvas, fr.Rect, fr, fr.Rect.Min, draw.Over) // transparent pixels keep the frame before
+		opts := []Option{Size(480), Perspective(rules.Black)}
+		if i > 0 {
+			opts = append(opts, Previous(g.PositionAt(i-1)))
+		}
+		if i == n {
+			opts = append(opts, Outcome(g.Outcome()))
+		}
+		want, err := r.Image(g.PositionAt(i), opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want.Rect != canvas.Rect {
+			t.Fatalf("frame %d: canvas %v, image %v", i, canvas.Rect, want.Rect)
+		}
+		if _, bad := diffImages(canvas, want); bad > 0 {
+			t.Errorf("frame %d: %d pixels differ from the position's image", i, bad)
+		}
+	}
+}
+
+// TestPNGMatchesImage checks that the palette of the PNG loses nothing
+// that the golden tolerance would notice.
+func TestPNGMatchesImage(t *testing.T) {
+	r := newTestRenderer(t)
+	reg := newTestRegistry(t)
+	for _, c := range goldenCases(reg) {
+		if !c.registered(reg) {
+			continue
+		}
+		g := c.play(t, reg)
+		img, err := r.Image(g.Position(), c.options(g)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := r.PNG(&b, g.Position(), c.options(g)...); err != nil {
+			t.Fatal(err)
+		}
+		dec, err := png.Decode(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, bad := diffImages(dec, img); bad != 0 {
+			t.Errorf("%s: %d pixels of the PNG differ from the image", c.name, bad)
+		}
+	}
+}
+
+func TestQuantizerFewColours(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
+	cols := []color.RGBA{{240, 217, 181, 255}, {181, 136, 99, 255}, {0, 0, 0, 255}, {255, 255, 255, 255}}
+	for i := 0; i < 40*30; i++ {
+		img.SetRGBA(i%40, i/40, cols[(i/7)%len(cols)])
+	}
+	var q quantizer
+	q.reset()
+	q.add(img, img.Rect, 1)
+	pal := q.palette(256)
+	out := image.NewPaletted(img.Rect, pal)
+	q.paletted(img, img.Rect, out)
+	if len(pal) != len(cols) {
+		t.Errorf("palette of %d colours, want %d", len(pal), len(cols))
+	}
+	for i := 0; i < 40*30; i++ {
+		if got := color.RGBAModel.Convert(out.At(i%40, i/40)); got != cols[(i/7)%len(cols)] {
+			t.Fatalf("pixel %d: %v, want %v", i, got, cols[(i/7)%len(cols)])
+		}
+	}
+}
