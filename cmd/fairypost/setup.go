@@ -13,7 +13,7 @@ import (
 
 // positionFlags are the flags that choose a position: a variant with
 // options, a start position and moves played from it. analyze, perft and
-// (later) render share them.
+// render share them.
 type positionFlags struct {
 	variant, options, fen, moves string
 }
