@@ -211,6 +211,17 @@ type Hooks struct {
 	// the '>' mark); it must be unique among the legal moves and must not
 	// look like another kind of move. Default: the two squares and "#Extra".
 	FormatSpecial func(p *Position, m Move) string
+	// FriendlySpecial returns the friendly text (package rules/notation)
+	// of the legal KindSpecial move m of p, or "" to have it written in
+	// the canonical form (FormatSpecial). The text must be unique among
+	// the legal moves of p, both among the special moves and against the
+	// friendly text of every other move, which a character the variant's
+	// other moves never show ensures ('*', '~', '&', '/', '^', a '-'
+	// between squares). It must carry no check mark and no '>' mark
+	// (notation adds them), must not end with '+', '#', '!', '?' or '>',
+	// and must contain no spaces; notation reads it back by exact,
+	// case-sensitive match. Default: the canonical form.
+	FriendlySpecial func(p *Position, m Move) string
 	// PhaseName describes the phase for people ("White moves a Black
 	// piece"). Default: "move".
 	PhaseName func(p *Position) string

@@ -281,6 +281,28 @@ type cfSplitRule struct{ part, rest PieceType }
 // of an own or a captured entry, or a promotion from either of the
 // opponent's pockets, leaves a different position.
 //
+// In the friendly form (package rules/notation) the same moves are
+// written with piece letters (uppercase for either side); a promotion
+// ends with '=', the new piece's letter and its pocket, "(S)" Safe or
+// "(D)" Demotion:
+//
+//	R&j1=W       fusion: a Rook moves onto the friendly Rook on j1, a Chariot results
+//	Ra&j1=C      a Rook on the a-file onto the Knight on j1, when another Rook could
+//	P&e9=Q(S)    a fusion of pawns that promotes
+//	Qd2/Bf4      split: the Queen on d2 sends its Bishop to f4
+//	Se8/Pe9=Q(D) a Pawn splitting off and promoting
+//	^Ne4         pocketing: the Knight on e4 goes to the Demotion pocket
+//	Q@e4         drop of a Queen from the Safe pocket
+//	Q=C@e4       drop of a captured Queen from the Demotion pocket, a Marshal lands
+//	Q*=C@e4      drop of one's own pocketed Queen, a Marshal lands
+//	e10=Q(S)     promotion (pawn moves are written as in SAN: dxe10=Q(D))
+//
+// The fusion's origin is written as SAN disambiguates (file, else rank,
+// else both) when another man of the same kind could fuse onto the same
+// square by its capturing moves; the split's origin is always written;
+// a promoting pawn's file is written, as in SAN, when it moves to another
+// file or captures.
+//
 // The option zone (C1) sets where promotion starts: "9" (the default:
 // optional on the 9th rank, compulsory on the 10th) or "8" (also optional
 // on the 8th, as in Grand Chess).
@@ -374,12 +396,13 @@ func newColdFusion(opts map[string]string) (*Variant, error) {
 			Doc:    "first rank of the promotion zone: 9 (optional on the 9th, compulsory on the 10th) or 8 (as in Grand Chess)",
 		}},
 		Hooks: Hooks{
-			ExtraMoves:    cf.extraMoves,
-			Apply:         cf.apply,
-			NextTurn:      cf.nextTurn,
-			Legal:         cf.legal,
-			Check:         cf.inCheck,
-			FormatSpecial: cf.formatSpecial,
+			ExtraMoves:      cf.extraMoves,
+			Apply:           cf.apply,
+			NextTurn:        cf.nextTurn,
+			Legal:           cf.legal,
+			Check:           cf.inCheck,
+			FormatSpecial:   cf.formatSpecial,
+			FriendlySpecial: cf.friendlySpecial,
 		},
 	}
 	return v, nil
@@ -973,6 +996,99 @@ func (cf *coldFusion) formatSpecial(p *Position, m Move) string {
 		return l + "@" + m.To.String() + pocket
 	}
 	return "?"
+}
+
+// friendlySpecial writes a special move in the friendly form (see
+// newColdFusion): "Ra1&j1=W" (fusion), "Qd2/Bf4" (split), "^Ne4"
+// (pocketing), "Q@e4", "Q=C@e4", "Q*=C@e4" (drops), "dxe10=Q(D)"
+// (promotion).
+func (cf *coldFusion) friendlySpecial(p *Position, m Move) string {
+	letter := func(t PieceType) string {
+		if t == NoPieceType || int(t) > cfTypes {
+			return "?"
+		}
+		return string(p.v.Pieces[t-1].Letter)
+	}
+	if !p.v.OnBoard(m.To) || (m.Extra&7 != cfDrop && !p.v.OnBoard(m.From)) {
+		return ""
+	}
+	kind := m.Extra >> cfKindBits
+	promo := ""
+	if m.Promotion != NoPieceType {
+		promo = "=" + letter(m.Promotion) + "(S)"
+		if kind != cfSafe {
+			promo = "=" + letter(m.Promotion) + "(D)"
+		}
+	}
+	from := p.board[m.From].Type()
+	switch m.Extra & 7 {
+	case cfPromote:
+		s := ""
+		capture := p.board[m.To] != NoPiece
+		if capture || m.From.File() != m.To.File() {
+			s = m.From.String()[:1]
+		}
+		if capture {
+			s += "x"
+		}
+		return s + m.To.String() + promo
+	case cfFuse:
+		result := promo
+		if result == "" {
+			result = "=" + letter(cf.fuse(from, p.board[m.To].Type()))
+		}
+		return letter(from) + cf.fuseOrigin(p, m.From, m.To) + "&" + m.To.String() + result
+	case cfSplit:
+		return letter(from) + m.From.String() + "/" + letter(m.Drop) + m.To.String() + promo
+	case cfPocket:
+		return "^" + letter(from) + m.From.String()
+	case cfDrop:
+		lands := cf.demote[m.Drop]
+		if int(m.Drop) > cfTypes {
+			lands = NoPieceType
+		}
+		switch kind {
+		case cfDemoted:
+			return letter(m.Drop) + "=" + letter(lands) + "@" + m.To.String()
+		case cfOwn:
+			return letter(m.Drop) + "*=" + letter(lands) + "@" + m.To.String()
+		}
+		return letter(m.Drop) + "@" + m.To.String()
+	}
+	return ""
+}
+
+// fuseOrigin returns the disambiguation of a fusion of the man on from
+// onto to, as SAN writes it: "" when no other man of the mover's side and
+// kind could fuse onto to (by the data's capturing moves), else from's
+// file, else its rank, else the square.
+func (cf *coldFusion) fuseOrigin(p *Position, from, to Square) string {
+	pc := p.board[from]
+	var file, rank, other bool
+	for _, s := range p.v.c.squares {
+		if s == from || p.board[s] != pc {
+			continue
+		}
+		reaches := false
+		cfWalk(p, s, pc.Type(), pc.Color(), false, func(q Square) {
+			reaches = reaches || q == to
+		})
+		if reaches {
+			other = true
+			file = file || s.File() == from.File()
+			rank = rank || s.Rank() == from.Rank()
+		}
+	}
+	sq := from.String()
+	switch {
+	case !other:
+		return ""
+	case !file:
+		return sq[:1]
+	case !rank:
+		return sq[1:]
+	}
+	return sq
 }
 
 // cfBareKings reports the dead position of two plain Kings alone with

@@ -43,7 +43,9 @@ var tankSteps = [8]int{
 // is legal (T8). Canonical text: the bomb's square twice ("e2e2"), as if
 // it moved onto its own square; no other move goes from a square to itself,
 // and the form is a well-formed coordinate move, so ParseMove reads it in
-// any letter case and explains why it is illegal when it is.
+// any letter case and explains why it is illegal when it is. Friendly
+// text (package rules/notation): the bomb's letter, '*' (the blast) and
+// its square ("M*e2", "A*d1").
 //
 // The Tank moves one king step and never captures. Onto an occupied square
 // it pushes: the contiguous run of pieces (either colour, Kings included)
@@ -53,7 +55,10 @@ var tankSteps = [8]int{
 // choice; a push never creates an en-passant right. Canonical text: the
 // Tank's two squares, with the promotion letter when the push promotes
 // ("e5f6", "d6d7m"). The Tank's quiet step needs an empty square and its
-// push an occupied one, so the text never names two moves.
+// push an occupied one, so the text never names two moves. Friendly text:
+// 'T', the Tank's two squares joined by '-', and '=' with the letter of
+// the pushed pawn's new piece when the push promotes ("Te5-f6",
+// "Td6-d7=M"); SAN writes the Tank's quiet step without the '-' ("Tf6").
 //
 // Promotion is to Knight, Bishop, Bomb, Atomic bomb or Tank (T1). There is
 // no castling.
@@ -95,11 +100,12 @@ func newTank(map[string]string) (*Variant, error) {
 		DrawAutoPlies:     100,
 		RepetitionAuto:    3,
 		Hooks: Hooks{
-			ExtraMoves:    tankExtraMoves,
-			Apply:         tankApply,
-			Legal:         tankLegal,
-			Check:         func(p *Position) bool { return tankThreatened(p, p.toAct) },
-			FormatSpecial: tankFormatSpecial,
+			ExtraMoves:      tankExtraMoves,
+			Apply:           tankApply,
+			Legal:           tankLegal,
+			Check:           func(p *Position) bool { return tankThreatened(p, p.toAct) },
+			FormatSpecial:   tankFormatSpecial,
+			FriendlySpecial: tankFriendlySpecial,
 		},
 	}, nil
 }
@@ -307,6 +313,26 @@ func tankFormatSpecial(p *Position, m Move) string {
 	s := m.From.String() + m.To.String()
 	if m.Promotion != NoPieceType && int(m.Promotion) <= len(p.v.Pieces) {
 		s += string(p.v.Pieces[m.Promotion-1].Letter + ('a' - 'A'))
+	}
+	return s
+}
+
+// tankFriendlySpecial writes a detonation as the bomb's letter, '*' and
+// its square ("M*e2", "A*d1") and a push as "T", the Tank's squares joined
+// by '-' and the promotion, if any ("Te5-f6", "Td6-d7=M").
+func tankFriendlySpecial(p *Position, m Move) string {
+	letter := func(t PieceType) string {
+		if t == NoPieceType || int(t) > len(p.v.Pieces) {
+			return "?"
+		}
+		return string(p.v.Pieces[t-1].Letter)
+	}
+	if m.Extra == tankDetonate {
+		return letter(p.At(m.From).Type()) + "*" + m.From.String()
+	}
+	s := "T" + m.From.String() + "-" + m.To.String()
+	if m.Promotion != NoPieceType {
+		s += "=" + letter(m.Promotion)
 	}
 	return s
 }

@@ -18,7 +18,9 @@ import (
 //     for these descriptions (§2.2, §2.4). The Defender's swap with its
 //     adjacent King is a KindSpecial move written with the two squares,
 //     the Defender's first ("h1g1"); no other move has that text, as a
-//     Defender never takes its own King.
+//     Defender never takes its own King. Its friendly text (package
+//     rules/notation) is "D~K", with the Defender's square when two
+//     Defenders stand next to the King ("Dh1~K").
 //   - A turn is a sequence of phases, each an atomic move by the player
 //     who must act (§2.3), written after the side in FEN ("w1", "b2"):
 //
@@ -190,16 +192,17 @@ func winningVariant(n int) *Variant {
 			Doc:    "number of ranks of the 12-file board (RULES.md W1)",
 		}},
 		Hooks: Hooks{
-			NextTurn:      winNextTurn,
-			MoverOf:       winMoverOf,
-			ExtraMoves:    winExtraMoves,
-			Apply:         winApply,
-			Legal:         winLegal,
-			Check:         func(p *Position) bool { return winAttackedKing(p, p.toAct) },
-			StateFEN:      winStateFEN,
-			ParseStateFEN: winParseStateFEN,
-			FormatSpecial: func(_ *Position, m Move) string { return m.From.String() + m.To.String() },
-			PhaseName:     winPhaseName,
+			NextTurn:        winNextTurn,
+			MoverOf:         winMoverOf,
+			ExtraMoves:      winExtraMoves,
+			Apply:           winApply,
+			Legal:           winLegal,
+			Check:           func(p *Position) bool { return winAttackedKing(p, p.toAct) },
+			StateFEN:        winStateFEN,
+			ParseStateFEN:   winParseStateFEN,
+			FormatSpecial:   func(_ *Position, m Move) string { return m.From.String() + m.To.String() },
+			FriendlySpecial: winFriendlySwap,
+			PhaseName:       winPhaseName,
 		},
 	}
 }
@@ -295,6 +298,26 @@ func winSwaps(p *Position, out []Move, flags MoveFlags) []Move {
 		}
 	}
 	return out
+}
+
+// winFriendlySwap writes the Defender's swap with its King as "D~K", or
+// "Dh1~K" (the Defender's square) when two of the mover's Defenders stand
+// next to the King.
+func winFriendlySwap(p *Position, m Move) string {
+	if m.Extra != winSwap || !p.v.OnBoard(m.To) {
+		return ""
+	}
+	d := p.board[m.From]
+	n := 0
+	for _, off := range [8]int{-mailboxWidth - 1, -mailboxWidth, -mailboxWidth + 1, -1, 1, mailboxWidth - 1, mailboxWidth, mailboxWidth + 1} {
+		if p.board[int(m.To)+off] == d {
+			n++
+		}
+	}
+	if n > 1 {
+		return "D" + m.From.String() + "~K"
+	}
+	return "D~K"
 }
 
 // winExtraMoves appends what the Betza data does not give: the swaps, the

@@ -1,10 +1,11 @@
 // Package notation writes and reads moves in the friendly form: standard
 // algebraic notation (SAN) as chess players know it, generalised to every
-// variant of package rules. It asks only the variant's data (piece letters,
-// PieceDef.Pawn, castling rules, drops, the check rule), never which
-// variant it is. The canonical coordinate form ("g1f3", "e7e8q", "P@e4")
-// stays in package rules (rules.FormatMove, rules.ParseMove); this package
-// imports rules, never the reverse.
+// variant of package rules. It asks only the variant's data (piece
+// letters, PieceDef.Pawn, castling rules, drops, the check rule) and its
+// FriendlySpecial hook, never which variant it is. The canonical
+// coordinate form ("g1f3", "e7e8q", "P@e4") stays in package rules
+// (rules.FormatMove, rules.ParseMove); this package imports rules, never
+// the reverse.
 //
 // # The friendly form, as SAN writes it
 //
@@ -34,16 +35,33 @@
 //
 //	Bxd5@d8  exd8=Q@a8
 //
-// Castling is "O-O" when the castling piece (the king) moves toward the
-// h-side (higher files) and "O-O-O" when it moves toward the a-side; a
-// castling piece that stays put goes by the rook's side. Should a variant
-// have two castling rules of one side and direction, its castling moves are
-// written in the coordinate form ("e1g1").
+// Castling is "O-O" when the castling piece moves toward the h-side
+// (higher files) and "O-O-O" when it moves toward the a-side; a castling
+// piece that stays put goes by the rook's side. The castling of the royal
+// piece (the king) is written so; that of any other piece has the piece's
+// letter before: "QO-O", "QO-O-O" (the Queen's castling of Train Wreck and
+// of easymate's queencastle option), "CO-O-O" (the Chancellor's, Almost
+// Train Wreck). Should a variant have two castling rules of one side,
+// direction and castling piece, those castling moves are written in the
+// coordinate form ("f1j1").
 //
 // A drop is the dropped piece's letter, '@' and the square; pawns keep
-// their letter: "N@e4", "P@e4". A pass is "pass". Moves of kind
-// rules.KindSpecial (defined by a variant's hooks) are written in their
-// coordinate form, rules.FormatMove, with no check marks.
+// their letter: "N@e4", "P@e4". A pass is "pass".
+//
+// Moves of kind rules.KindSpecial (defined by a variant's hooks) are
+// written as the variant's rules.Hooks.FriendlySpecial says, followed by
+// the marks below like any move:
+//
+//	M*e2  A*d1                       Tank Chess: a Bomb, an Atomic bomb detonates
+//	Te5-f6  Td6-d7=M                 Tank Chess: the Tank pushes (a pawn promotes)
+//	D~K  Dh1~K                       Winning Chess: the Defender swaps with its King
+//	R&j1=W  Qd2/Bf4  ^Ne4            Cold Fusion: fusion, split, pocketing
+//	Q@e4  Q=C@e4  Q*=C@e4  e10=Q(S)  Cold Fusion: drops, promotion
+//
+// (each variant's constructor documents its texts). A special move of a
+// variant without that hook, or for which the hook gives "", is written in
+// its coordinate form, rules.FormatMove, with no check marks: "N@xe5"
+// (Crazyhouse Annihilation's drop-capture).
 //
 // # Marks at the end
 //
@@ -67,7 +85,11 @@
 // # Reading
 //
 // ParseSAN reads everything SAN writes (including the coordinate forms SAN
-// falls back to) and is tolerant, like good chess software:
+// falls back to) and is tolerant, like good chess software. The friendly
+// text of a special move is read by exact, case-sensitive match (followed
+// by optional check marks and annotations, and by '>' exactly when the
+// move continues the turn), before anything else; so is the canonical form
+// of a special move. Everything else is read as follows:
 //
 //   - check marks and annotations are optional and ignored ("Nf3", "Nf3+",
 //     "Nf3!?"); '>' must be given exactly when the move continues the turn,
@@ -79,6 +101,8 @@
 //   - '=' before a promotion letter is optional and the letter may be in
 //     either case ("e8=Q", "e8Q", "e8=q", "e8q", also "e8/Q" and "e8(Q)");
 //   - castling may be written with zeros or lowercase o's ("0-0", "o-o-o");
+//     the letter of the castling piece may be in either case ("qO-O"), and
+//     may be given for the royal piece too ("KO-O" for "O-O");
 //   - more disambiguation than needed is fine ("Ng1f3", "e2e4") as long as
 //     the move is unambiguous;
 //   - spaces are ignored; "--" and "0000" are read as "pass".

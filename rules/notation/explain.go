@@ -161,7 +161,7 @@ func castleReason(p *rules.Position, sp *spec) string {
 	dir := sp.body(v)
 	var rule *rules.CastlingRule
 	for i, r := range v.Castling {
-		if r.Color == us && ruleSide(r) == sp.side() {
+		if r.Color == us && ruleSide(r) == sp.side() && castlePiece(v, r, sp.piece) {
 			rule = &v.Castling[i]
 			break
 		}

@@ -97,14 +97,8 @@ func ParseMove(p *rules.Position, s string) (rules.Move, error) {
 // parseSAN is ParseSAN with the legal moves of p given. hint asks for a
 // suggestion when a lowercase piece letter was probably meant as a piece.
 func parseSAN(p *rules.Position, text string, legal []rules.Move, hint bool) (rules.Move, *moveError) {
-	if exact := strings.TrimSpace(text); exact != "" {
-		// Special moves have the variant's own form (Hooks.FormatSpecial),
-		// which may contain anything.
-		for _, m := range legal {
-			if m.Kind == rules.KindSpecial && rules.FormatMove(p, m) == exact {
-				return m, nil
-			}
-		}
+	if m, ok := special(p, text, legal); ok {
+		return m, nil
 	}
 	sp, shown, err := readSpec(p.Variant(), text)
 	if err == nil {
@@ -133,6 +127,35 @@ func parseSAN(p *rules.Position, text string, legal []rules.Move, hint bool) (ru
 		caseHint(p, text, legal, err)
 	}
 	return rules.Move{}, err
+}
+
+// special returns the special move of legal whose text is exactly text:
+// its friendly text (rules.Hooks.FriendlySpecial), which may be followed
+// by check marks and annotations and must be followed by '>' when the move
+// continues the turn, or its canonical form (Hooks.FormatSpecial). Both
+// are the variant's own and may contain anything, so they are matched
+// whole and case-sensitively before the text is taken apart.
+func special(p *rules.Position, text string, legal []rules.Move) (rules.Move, bool) {
+	exact := strings.TrimSpace(text)
+	if exact == "" {
+		return rules.Move{}, false
+	}
+	var cont bool
+	body := stripMarks(exact, &cont)
+	for _, m := range legal {
+		if m.Kind != rules.KindSpecial {
+			continue
+		}
+		if t := specialText(p, m); t != "" && t == body && cont == (m.Flags&rules.FlagContinue != 0) {
+			return m, true
+		}
+	}
+	for _, m := range legal {
+		if m.Kind == rules.KindSpecial && rules.FormatMove(p, m) == exact {
+			return m, true
+		}
+	}
+	return rules.Move{}, false
 }
 
 // filter returns the moves of legal that sp names, leaving out the
@@ -225,6 +248,14 @@ func readSpec(v *rules.Variant, text string) (sp spec, shown string, err *moveEr
 	}
 	if side := castleText(s); side != 0 {
 		sp.kind, sp.long = specCastle, side < 0
+		return sp, shown, nil
+	}
+	if side := castleText(s[1:]); side != 0 && isLetter(s[0]) {
+		// A castling named by its piece: "QO-O".
+		sp.kind, sp.long = specCastle, side < 0
+		if sp.piece = v.Type(s[0]); sp.piece == rules.NoPieceType {
+			return illegal("%c is not a piece of %s", upper(s[0]), v.Name)
+		}
 		return sp, shown, nil
 	}
 	if len(s) > 1 && s[1] == '@' {

@@ -24,7 +24,9 @@ type spec struct {
 	kind specKind
 	// piece is, for specPiece, the type named by an uppercase letter, or
 	// NoPieceType for a pawn move written without a letter (any type with
-	// PieceDef.Pawn); for specDrop it is the dropped type.
+	// PieceDef.Pawn); for specDrop it is the dropped type; for specCastle
+	// the castling piece named by a letter before "O-O" ("QO-O"), or
+	// NoPieceType for the royal piece's castling written without one.
 	piece rules.PieceType
 	// fromFile and fromRank are the disambiguation, counted from 0; -1
 	// when not written.
@@ -67,8 +69,8 @@ func (s *spec) matches(p *rules.Position, m rules.Move, r relax) bool {
 		if m.Kind != rules.KindCastle {
 			return false
 		}
-		side, _ := castleSide(p, m)
-		return side == s.side()
+		r, ok := castleRule(p, m)
+		return ok && ruleSide(r) == s.side() && castlePiece(p.Variant(), r, s.piece)
 	}
 	if m.To != s.to || (m.Kind != rules.KindNormal && m.Kind != rules.KindEnPassant) {
 		return false
@@ -123,10 +125,14 @@ func (s *spec) body(v *rules.Variant) string {
 	case specPass:
 		return "pass"
 	case specCastle:
-		if s.long {
-			return "O-O-O"
+		prefix := ""
+		if s.piece != rules.NoPieceType {
+			prefix = string(v.Def(s.piece).Letter)
 		}
-		return "O-O"
+		if s.long {
+			return prefix + "O-O-O"
+		}
+		return prefix + "O-O"
 	case specDrop:
 		return string(v.Def(s.piece).Letter) + "@" + s.to.String()
 	}
@@ -165,9 +171,11 @@ func (s *spec) text(v *rules.Variant) string {
 // SAN returns the friendly form of the legal move m in p (see the package
 // documentation): "Nf3", "exd5", "e8=Q+", "O-O", "N@e4", "pass", with
 // check marks in variants with the check rule and a trailing '>' for a
-// move that continues the turn. Moves of kind rules.KindSpecial, and moves
-// the friendly form cannot name uniquely, are written in the canonical
-// coordinate form (rules.FormatMove). A move that is not legal in p is
+// move that continues the turn. Moves of kind rules.KindSpecial are
+// written as the variant's rules.Hooks.FriendlySpecial says; those it
+// leaves to the canonical form, and moves the friendly form cannot name
+// uniquely, are written in the canonical coordinate form
+// (rules.FormatMove, special moves without check marks). A move that is not legal in p is
 // written in the coordinate form too. SAN generates the legal moves of p
 // once and plays m to find check marks; for many moves of one position use
 // SANs.
@@ -195,6 +203,17 @@ func san(p *rules.Position, m rules.Move, legal []rules.Move) string {
 	if !contains(legal, m) {
 		return rules.FormatMove(p, m)
 	}
+	if m.Kind == rules.KindSpecial {
+		text := specialText(p, m)
+		if text == "" {
+			return rules.FormatMove(p, m)
+		}
+		text += checkMark(p, m)
+		if m.Flags&rules.FlagContinue != 0 {
+			text += ">"
+		}
+		return text
+	}
 	s, ok := friendly(p, m, legal)
 	if !ok {
 		return rules.FormatMove(p, m)
@@ -218,11 +237,11 @@ func friendly(p *rules.Position, m rules.Move, legal []rules.Move) (spec, bool) 
 		s.kind, s.piece, s.to = specDrop, m.Drop, m.To
 		return s, true
 	case rules.KindCastle:
-		side, unique := castleSide(p, m)
+		side, piece, unique := castleName(p, m)
 		if side == 0 || !unique {
 			return s, false
 		}
-		s.kind, s.long = specCastle, side < 0
+		s.kind, s.long, s.piece = specCastle, side < 0, piece
 		return s, true
 	case rules.KindNormal, rules.KindEnPassant:
 	default:
@@ -293,37 +312,67 @@ func checkMark(p *rules.Position, m rules.Move) string {
 	return "+"
 }
 
-// castleSide returns the direction of the castling move m: +1 when the
-// castling piece moves toward the h-side (higher files), -1 toward the
-// a-side, 0 when no castling rule of the variant describes m. A castling
-// piece that stays put goes by the rook's side. unique reports whether m's
-// rule is the only one of its side and direction, which the friendly form
-// needs.
-func castleSide(p *rules.Position, m rules.Move) (side int, unique bool) {
-	v := p.Variant()
+// specialText returns the variant's friendly text of the special move m
+// (rules.Hooks.FriendlySpecial), without marks, or "" when m is written in
+// the canonical form.
+func specialText(p *rules.Position, m rules.Move) string {
+	if f := p.Variant().Hooks.FriendlySpecial; f != nil && m.Kind == rules.KindSpecial {
+		return f(p, m)
+	}
+	return ""
+}
+
+// castleRule returns the castling rule of the variant that describes the
+// castling move m of p.
+func castleRule(p *rules.Position, m rules.Move) (rules.CastlingRule, bool) {
 	from, to := m.From.String(), m.To.String()
-	rule := -1
-	for i, r := range v.Castling {
+	for _, r := range p.Variant().Castling {
 		if r.Color == p.Mover() && r.PieceFrom == from && r.PieceTo == to {
-			rule = i
-			break
+			return r, true
 		}
 	}
-	if rule < 0 {
-		return 0, false
+	return rules.CastlingRule{}, false
+}
+
+// castlePiece reports whether the castling piece of rule r is the one a
+// castling spec names with piece: the royal piece for NoPieceType (no
+// letter before "O-O"), else the piece of that type.
+func castlePiece(v *rules.Variant, r rules.CastlingRule, piece rules.PieceType) bool {
+	t := v.Type(r.Piece)
+	if piece == rules.NoPieceType {
+		return t != rules.NoPieceType && v.Def(t).Royal
 	}
-	r := v.Castling[rule]
+	return t == piece
+}
+
+// castleName returns how the friendly form names the castling move m:
+// side is its direction, +1 when the castling piece moves toward the
+// h-side (higher files), -1 toward the a-side, 0 when no castling rule of
+// the variant describes m (a castling piece that stays put goes by the
+// rook's side); piece is the castling piece written before "O-O", or
+// NoPieceType for the royal piece, which is written without a letter.
+// unique reports whether m's rule is the only one of its side, direction
+// and castling piece, which the friendly form needs.
+func castleName(p *rules.Position, m rules.Move) (side int, piece rules.PieceType, unique bool) {
+	r, ok := castleRule(p, m)
+	if !ok {
+		return 0, rules.NoPieceType, false
+	}
+	v := p.Variant()
 	side = ruleSide(r)
+	if t := v.Type(r.Piece); t != rules.NoPieceType && !v.Def(t).Royal {
+		piece = t
+	}
 	n := 0
 	for _, o := range v.Castling {
-		if o.Color == r.Color && ruleSide(o) == side {
+		if o.Color == r.Color && o.Piece == r.Piece && ruleSide(o) == side {
 			n++
 		}
 	}
-	return side, n == 1
+	return side, piece, n == 1
 }
 
-// ruleSide is the direction of castling rule r (see castleSide).
+// ruleSide is the direction of castling rule r (see castleName).
 func ruleSide(r rules.CastlingRule) int {
 	pf, err1 := rules.ParseSquare(r.PieceFrom)
 	pt, err2 := rules.ParseSquare(r.PieceTo)
