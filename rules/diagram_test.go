@@ -80,15 +80,8 @@ func (g diagramGrid) render() string {
 	return b.String()
 }
 
-// diagramFEN converts a diagram into a FEN of v, with the owner of the
-// marked piece to move (no castling, no en passant), and returns the
-// marked square.
-func diagramFEN(tb testing.TB, v *Variant, diagram string) (string, Square) {
-	tb.Helper()
-	g := parseDiagram(tb, v, diagram)
-	if g.marked == NoSquare {
-		tb.Fatalf("diagram marks no square:\n%s", diagram)
-	}
+// placement returns the FEN piece placement of the diagram's cells.
+func (g diagramGrid) placement(v *Variant) string {
 	var b strings.Builder
 	for r := v.Ranks - 1; r >= 0; r-- {
 		empty := 0
@@ -110,6 +103,20 @@ func diagramFEN(tb testing.TB, v *Variant, diagram string) (string, Square) {
 			b.WriteByte('/')
 		}
 	}
+	return b.String()
+}
+
+// diagramFEN converts a diagram into a FEN of v, with the owner of the
+// marked piece to move (no castling, no en passant), and returns the
+// marked square.
+func diagramFEN(tb testing.TB, v *Variant, diagram string) (string, Square) {
+	tb.Helper()
+	g := parseDiagram(tb, v, diagram)
+	if g.marked == NoSquare {
+		tb.Fatalf("diagram marks no square:\n%s", diagram)
+	}
+	var b strings.Builder
+	b.WriteString(g.placement(v))
 	if v.Drops.Enabled {
 		b.WriteString("[]")
 	}

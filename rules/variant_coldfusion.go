@@ -483,22 +483,28 @@ func cfChariotTurns(p *Position, from Square, us Color, visit func(Square) bool)
 			continue // an enemy piece is no place to turn
 		}
 		for _, e := range [2]int{cfOrthogonal[(i+1)%4], cfOrthogonal[(i+3)%4]} {
-			for q := turn + e; ; q += e {
-				pc := p.board[q]
-				if pc == NoPiece {
-					if visit(Square(q)) {
-						return true
-					}
-					continue
-				}
-				if pc&wall == 0 && pc.Color() != us && visit(Square(q)) {
-					return true
-				}
-				break
+			if cfSlide(p, turn, e, us, visit) {
+				return true
 			}
 		}
 	}
 	return false
+}
+
+// cfSlide calls visit with each square a rider of side us reaches from
+// the square start (exclusive) by steps of step: the empty squares, then
+// the first enemy piece. It stops and reports true as soon as visit does.
+func cfSlide(p *Position, start, step int, us Color, visit func(Square) bool) bool {
+	for q := start + step; ; q += step {
+		pc := p.board[q]
+		if pc == NoPiece {
+			if visit(Square(q)) {
+				return true
+			}
+			continue
+		}
+		return pc&wall == 0 && pc.Color() != us && visit(Square(q))
+	}
 }
 
 // cfReflections calls visit with each square the Archbishop of side us on
@@ -527,19 +533,8 @@ func cfReflections(p *Position, from Square, us Color, visit func(Square) bool) 
 		} else {
 			dy = -dy
 		}
-		step := dy*mailboxWidth + dx
-		for q := edge + step; ; q += step {
-			pc := p.board[q]
-			if pc == NoPiece {
-				if visit(Square(q)) {
-					return true
-				}
-				continue
-			}
-			if pc&wall == 0 && pc.Color() != us && visit(Square(q)) {
-				return true
-			}
-			break
+		if cfSlide(p, edge, dy*mailboxWidth+dx, us, visit) {
+			return true
 		}
 	}
 	return false

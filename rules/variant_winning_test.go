@@ -41,28 +41,7 @@ func wcDiagram(tb testing.TB, diagram, fields string) Position {
 	tb.Helper()
 	v := wcVariant(tb, "")
 	g := parseDiagram(tb, v, diagram)
-	var b strings.Builder
-	for r := v.Ranks - 1; r >= 0; r-- {
-		empty := 0
-		for _, c := range g.cells[r] {
-			if c == '.' {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				fmt.Fprint(&b, empty)
-				empty = 0
-			}
-			b.WriteByte(c)
-		}
-		if empty > 0 {
-			fmt.Fprint(&b, empty)
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
-	return wcFEN(tb, b.String()+" "+fields)
+	return wcFEN(tb, g.placement(v)+" "+fields)
 }
 
 // wcWantLegal fails unless the sorted legal move texts of p are want.
