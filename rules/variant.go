@@ -24,6 +24,11 @@ type PieceDef struct {
 	// they make the leap of an initial-only lame leg (a hybrid piece's pawn
 	// double step); any piece may have en-passant (e) captures.
 	Pawn bool
+	// LetterInSAN writes a pawn (Pawn) with its letter in the friendly
+	// form, like a piece: for the second and further kinds of pawn of a
+	// variant (Cold Fusion's Berolina pawn and Sergeant), whose moves would
+	// otherwise read like the plain pawn's. Only notation reads it.
+	LetterInSAN bool
 	// InitialRank is the owner-relative rank (1 = the owner's first rank)
 	// from which the piece's initial-only (i) legs may be used; 0 = never.
 	InitialRank int

@@ -93,8 +93,8 @@ type cfPiece struct {
 func coldFusionPieces() []cfPiece {
 	return []cfPiece{
 		{PieceDef{Letter: 'P', Name: "Pawn", Betza: "fmWfceFifmnD", Pawn: true, InitialRank: 3}, "P"},
-		{PieceDef{Letter: 'L', Name: "Berolina pawn", Betza: "mfFcfW", Pawn: true}, "PP"},
-		{PieceDef{Letter: 'S', Name: "Sergeant", Betza: "fWfmFfceF", Pawn: true}, "PPP"},
+		{PieceDef{Letter: 'L', Name: "Berolina pawn", Betza: "mfFcfW", Pawn: true, LetterInSAN: true}, "PP"},
+		{PieceDef{Letter: 'S', Name: "Sergeant", Betza: "fWfmFfceF", Pawn: true, LetterInSAN: true}, "PPP"},
 		{PieceDef{Letter: 'N', Name: "Knight", Betza: "N"}, "N"},
 		{PieceDef{Letter: 'B', Name: "Bishop", Betza: "B"}, "B"},
 		{PieceDef{Letter: 'R', Name: "Rook", Betza: "R"}, "R"},

@@ -20,7 +20,9 @@
 // tells the pieces apart, else its rank, else both: Nbd2 (knights on b1
 // and f3), R1a3 (rooks on a1 and a5), Qh4e1 (queens on h4, e4 and h1).
 //
-// A pawn (a piece with PieceDef.Pawn) has no letter. A pawn's capture
+// A pawn (a piece with PieceDef.Pawn) has no letter, except the further
+// kinds of pawn marked PieceDef.LetterInSAN (Cold Fusion's Berolina pawn
+// Lf7 and Sergeant Sj7), which are written like pieces. A pawn's capture
 // always starts with the pawn's file; a promotion ends with '=' and the
 // new piece's letter:
 //

@@ -135,7 +135,7 @@ func (s *spec) isPiece(v *rules.Variant, t rules.PieceType) bool {
 		return false
 	}
 	if s.piece == rules.NoPieceType {
-		return v.Def(t).Pawn
+		return letterless(v, t)
 	}
 	return t == s.piece
 }
@@ -215,7 +215,7 @@ func pieceName(v *rules.Variant, t rules.PieceType) string {
 	}
 	name := ""
 	for _, d := range v.Pieces {
-		if d.Pawn {
+		if d.Pawn && !d.LetterInSAN {
 			if name != "" {
 				return "pawn"
 			}
@@ -238,7 +238,7 @@ func letterName(v *rules.Variant, l byte) string {
 
 func hasPawns(v *rules.Variant) bool {
 	for _, d := range v.Pieces {
-		if d.Pawn {
+		if d.Pawn && !d.LetterInSAN {
 			return true
 		}
 	}

@@ -196,7 +196,7 @@ func caseHint(p *rules.Position, text string, legal []rules.Move, err *moveError
 		return
 	}
 	v := p.Variant()
-	if t := v.Type(s[0]); t == rules.NoPieceType || v.Def(t).Pawn {
+	if t := v.Type(s[0]); t == rules.NoPieceType || letterless(v, t) {
 		return
 	}
 	m, e := parseSAN(p, string(s[0]-('a'-'A'))+s[1:], legal, false)

@@ -83,7 +83,7 @@ func (s *spec) matches(p *rules.Position, m rules.Move, r relax) bool {
 		return false
 	}
 	if s.piece == rules.NoPieceType {
-		if !p.Variant().Def(t).Pawn {
+		if !letterless(p.Variant(), t) {
 			return false
 		}
 	} else if t != s.piece {
@@ -256,7 +256,7 @@ func friendly(p *rules.Position, m rules.Move, legal []rules.Move) (spec, bool) 
 	// Disambiguation levels, fewest characters first: none, file, rank,
 	// both. A pawn's capture always names its file.
 	levels := [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}}
-	if v.Def(t).Pawn {
+	if letterless(v, t) {
 		levels = [][2]bool{{false, false}, {true, false}, {true, true}}
 		if s.capture {
 			levels = levels[1:]
@@ -400,4 +400,11 @@ func contains(moves []rules.Move, m rules.Move) bool {
 		}
 	}
 	return false
+}
+
+// letterless reports whether pieces of type t are written without a
+// letter: pawns, except the further kinds of pawn marked LetterInSAN.
+func letterless(v *rules.Variant, t rules.PieceType) bool {
+	d := v.Def(t)
+	return d.Pawn && !d.LetterInSAN
 }
