@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/fogleman/gg v1.3.0
+	go.etcd.io/bbolt v1.5.0
 	golang.org/x/image v0.47.0
 )
 

@@ -1,0 +1,158 @@
+package bot
+
+import (
+	"context"
+	"time"
+)
+
+// ChallengeStatus is where a challenge stands. The numbers are persisted:
+// never renumber them.
+type ChallengeStatus uint8
+
+// Challenge statuses. Only a pending challenge can change.
+const (
+	ChallengePending   ChallengeStatus = 10
+	ChallengeAccepted  ChallengeStatus = 20 // a game with the challenge's ID exists
+	ChallengeDeclined  ChallengeStatus = 30
+	ChallengeCancelled ChallengeStatus = 40
+	ChallengeExpired   ChallengeStatus = 50
+)
+
+// String returns a lowercase name for logs and listings.
+func (s ChallengeStatus) String() string {
+	switch s {
+	case ChallengePending:
+		return "pending"
+	case ChallengeAccepted:
+		return "accepted"
+	case ChallengeDeclined:
+		return "declined"
+	case ChallengeCancelled:
+		return "cancelled"
+	case ChallengeExpired:
+		return "expired"
+	}
+	return "unknown"
+}
+
+// ColorChoice is the colour the challenger asks to play. The numbers are
+// persisted: never renumber them.
+type ColorChoice uint8
+
+// Colour choices.
+const (
+	ColorRandom ColorChoice = 1
+	ColorWhite  ColorChoice = 2
+	ColorBlack  ColorChoice = 3
+)
+
+// String returns "random", "white" or "black" (the slash-command values).
+func (c ColorChoice) String() string {
+	switch c {
+	case ColorRandom:
+		return "random"
+	case ColorWhite:
+		return "white"
+	case ColorBlack:
+		return "black"
+	}
+	return "unknown"
+}
+
+// ParseColorChoice reads "random" (or ""), "white" or "black".
+func ParseColorChoice(s string) (ColorChoice, error) {
+	switch s {
+	case "", "random":
+		return ColorRandom, nil
+	case "white":
+		return ColorWhite, nil
+	case "black":
+		return ColorBlack, nil
+	}
+	return 0, Errorf(EINVALID, "Colour %q: choose white, black or random.", s)
+}
+
+// allowedDays lists the allowed days per move; 0 is unlimited.
+var allowedDays = []int{0, 1, 2, 3, 5, 7, 14}
+
+// ValidDaysPerMove reports whether d is one of the allowed days per move:
+// 1, 2, 3, 5, 7, 14, or 0 for unlimited.
+func ValidDaysPerMove(d int) bool {
+	for _, a := range allowedDays {
+		if a == d {
+			return true
+		}
+	}
+	return false
+}
+
+// Challenge is an invitation to a game: the record the stores keep.
+type Challenge struct {
+	ID      uint64 // assigned by the store; the game started from it takes the same ID
+	Version uint64 // incremented by every write; 1 when created
+
+	Challenger string // user ID
+	Challenged string // user ID; "" for a challenge open to anyone in the channel
+
+	GuildID, ChannelID string
+
+	Variant     string      // rules registry key
+	Options     string      // canonical options, "" for the defaults
+	DaysPerMove int         // see ValidDaysPerMove
+	Color       ColorChoice // the challenger's colour
+
+	Status  ChallengeStatus
+	Expires time.Time // a pending challenge can no longer be accepted from then on
+
+	Created, Updated time.Time
+}
+
+// Open reports whether anyone (but the challenger) may accept c.
+func (c *Challenge) Open() bool { return c.Challenged == "" }
+
+// Clone returns a copy of c.
+func (c *Challenge) Clone() *Challenge {
+	d := *c
+	return &d
+}
+
+// ChallengeChange is what a ChallengeStore.UpdateChallenge function asks
+// for besides the edited challenge.
+type ChallengeChange struct {
+	// Game, when not nil, is created in the same transaction, with the
+	// challenge's ID and Version 1. It must not exist yet.
+	Game *Game
+	// Notifications are appended to the outbox.
+	Notifications []Notification
+}
+
+// ChallengeStore keeps challenges. Implementations are safe for
+// concurrent use.
+type ChallengeStore interface {
+	// CreateChallenge assigns c a new ID (never used by a challenge or
+	// game before), sets Version to 1, stores it and appends notes to the
+	// outbox, atomically; notes whose ChallengeID is 0 are given c's new
+	// ID. c is updated in place.
+	CreateChallenge(ctx context.Context, c *Challenge, notes []Notification) error
+
+	// Challenge returns the challenge id, or an ENOTFOUND error.
+	Challenge(ctx context.Context, id uint64) (*Challenge, error)
+
+	// ChallengesByUser returns the challenges userID made or received,
+	// any status, ordered by ID.
+	ChallengesByUser(ctx context.Context, userID string) ([]*Challenge, error)
+
+	// ChallengesByChannel returns the challenges made in channelID, any
+	// status, ordered by ID.
+	ChallengesByChannel(ctx context.Context, channelID string) ([]*Challenge, error)
+
+	// UpdateChallenge changes challenge id in one transaction, as
+	// GameStore.UpdateGame does for games: ENOTFOUND, ECONFLICT when
+	// expected is not AnyVersion and differs, fn's error returned as it
+	// is with nothing changed; otherwise the copy fn edited is stored with
+	// Version incremented, the game of the change (if any) is created
+	// with the challenge's ID and the notifications are appended, all
+	// atomically. It returns the challenge and the game as stored (nil
+	// when none was created).
+	UpdateChallenge(ctx context.Context, id, expected uint64, fn func(*Challenge) (ChallengeChange, error)) (*Challenge, *Game, error)
+}

@@ -1,0 +1,31 @@
+// Package bot is correspondence play, independent of any transport: what a
+// challenge and a game are, who may do what in them, and what the players
+// are told. It defines its records (Game, Challenge, Notification) and the
+// small per-aggregate store interfaces (GameStore, ChallengeStore, Outbox)
+// that package storage implements; it never imports a database or Discord.
+//
+// # Every change is one transaction
+//
+// A store operation that changes something is "read, validate,
+// compare-and-swap on a version": the store loads the record, hands a copy
+// to a function of the Service that validates the change with the rules
+// engine and edits the copy, and then, in the same transaction, checks
+// that the record's version is still the one loaded, writes it with the
+// version incremented and appends the notifications the function returned
+// to the outbox. The function returns an error to change nothing. This
+// maps onto a bbolt Update and equally onto an etcd transaction guarded by
+// the key's mod revision.
+//
+// # Games are their moves
+//
+// A Game stores its variant, options, start FEN and the canonical moves
+// (rules.FormatMove); the position is rebuilt by replaying them with
+// package rules whenever a move is checked, so nothing but the move list
+// is trusted. The current FEN and the player to act are cached in the
+// record for listings only.
+//
+// # Time
+//
+// The Service never reads the wall clock: Now is injected (Clock), so
+// tests decide what time it is.
+package bot

@@ -1,0 +1,67 @@
+package bot
+
+import (
+	"context"
+	"time"
+)
+
+// NotificationKind says what a notification is about. The numbers are
+// persisted: never renumber them.
+type NotificationKind uint8
+
+// Notification kinds.
+const (
+	NotifyChallengeReceived NotificationKind = 10 // to the challenged user, or the channel for an open challenge
+	NotifyChallengeAccepted NotificationKind = 11 // to the challenger
+	NotifyChallengeDeclined NotificationKind = 12 // to the challenger
+	NotifyYourTurn          NotificationKind = 20 // to the player to act
+	NotifyGameOver          NotificationKind = 30 // to each player
+)
+
+// String returns a lowercase name for logs.
+func (k NotificationKind) String() string {
+	switch k {
+	case NotifyChallengeReceived:
+		return "challenge-received"
+	case NotifyChallengeAccepted:
+		return "challenge-accepted"
+	case NotifyChallengeDeclined:
+		return "challenge-declined"
+	case NotifyYourTurn:
+		return "your-turn"
+	case NotifyGameOver:
+		return "game-over"
+	}
+	return "unknown"
+}
+
+// Notification is a message waiting in the outbox for an adapter to
+// deliver. It is written in the same transaction as the change it
+// announces, so a change is never lost without its notification nor
+// announced without having happened.
+type Notification struct {
+	ID uint64 // assigned by the outbox, increasing in the order of appending
+
+	Kind        NotificationKind
+	UserID      string // who is told; "" for a message to the channel
+	GuildID     string
+	ChannelID   string
+	GameID      uint64 // 0 when about a challenge only
+	ChallengeID uint64 // 0 when about a game only
+	Text        string // a plain-text summary an adapter may show as it is
+
+	Created time.Time
+}
+
+// Outbox holds notifications until they are delivered. Implementations
+// are safe for concurrent use. Notifications are appended by the other
+// stores' updates, never directly.
+type Outbox interface {
+	// PendingNotifications returns up to limit undelivered
+	// notifications, oldest first (limit <= 0: all).
+	PendingNotifications(ctx context.Context, limit int) ([]Notification, error)
+
+	// AckNotification removes a delivered notification. Acknowledging
+	// one that is not there (delivered twice) is not an error.
+	AckNotification(ctx context.Context, id uint64) error
+}

@@ -1,0 +1,122 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/fairypost/fairypost/rules"
+)
+
+// ChallengeTTL is how long a challenge waits for an answer.
+const ChallengeTTL = 7 * 24 * time.Hour
+
+// Service is correspondence play: challenges and games, checked against
+// the rules engine and kept in the stores. It is safe for concurrent use;
+// all state is in the stores.
+type Service struct {
+	games      GameStore
+	challenges ChallengeStore
+	rules      *rules.Registry
+	now        func() time.Time
+	coin       func() bool
+}
+
+// Option configures a Service.
+type Option func(*Service)
+
+// Clock sets the function the Service reads the time from (default
+// time.Now).
+func Clock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
+
+// Coin sets the coin the Service tosses for a random colour: true gives
+// the challenger white (default: math/rand/v2).
+func Coin(coin func() bool) Option { return func(s *Service) { s.coin = coin } }
+
+// NewService returns a Service over the stores, checking moves with reg.
+func NewService(games GameStore, challenges ChallengeStore, reg *rules.Registry, opts ...Option) *Service {
+	s := &Service{games: games, challenges: challenges, rules: reg, now: time.Now,
+		coin: func() bool { return rand.IntN(2) == 0 }}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// Now returns the Service's current time.
+func (s *Service) Now() time.Time { return s.now() }
+
+// replay rebuilds the game g records: its variant with options, the start
+// position and every stored move. A stored game that does not replay is
+// corrupt: EINTERNAL.
+func (s *Service) replay(g *Game) (*rules.Game, error) {
+	v, err := s.rules.Variant(g.Variant, g.Options)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", g.ID, err)
+	}
+	start := v.Start()
+	if g.StartFEN != "" {
+		if start, err = rules.ParseFEN(v, g.StartFEN); err != nil {
+			return nil, fmt.Errorf("game %d: start: %w", g.ID, err)
+		}
+	}
+	rg := rules.NewGame(start)
+	for i, text := range g.Moves {
+		p := rg.Position()
+		m, err := rules.ParseMove(&p, text)
+		if err == nil {
+			err = rg.Play(m)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("game %d: move %d %q: %w", g.ID, i+1, text, err)
+		}
+	}
+	return rg, nil
+}
+
+// userToAct returns the user ID of the player to act in p.
+func userToAct(g *Game, p *rules.Position) string {
+	switch p.ToAct() {
+	case rules.White:
+		return g.White
+	case rules.Black:
+		return g.Black
+	}
+	return ""
+}
+
+// resultOf converts a rules result.
+func resultOf(r rules.Result) Result {
+	switch r {
+	case rules.WhiteWins:
+		return WhiteWins
+	case rules.BlackWins:
+		return BlackWins
+	case rules.Draw:
+		return Draw
+	}
+	return NoResult
+}
+
+// moveError turns an error of notation.ParseMove or rules.Game.Play into
+// a domain error: the rules' reason for the user, EINVALID.
+func moveError(err error) error {
+	if errors.Is(err, rules.ErrBadMove) || errors.Is(err, rules.ErrIllegalMove) {
+		return Errorf(EINVALID, "%s", err.Error())
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return Errorf(EINVALID, "%s", err.Error())
+}
+
+// deadline returns when a player whose turn starts at now runs out of
+// time in g, or the zero time when unlimited.
+func deadline(g *Game, now time.Time) time.Time {
+	if g.DaysPerMove <= 0 {
+		return time.Time{}
+	}
+	return now.Add(time.Duration(g.DaysPerMove) * 24 * time.Hour)
+}

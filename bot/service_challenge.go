@@ -1,0 +1,180 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/fairypost/fairypost/rules"
+)
+
+// ChallengeRequest is what a user asks for when challenging.
+type ChallengeRequest struct {
+	Challenger         string // user ID, required
+	Challenged         string // user ID; "" for an open challenge
+	GuildID, ChannelID string
+	Variant            string      // rules registry key
+	Options            string      // "k=v,k=v", checked against the variant
+	DaysPerMove        int         // see ValidDaysPerMove
+	Color              ColorChoice // 0 means ColorRandom
+}
+
+// Challenge creates a pending challenge that expires after ChallengeTTL
+// and notifies the challenged user (or the channel, for an open
+// challenge). Errors: EINVALID for an unknown variant or option, days per
+// move not allowed, a missing challenger or a user challenging
+// themselves.
+func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challenge, error) {
+	if req.Challenger == "" {
+		return nil, Errorf(EINVALID, "Who is challenging? No user given.")
+	}
+	if req.Challenged == req.Challenger {
+		return nil, Errorf(EINVALID, "You cannot challenge yourself.")
+	}
+	if !ValidDaysPerMove(req.DaysPerMove) {
+		return nil, Errorf(EINVALID, "Days per move must be 1, 2, 3, 5, 7, 14 or unlimited, not %d.", req.DaysPerMove)
+	}
+	if req.Color == 0 {
+		req.Color = ColorRandom
+	}
+	if req.Color.String() == "unknown" {
+		return nil, Errorf(EINVALID, "Unknown colour choice %d.", req.Color)
+	}
+	v, err := s.rules.Variant(req.Variant, req.Options)
+	if err != nil {
+		return nil, Errorf(EINVALID, "%s", err.Error())
+	}
+	opts, err := rules.ParseOptions(v.Options, req.Options)
+	if err != nil {
+		return nil, Errorf(EINVALID, "%s", err.Error())
+	}
+	now := s.now()
+	c := &Challenge{
+		Challenger: req.Challenger, Challenged: req.Challenged,
+		GuildID: req.GuildID, ChannelID: req.ChannelID,
+		Variant: req.Variant, Options: rules.FormatOptions(v.Options, opts),
+		DaysPerMove: req.DaysPerMove, Color: req.Color,
+		Status: ChallengePending, Expires: now.Add(ChallengeTTL),
+		Created: now, Updated: now,
+	}
+	note := Notification{Kind: NotifyChallengeReceived, UserID: req.Challenged,
+		GuildID: req.GuildID, ChannelID: req.ChannelID, Created: now,
+		Text: fmt.Sprintf("<@%s> challenges you to %s.", req.Challenger, describe(c))}
+	if c.Open() {
+		note.Text = fmt.Sprintf("<@%s> challenges anyone to %s.", req.Challenger, describe(c))
+	}
+	if err := s.challenges.CreateChallenge(ctx, c, []Notification{note}); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// describe returns "chess (3 days per move)" and the like.
+func describe(c *Challenge) string {
+	s := c.Variant
+	if c.Options != "" {
+		s += " [" + c.Options + "]"
+	}
+	if c.DaysPerMove == 0 {
+		return s + " (no time limit)"
+	}
+	if c.DaysPerMove == 1 {
+		return s + " (1 day per move)"
+	}
+	return fmt.Sprintf("%s (%d days per move)", s, c.DaysPerMove)
+}
+
+// pending refuses a challenge that can no longer be answered.
+func (s *Service) pending(c *Challenge) error {
+	if c.Status != ChallengePending {
+		return Errorf(EINVALID, "Challenge %d is %s.", c.ID, c.Status)
+	}
+	if !s.now().Before(c.Expires) {
+		return Errorf(EINVALID, "Challenge %d has expired.", c.ID)
+	}
+	return nil
+}
+
+// Accept accepts challenge id for userID and starts its game (with the
+// challenge's ID), notifying the challenger and the player to act.
+// expected is the challenge version the user saw, or AnyVersion. Only the
+// challenged user may accept, or anyone but the challenger when the
+// challenge is open (EFORBIDDEN otherwise); a challenge that is no longer
+// pending or has expired is EINVALID; ENOTFOUND, ECONFLICT as the store
+// says. Nothing changes on error.
+func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string) (*Game, error) {
+	_, g, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *Challenge) (ChallengeChange, error) {
+		if userID == "" || userID == c.Challenger || (!c.Open() && userID != c.Challenged) {
+			return ChallengeChange{}, Errorf(EFORBIDDEN, "Only the challenged player can accept challenge %d.", c.ID)
+		}
+		if err := s.pending(c); err != nil {
+			return ChallengeChange{}, err
+		}
+		v, err := s.rules.Variant(c.Variant, c.Options)
+		if err != nil {
+			return ChallengeChange{}, fmt.Errorf("challenge %d: %w", c.ID, err)
+		}
+		now := s.now()
+		c.Status, c.Challenged, c.Updated = ChallengeAccepted, userID, now
+		white := c.Color == ColorWhite || (c.Color == ColorRandom && s.coin())
+		g := &Game{
+			ID: c.ID, Variant: c.Variant, Options: c.Options,
+			GuildID: c.GuildID, ChannelID: c.ChannelID,
+			Status: GameActive, DaysPerMove: c.DaysPerMove, Created: now, Updated: now,
+		}
+		g.White, g.Black = c.Challenger, userID
+		if !white {
+			g.White, g.Black = userID, c.Challenger
+		}
+		start := v.Start()
+		g.StartFEN, g.FEN = start.FEN(), start.FEN()
+		g.ToAct = userToAct(g, &start)
+		g.Deadline = deadline(g, now)
+		notes := []Notification{
+			{Kind: NotifyChallengeAccepted, UserID: c.Challenger, GuildID: c.GuildID, ChannelID: c.ChannelID,
+				ChallengeID: c.ID, GameID: c.ID, Created: now,
+				Text: fmt.Sprintf("<@%s> accepted your challenge: game %d, %s.", userID, c.ID, describe(c))},
+			yourTurn(g, now),
+		}
+		return ChallengeChange{Game: g, Notifications: notes}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Decline declines challenge id for userID, who must be the challenged
+// user (EFORBIDDEN otherwise; an open challenge cannot be declined, only
+// left to expire), and notifies the challenger. Errors as for Accept.
+func (s *Service) Decline(ctx context.Context, id, expected uint64, userID string) (*Challenge, error) {
+	c, _, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *Challenge) (ChallengeChange, error) {
+		if c.Open() || userID != c.Challenged {
+			return ChallengeChange{}, Errorf(EFORBIDDEN, "Only the challenged player can decline challenge %d.", c.ID)
+		}
+		if err := s.pending(c); err != nil {
+			return ChallengeChange{}, err
+		}
+		now := s.now()
+		c.Status, c.Updated = ChallengeDeclined, now
+		return ChallengeChange{Notifications: []Notification{{Kind: NotifyChallengeDeclined, UserID: c.Challenger,
+			GuildID: c.GuildID, ChannelID: c.ChannelID, ChallengeID: c.ID, Created: now,
+			Text: fmt.Sprintf("<@%s> declined your challenge to %s.", userID, describe(c))}}}, nil
+	})
+	return c, err
+}
+
+// Cancel withdraws challenge id; only its challenger may (EFORBIDDEN).
+// Errors as for Accept. Nobody is notified.
+func (s *Service) Cancel(ctx context.Context, id, expected uint64, userID string) (*Challenge, error) {
+	c, _, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *Challenge) (ChallengeChange, error) {
+		if userID != c.Challenger {
+			return ChallengeChange{}, Errorf(EFORBIDDEN, "Only the challenger can cancel challenge %d.", c.ID)
+		}
+		if c.Status != ChallengePending {
+			return ChallengeChange{}, Errorf(EINVALID, "Challenge %d is %s.", c.ID, c.Status)
+		}
+		c.Status, c.Updated = ChallengeCancelled, s.now()
+		return ChallengeChange{}, nil
+	})
+	return c, err
+}

@@ -1,0 +1,194 @@
+package storage
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/fairypost/fairypost/bot"
+	bolt "go.etcd.io/bbolt"
+)
+
+// SchemaVersion is the version of the layout and records this package
+// writes.
+const SchemaVersion = 1
+
+// DefaultTimeout is how long Open waits for the file lock by default.
+const DefaultTimeout = 2 * time.Second
+
+var (
+	bucketMeta                = []byte("meta")
+	bucketGames               = []byte("games")
+	bucketChallenges          = []byte("challenges")
+	bucketGamesByUser         = []byte("games_by_user")
+	bucketGamesByChannel      = []byte("games_by_channel")
+	bucketChallengesByUser    = []byte("challenges_by_user")
+	bucketChallengesByChannel = []byte("challenges_by_channel")
+	bucketGamesByDeadline     = []byte("games_by_deadline")
+	bucketOutbox              = []byte("outbox")
+
+	keySchema = []byte("schema")
+	keyIDs    = []byte("ids") // the bucket in meta whose sequence numbers challenges and games
+)
+
+// allBuckets are created by Open.
+var allBuckets = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketGamesByUser,
+	bucketGamesByChannel, bucketGamesByDeadline, bucketChallengesByUser, bucketChallengesByChannel, bucketOutbox}
+
+// migration upgrades a file from schema version n to n+1 (migrations[n-1]).
+type migration func(tx *bolt.Tx) error
+
+// migrations, indexed by the version they upgrade from minus one. There
+// are none yet: schema 1 is the first.
+var migrations = []migration{}
+
+// DB is a bbolt file holding games, challenges and the outbox. It is safe
+// for concurrent use. Close it when done.
+type DB struct {
+	bolt *bolt.DB
+}
+
+// Compile-time checks that DB implements the stores of package bot.
+var (
+	_ bot.GameStore      = (*DB)(nil)
+	_ bot.ChallengeStore = (*DB)(nil)
+	_ bot.Outbox         = (*DB)(nil)
+)
+
+// Options configures Open.
+type Options struct {
+	// Timeout is how long to wait for another process to release the
+	// file (0: DefaultTimeout). It is never unlimited.
+	Timeout time.Duration
+}
+
+// Open opens or creates the database at path, creates the buckets and
+// brings the schema up to SchemaVersion. It fails after opts.Timeout if
+// another process has the file open, and for a file written by a newer
+// schema.
+func Open(path string, opts Options) (*DB, error) {
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: opts.Timeout})
+	if err != nil {
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	if err := b.Update(setUp); err != nil {
+		b.Close()
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	return &DB{bolt: b}, nil
+}
+
+// setUp creates the buckets and runs the migrations.
+func setUp(tx *bolt.Tx) error {
+	for _, name := range allBuckets {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return err
+		}
+	}
+	meta := tx.Bucket(bucketMeta)
+	if _, err := meta.CreateBucketIfNotExists(keyIDs); err != nil {
+		return err
+	}
+	v := uint64(SchemaVersion)
+	if b := meta.Get(keySchema); b != nil {
+		if len(b) != 8 {
+			return errors.New("corrupt schema version")
+		}
+		v = binary.BigEndian.Uint64(b)
+	}
+	if v > SchemaVersion {
+		return fmt.Errorf("schema version %d is newer than this program's %d", v, SchemaVersion)
+	}
+	for ; v < SchemaVersion; v++ {
+		if err := migrations[v-1](tx); err != nil {
+			return fmt.Errorf("migrating from schema %d: %w", v, err)
+		}
+	}
+	return meta.Put(keySchema, itob(SchemaVersion))
+}
+
+// Close closes the file.
+func (db *DB) Close() error { return db.bolt.Close() }
+
+// Path returns the file's path.
+func (db *DB) Path() string { return db.bolt.Path() }
+
+// Backup writes a consistent copy of the whole database to w while
+// others keep reading and writing (bbolt's Tx.WriteTo in a read
+// transaction). The copy is a database file Open accepts.
+func (db *DB) Backup(w io.Writer) (int64, error) {
+	var n int64
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		var err error
+		n, err = tx.WriteTo(w)
+		return err
+	})
+	return n, err
+}
+
+// view and update run fn in a read or read-write transaction after
+// checking ctx. bbolt transactions cannot be interrupted, so ctx is only
+// looked at before starting.
+func (db *DB) view(ctx context.Context, fn func(*bolt.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return db.bolt.View(fn)
+}
+
+func (db *DB) update(ctx context.Context, fn func(*bolt.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return db.bolt.Update(fn)
+}
+
+// itob returns v as 8 big-endian bytes, so keys sort as numbers.
+func itob(v uint64) []byte {
+	b := make([]byte, 8)
+	binary.BigEndian.PutUint64(b, v)
+	return b
+}
+
+// indexKey returns key + 0x00 + the 8-byte ID.
+func indexKey(key string, id uint64) []byte {
+	return append(append([]byte(key), 0), itob(id)...)
+}
+
+// indexScan returns the IDs indexed under key in b, in order.
+func indexScan(b *bolt.Bucket, key string) []uint64 {
+	prefix := append([]byte(key), 0)
+	var ids []uint64
+	c := b.Cursor()
+	for k, _ := c.Seek(prefix); k != nil && len(k) == len(prefix)+8 && string(k[:len(prefix)]) == string(prefix); k, _ = c.Next() {
+		ids = append(ids, binary.BigEndian.Uint64(k[len(prefix):]))
+	}
+	return ids
+}
+
+// reindex moves id's entries in b from the keys old to the keys new ("" keys
+// are skipped): entries no longer wanted are deleted, the others written.
+func reindex(b *bolt.Bucket, old, new []string, id uint64) error {
+	for _, k := range old {
+		if k != "" && !slices.Contains(new, k) {
+			if err := b.Delete(indexKey(k, id)); err != nil {
+				return err
+			}
+		}
+	}
+	for _, k := range new {
+		if k != "" {
+			if err := b.Put(indexKey(k, id), []byte{}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

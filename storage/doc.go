@@ -1,0 +1,29 @@
+// Package storage keeps fairypost's records in a bbolt file. DB implements
+// bot.GameStore, bot.ChallengeStore and bot.Outbox; every change is one
+// bbolt read-write transaction (load, let package bot validate and edit,
+// check the version, save, maintain the indexes, append to the outbox).
+//
+// # Layout
+//
+// Buckets: "meta" (the schema version), "games" and "challenges" (ID as 8
+// big-endian bytes -> JSON record), "games_by_user", "games_by_channel",
+// "challenges_by_user", "challenges_by_channel" (key + 0x00 + ID -> empty,
+// so a prefix scan lists one user's or channel's records in ID order),
+// "games_by_deadline" (deadline in Unix nanoseconds, 8 big-endian bytes,
+// + ID -> empty, for games with a deadline) and "outbox" (sequence -> JSON
+// notification). Challenge and game IDs come
+// from one sequence, so a game can take the ID of its challenge.
+//
+// # Records
+//
+// Values are JSON with a "schema" field and field names fixed by this
+// package's record types, independent of the Go layout of package bot's
+// structs; enums are stored as their explicit numbers. Open refuses a
+// file written by a newer schema and runs the migrations from an older
+// one.
+//
+// # Caveats
+//
+// One process per file: Open waits at most Options.Timeout for the file
+// lock. Bytes read inside a transaction are decoded before it ends.
+package storage
