@@ -57,6 +57,18 @@ func twPlay(t *testing.T, p Position, moves string) Position {
 	return playTexts(t, p, strings.Fields(moves)...)
 }
 
+// twWantMovesFrom parses fen as a position of key, fails the test unless
+// the sorted canonical texts of the legal moves from the square from,
+// joined by spaces, are want, and returns the position.
+func twWantMovesFrom(t *testing.T, key, fen, from, want string) Position {
+	t.Helper()
+	p := twFEN(t, key, fen)
+	if got := strings.Join(twMovesFrom(&p, from), " "); got != want {
+		t.Errorf("%s: moves from %s\n got %s\nwant %s", fen, from, got, want)
+	}
+	return p
+}
+
 // twSide returns the side field of p's FEN ("w", "b1", ...).
 func twSide(p *Position) string { return strings.Fields(p.FEN())[1] }
 
@@ -230,10 +242,7 @@ func TestTrainWreckForwardOnlyNonCaptures(t *testing.T) {
 		{"White Knight moved by Black", "trainwreck", "1k6/8/8/8/3N4/8/7K/8 b1 - - 0 1", "d4", "d4b5 d4c6 d4e6 d4f5"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			p := twFEN(t, c.key, c.fen)
-			if got := strings.Join(twMovesFrom(&p, c.from), " "); got != c.want {
-				t.Errorf("%s: moves from %s\n got %s\nwant %s", c.fen, c.from, got, c.want)
-			}
+			twWantMovesFrom(t, c.key, c.fen, c.from, c.want)
 		})
 	}
 }
@@ -256,10 +265,7 @@ func TestTrainWreckCapturesInAllDirections(t *testing.T) {
 		{"Black Knight moved by White captures backward for Black", "trainwreck", "1k6/8/2P1P3/1P3P2/3n4/8/7K/8 w1 - - 0 1", "d4", "d4b3 d4b5 d4c2 d4c6 d4e2 d4e6 d4f3 d4f5"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			p := twFEN(t, c.key, c.fen)
-			if got := strings.Join(twMovesFrom(&p, c.from), " "); got != c.want {
-				t.Errorf("%s: moves from %s\n got %s\nwant %s", c.fen, c.from, got, c.want)
-			}
+			twWantMovesFrom(t, c.key, c.fen, c.from, c.want)
 		})
 	}
 }
@@ -540,10 +546,7 @@ func TestTrainWreckPawnDoubleStepFromOwnerStartRank(t *testing.T) {
 		{"the passed square must be empty", "4k3/3p4/3N4/8/8/8/8/4K3 w1 - - 0 1", "d7", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			p := twFEN(t, "trainwreck", c.fen)
-			if got := strings.Join(twMovesFrom(&p, c.from), " "); got != c.want {
-				t.Errorf("%s: %s, want %s", c.fen, got, c.want)
-			}
+			twWantMovesFrom(t, "trainwreck", c.fen, c.from, c.want)
 		})
 	}
 }
@@ -591,10 +594,7 @@ func TestTrainWreckPromotionChosenByMoverOwnedByOwner(t *testing.T) {
 		{"Berolina: promotion by the diagonal move", "trainwreck-berolina", "4k3/8/8/8/8/8/3p4/K7 w1 - - 0 1", "d2", "d2c1b d2c1n d2c1q d2c1r d2e1b d2e1n d2e1q d2e1r", "d2e1q", "4k3/8/8/8/8/8/8/K3q3 b - - 0 1"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			p := twFEN(t, c.key, c.fen)
-			if got := strings.Join(twMovesFrom(&p, c.from), " "); got != c.want {
-				t.Errorf("moves from %s: %s, want %s", c.from, got, c.want)
-			}
+			p := twWantMovesFrom(t, c.key, c.fen, c.from, c.want)
 			if q := twPlay(t, p, c.move); q.FEN() != c.after {
 				t.Errorf("after %s: %s, want %s", c.move, q.FEN(), c.after)
 			}
@@ -619,10 +619,7 @@ func TestTrainWreckBerolinaDoubleStep(t *testing.T) {
 		{"a Black pawn moved by White steps down from rank 7", "4k3/3p4/8/8/8/8/8/4K3 w1 - - 0 1", "d7", "d7b5 d7c6 d7e6 d7f5"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			p := twFEN(t, "trainwreck-berolina", c.fen)
-			if got := strings.Join(twMovesFrom(&p, c.from), " "); got != c.want {
-				t.Errorf("%s: %s, want %s", c.fen, got, c.want)
-			}
+			twWantMovesFrom(t, "trainwreck-berolina", c.fen, c.from, c.want)
 		})
 	}
 	// A double step past an enemy pawn's capture square leaves no target.
