@@ -146,6 +146,10 @@ type ChallengeStore interface {
 	// status, ordered by ID.
 	ChallengesByChannel(ctx context.Context, channelID string) ([]*Challenge, error)
 
+	// ChallengesExpiring returns the pending challenges whose Expires is
+	// not after t, earliest first: those a scheduler must expire.
+	ChallengesExpiring(ctx context.Context, t time.Time) ([]*Challenge, error)
+
 	// UpdateChallenge changes challenge id in one transaction, as
 	// GameStore.UpdateGame does for games: ENOTFOUND, ECONFLICT when
 	// expected is not AnyVersion and differs, fn's error returned as it

@@ -11,6 +11,7 @@ type GameStatus uint8
 
 // Game statuses.
 const (
+	GameSetup    GameStatus = 10 // waiting for a pre-game choice (Game.Setup)
 	GameActive   GameStatus = 20 // being played
 	GameAborted  GameStatus = 25 // ended without a result
 	GameFinished GameStatus = 30 // ended with a result (Game.Result, Game.Reason)
@@ -19,6 +20,8 @@ const (
 // String returns a lowercase name for logs and listings.
 func (s GameStatus) String() string {
 	switch s {
+	case GameSetup:
+		return "setup"
 	case GameActive:
 		return "active"
 	case GameAborted:
@@ -70,6 +73,9 @@ type Game struct {
 
 	White, Black       string // user IDs
 	GuildID, ChannelID string // where the game is played ("" for the console)
+	// ThreadID is where an adapter posts the game (a Discord thread in
+	// ChannelID), "" until it has made one; see Service.SetThread.
+	ThreadID string
 
 	Status GameStatus
 	Result Result
@@ -77,6 +83,15 @@ type Game struct {
 
 	DaysPerMove int       // days a player has for a turn; 0 = unlimited
 	Deadline    time.Time // when the player to act runs out of time; zero when unlimited or over
+	TurnStarted time.Time // when the player to act began their turn (the clock's start)
+	Reminded    bool      // the player to act was reminded of Deadline during this turn
+
+	DrawOffer string // user ID of the player whose draw offer stands, "" when none
+	Takeback  string // user ID of the player asking to take back their last turn, "" when none
+
+	// Setup is the pre-game choice of a variant that has one (rules.PreGame),
+	// while Status is GameSetup and as a record afterwards; nil otherwise.
+	Setup *Setup
 
 	Created, Updated time.Time
 }
@@ -98,7 +113,28 @@ func (g *Game) IsPlayer(userID string) bool {
 func (g *Game) Clone() *Game {
 	c := *g
 	c.Moves = append([]string(nil), g.Moves...)
+	if g.Setup != nil {
+		s := *g.Setup
+		c.Setup = &s
+	}
 	return &c
+}
+
+// Setup is the pre-game choice of a variant with a random start
+// (RULES.md §5.2, Z6): the challenged player picks the army they play,
+// then the challenger picks which army moves first. The start position is
+// then the variant's pre-game start for Seed, normalised so that the
+// first mover plays White.
+type Setup struct {
+	Seed       uint64 // the random start drawn when the challenge was accepted
+	Challenger string // user ID of the player who picks who moves first
+	Challenged string // user ID of the player who picks the army
+	// Army is the army the challenged player picked, as its colour in the
+	// drawn position: "white" or "black"; "" until picked.
+	Army string
+	// FirstMover is the colour, in the drawn position, of the army that
+	// moves first: "white" or "black"; "" until picked.
+	FirstMover string
 }
 
 // AnyVersion passed as the expected version of an update skips the
@@ -137,4 +173,9 @@ type GameStore interface {
 	// than once (an implementation may retry on contention) and must not
 	// have other side effects. fn must not change ID or Version.
 	UpdateGame(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error)
+
+	// SetGameThread sets game id's ThreadID (ENOTFOUND if there is no
+	// such game) without changing its Version: where a game is posted is
+	// not part of play, so buttons showing the version stay valid.
+	SetGameThread(ctx context.Context, id uint64, threadID string) error
 }

@@ -14,7 +14,16 @@ const (
 	NotifyChallengeReceived NotificationKind = 10 // to the challenged user, or the channel for an open challenge
 	NotifyChallengeAccepted NotificationKind = 11 // to the challenger
 	NotifyChallengeDeclined NotificationKind = 12 // to the challenger
+	NotifyChallengeExpired  NotificationKind = 13 // to the challenger
 	NotifyYourTurn          NotificationKind = 20 // to the player to act
+	NotifyReminder          NotificationKind = 21 // to the player to act, when little time is left
+	NotifyAutoMove          NotificationKind = 22 // to both players: a move the bot played for a player (RULES.md W13)
+	NotifyChoice            NotificationKind = 23 // to the player who must make a pre-game choice
+	NotifyDrawOffered       NotificationKind = 24 // to the opponent of the player offering
+	NotifyDrawDeclined      NotificationKind = 25 // to the player who offered
+	NotifyTakebackAsked     NotificationKind = 26 // to the opponent of the player asking
+	NotifyTakebackDeclined  NotificationKind = 27 // to the player who asked
+	NotifyTakenBack         NotificationKind = 28 // to both players
 	NotifyGameOver          NotificationKind = 30 // to each player
 )
 
@@ -27,8 +36,26 @@ func (k NotificationKind) String() string {
 		return "challenge-accepted"
 	case NotifyChallengeDeclined:
 		return "challenge-declined"
+	case NotifyChallengeExpired:
+		return "challenge-expired"
 	case NotifyYourTurn:
 		return "your-turn"
+	case NotifyReminder:
+		return "reminder"
+	case NotifyAutoMove:
+		return "auto-move"
+	case NotifyChoice:
+		return "choice"
+	case NotifyDrawOffered:
+		return "draw-offered"
+	case NotifyDrawDeclined:
+		return "draw-declined"
+	case NotifyTakebackAsked:
+		return "takeback-asked"
+	case NotifyTakebackDeclined:
+		return "takeback-declined"
+	case NotifyTakenBack:
+		return "taken-back"
 	case NotifyGameOver:
 		return "game-over"
 	}
@@ -51,6 +78,11 @@ type Notification struct {
 	Text        string // a plain-text summary an adapter may show as it is
 
 	Created time.Time
+
+	// Attempts counts failed deliveries; NotBefore is when the next may
+	// be tried (zero: at once). Set by Outbox.RetryNotification.
+	Attempts  int
+	NotBefore time.Time
 }
 
 // Outbox holds notifications until they are delivered. Implementations
@@ -58,8 +90,15 @@ type Notification struct {
 // stores' updates, never directly.
 type Outbox interface {
 	// PendingNotifications returns up to limit undelivered
-	// notifications, oldest first (limit <= 0: all).
-	PendingNotifications(ctx context.Context, limit int) ([]Notification, error)
+	// notifications whose NotBefore is not after now, oldest first
+	// (limit <= 0: all).
+	PendingNotifications(ctx context.Context, now time.Time, limit int) ([]Notification, error)
+
+	// RetryNotification records a failed delivery of notification id:
+	// Attempts is incremented and NotBefore set to notBefore. A
+	// notification that is not there (acknowledged meanwhile) is not an
+	// error.
+	RetryNotification(ctx context.Context, id uint64, notBefore time.Time) error
 
 	// AckNotification removes a delivered notification. Acknowledging
 	// one that is not there (delivered twice) is not an error.

@@ -18,9 +18,12 @@ const ChallengeTTL = 7 * 24 * time.Hour
 type Service struct {
 	games      GameStore
 	challenges ChallengeStore
+	users      UserStore
+	outbox     Outbox
 	rules      *rules.Registry
 	now        func() time.Time
 	coin       func() bool
+	seed       func() uint64
 }
 
 // Option configures a Service.
@@ -34,15 +37,32 @@ func Clock(now func() time.Time) Option { return func(s *Service) { s.now = now 
 // the challenger white (default: math/rand/v2).
 func Coin(coin func() bool) Option { return func(s *Service) { s.coin = coin } }
 
+// Stores are the stores a Service keeps its records in; package storage's
+// DB is all of them.
+type Stores struct {
+	Games      GameStore
+	Challenges ChallengeStore
+	Users      UserStore
+	Outbox     Outbox
+}
+
+// Seed sets where the Service draws the seeds of random starts from (a
+// variant's pre-game, rules.PreGame); default: math/rand/v2.
+func Seed(seed func() uint64) Option { return func(s *Service) { s.seed = seed } }
+
 // NewService returns a Service over the stores, checking moves with reg.
-func NewService(games GameStore, challenges ChallengeStore, reg *rules.Registry, opts ...Option) *Service {
-	s := &Service{games: games, challenges: challenges, rules: reg, now: time.Now,
-		coin: func() bool { return rand.IntN(2) == 0 }}
+func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
+	s := &Service{games: st.Games, challenges: st.Challenges, users: st.Users, outbox: st.Outbox,
+		rules: reg, now: time.Now,
+		coin: func() bool { return rand.IntN(2) == 0 }, seed: rand.Uint64}
 	for _, o := range opts {
 		o(s)
 	}
 	return s
 }
+
+// Rules returns the rules registry the Service checks moves with.
+func (s *Service) Rules() *rules.Registry { return s.rules }
 
 // Now returns the Service's current time.
 func (s *Service) Now() time.Time { return s.now() }

@@ -15,7 +15,7 @@ type ChallengeRequest struct {
 	Variant            string      // rules registry key
 	Options            string      // "k=v,k=v", checked against the variant
 	DaysPerMove        int         // see ValidDaysPerMove
-	Color              ColorChoice // 0 means ColorRandom
+	Color              ColorChoice // 0 means ColorRandom; ignored by a variant with a pre-game choice (see Accept)
 }
 
 // Challenge creates a pending challenge that expires after ChallengeTTL
@@ -101,6 +101,13 @@ func (s *Service) pending(c *Challenge) error {
 // challenge is open (EFORBIDDEN otherwise); a challenge that is no longer
 // pending or has expired is EINVALID; ENOTFOUND, ECONFLICT as the store
 // says. Nothing changes on error.
+//
+// The game starts from the variant's start position, the challenger
+// playing the colour they chose (a coin decides "random"), and the clock
+// of the first player to act starts. A variant with a pre-game choice
+// (rules.Variant.PreGame, see Choose) ignores the challenge's colour: the
+// game starts in GameSetup from a random position and the challenged
+// player is asked to choose (NotifyChoice) instead.
 func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string) (*Game, error) {
 	_, g, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *Challenge) (ChallengeChange, error) {
 		if userID == "" || userID == c.Challenger || (!c.Open() && userID != c.Challenged) {
@@ -115,27 +122,29 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 		}
 		now := s.now()
 		c.Status, c.Challenged, c.Updated = ChallengeAccepted, userID, now
-		white := c.Color == ColorWhite || (c.Color == ColorRandom && s.coin())
 		g := &Game{
 			ID: c.ID, Variant: c.Variant, Options: c.Options,
 			GuildID: c.GuildID, ChannelID: c.ChannelID,
-			Status: GameActive, DaysPerMove: c.DaysPerMove, Created: now, Updated: now,
+			DaysPerMove: c.DaysPerMove, Created: now, Updated: now,
 		}
+		notes := []Notification{
+			{Kind: NotifyChallengeAccepted, UserID: c.Challenger, GuildID: c.GuildID, ChannelID: c.ChannelID,
+				ChallengeID: c.ID, GameID: c.ID, Created: now,
+				Text: fmt.Sprintf("<@%s> accepted your challenge: game %d, %s.", userID, c.ID, describe(c))},
+		}
+		if v.PreGame != nil {
+			notes = append(notes, s.startSetup(g, v, c.Challenger, userID, now))
+			return ChallengeChange{Game: g, Notifications: notes}, nil
+		}
+		white := c.Color == ColorWhite || (c.Color == ColorRandom && s.coin())
 		g.White, g.Black = c.Challenger, userID
 		if !white {
 			g.White, g.Black = userID, c.Challenger
 		}
 		start := v.Start()
-		g.StartFEN, g.FEN = start.FEN(), start.FEN()
-		g.ToAct = userToAct(g, &start)
-		g.Deadline = deadline(g, now)
-		notes := []Notification{
-			{Kind: NotifyChallengeAccepted, UserID: c.Challenger, GuildID: c.GuildID, ChannelID: c.ChannelID,
-				ChallengeID: c.ID, GameID: c.ID, Created: now,
-				Text: fmt.Sprintf("<@%s> accepted your challenge: game %d, %s.", userID, c.ID, describe(c))},
-			yourTurn(g, now),
-		}
-		return ChallengeChange{Game: g, Notifications: notes}, nil
+		g.StartFEN, g.Status = start.FEN(), GameActive
+		_, more := s.settle(g, rules.NewGame(start), "", now)
+		return ChallengeChange{Game: g, Notifications: append(notes, more...)}, nil
 	})
 	if err != nil {
 		return nil, err

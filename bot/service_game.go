@@ -23,32 +23,59 @@ type MoveResult struct {
 	Played string // the move in canonical form, as stored
 	SAN    string // the move in friendly form, for people
 	// SameTurn reports that the player who moved acts again (a
-	// multi-part turn): the adapter asks them for the next part.
+	// multi-part turn, or a turn that came back to them through moves
+	// played automatically): the adapter asks them for the next move.
 	SameTurn bool
+	// AutoMoves are the friendly forms of the moves the bot played after
+	// Played because each was the only legal move (a forced "pass",
+	// RULES.md W13), in order; nil when none.
+	AutoMoves []string
 }
+
+// maxAutoMoves bounds the forced moves played after one move. Every
+// variant's forced passes end within a few plies (a pass hands the turn
+// on, two passes or a side without moves end the game); a longer chain is
+// left to the players, who then play "pass" themselves.
+const maxAutoMoves = 8
 
 // Move plays req.Move in game req.GameID for req.UserID, exactly once: the
 // game is replayed from its stored moves, the move is read in either
 // notation and checked by the rules engine, appended, and the game's end
 // (if any) is recorded, all in one store transaction together with the
-// notifications: "your turn" to the player to act when that player
-// changes, "game over" to both players when the game ends. The player to
-// act comes from the position, so in a multi-part turn the same player
-// acts several times in a row.
+// notifications. The player to act comes from the position, so in a
+// multi-part turn the same player acts several times in a row.
+//
+// After the move, while the game goes on and the only legal move of the
+// player to act is "pass" (RULES.md W13: a response window without a
+// Defender move, an Annihilation player without a move), the bot plays
+// it for them, appends it too and reports it in MoveResult.AutoMoves,
+// with an auto-move notification to both players; this repeats, since
+// the game may end or another forced pass follow.
+//
+// Any move clears a standing draw offer: the offerer's own move lets it
+// lapse and the opponent's move declines it (without a notification: the
+// offerer hears of the move). It also clears a takeback request, which
+// was about the position before. Whenever the turn passes to the other
+// player (at least once along the moves played), the clock restarts:
+// TurnStarted is now, Reminded false, Deadline DaysPerMove from now, and
+// the player then to act is sent "your turn". When the game ends both
+// players are sent "game over" instead.
 //
 // Errors, with nothing changed: ENOTFOUND for an unknown game; ECONFLICT
 // when req.Version is not AnyVersion and the game has moved on;
 // EFORBIDDEN when the user does not play in the game or it is not their
-// turn; EINVALID for a finished game, and for an unreadable or illegal
-// move, with the rules engine's reason.
+// turn; EINVALID for a game that is over or still in its pre-game
+// choice, and for an unreadable or illegal move, with the rules engine's
+// reason.
 func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error) {
 	var res MoveResult
 	g, err := s.games.UpdateGame(ctx, req.GameID, req.Version, func(g *Game) ([]Notification, error) {
+		res = MoveResult{} // fn may run more than once
 		if !g.IsPlayer(req.UserID) {
 			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
 		}
-		if g.Status != GameActive {
-			return nil, Errorf(EINVALID, "Game %d is over (%s %s).", g.ID, g.Result, g.Reason)
+		if err := playing(g); err != nil {
+			return nil, err
 		}
 		rg, err := s.replay(g)
 		if err != nil {
@@ -67,19 +94,12 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 			return nil, moveError(err)
 		}
 		now := s.now()
-		next := rg.Position()
 		g.Moves = append(g.Moves, res.Played)
-		g.FEN, g.Updated = next.FEN(), now
-		if o := rg.Outcome(); o.Over() {
-			return s.finish(g, resultOf(o.Result), o.Reason, now), nil
-		}
-		g.ToAct = userToAct(g, &next)
-		res.SameTurn = g.ToAct == req.UserID
-		if res.SameTurn {
-			return nil, nil
-		}
-		g.Deadline = deadline(g, now)
-		return []Notification{yourTurn(g, now)}, nil
+		g.DrawOffer, g.Takeback, g.Updated = "", "", now
+		var notes []Notification
+		res.AutoMoves, notes = s.settle(g, rg, req.UserID, now)
+		res.SameTurn = g.Status == GameActive && g.ToAct == req.UserID
+		return notes, nil
 	})
 	if err != nil {
 		return nil, err
@@ -88,16 +108,83 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 	return &res, nil
 }
 
+// settle completes a change of g whose replay is rg (g.Moves holds
+// every move of rg): it plays the forced passes (see Move), appending
+// them to both, caches the position, records the end of the game or the
+// player to act with the clock, and returns the friendly forms of the
+// forced moves and the notifications. before is the user ID of the
+// player who acted last (the one who moved, or "" at the start of a
+// game).
+func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time) (auto []string, notes []Notification) {
+	passed := false // the turn passed to the other player at some point
+	if p := rg.Position(); userToAct(g, &p) != before {
+		passed = true
+	}
+	for len(auto) < maxAutoMoves && !rg.Outcome().Over() {
+		p := rg.Position()
+		legal := rg.Legal()
+		if len(legal) != 1 || rules.FormatMove(&p, legal[0]) != "pass" {
+			break
+		}
+		who := userToAct(g, &p)
+		san := notation.SAN(&p, legal[0])
+		if err := rg.Play(legal[0]); err != nil {
+			break // cannot happen: the move is legal; the player plays on
+		}
+		g.Moves = append(g.Moves, rules.FormatMove(&p, legal[0]))
+		auto = append(auto, san)
+		notes = append(notes, s.autoMoveNotes(g, who, p.ToAct(), san, now)...)
+		if q := rg.Position(); userToAct(g, &q) != who {
+			passed = true
+		}
+	}
+	next := rg.Position()
+	g.FEN = next.FEN()
+	if o := rg.Outcome(); o.Over() {
+		return auto, append(notes, s.finish(g, resultOf(o.Result), o.Reason, now)...)
+	}
+	g.ToAct = userToAct(g, &next)
+	if passed {
+		g.TurnStarted, g.Reminded, g.Deadline = now, false, deadline(g, now)
+		notes = append(notes, yourTurn(g, now))
+	}
+	return auto, notes
+}
+
+// autoMoveNotes tells both players of g that the bot played san for who,
+// playing colour.
+func (s *Service) autoMoveNotes(g *Game, who string, colour rules.Color, san string, now time.Time) []Notification {
+	return toBoth(g, NotifyAutoMove, fmt.Sprintf("Game %d: %s played for <@%s> (%s), the only legal move.", g.ID, san, who, colour), now)
+}
+
+// playing refuses, with EINVALID, a game that is not being played: over,
+// or waiting for its pre-game choice.
+func playing(g *Game) error {
+	switch g.Status {
+	case GameActive:
+		return nil
+	case GameSetup:
+		return Errorf(EINVALID, "Game %d has not started yet: it waits for the pre-game choice (/choose).", g.ID)
+	case GameAborted:
+		return Errorf(EINVALID, "Game %d was aborted.", g.ID)
+	}
+	return Errorf(EINVALID, "Game %d is over (%s, %s).", g.ID, g.Result, g.Reason)
+}
+
 // Resign ends game gameID as a loss for userID, who must play in it
-// (EFORBIDDEN), at any moment of an active game (EINVALID once over),
-// and notifies both players. version as for Move.
+// (EFORBIDDEN), at any moment of an active game (EINVALID once over, and
+// during the pre-game choice, when Abort ends a game), and notifies both
+// players. version as for Move.
 func (s *Service) Resign(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if !g.IsPlayer(userID) {
 			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
 		}
-		if g.Status != GameActive {
-			return nil, Errorf(EINVALID, "Game %d is over (%s %s).", g.ID, g.Result, g.Reason)
+		if g.Status == GameSetup {
+			return nil, Errorf(EINVALID, "Game %d has not started yet: abort it instead (/abort).", g.ID)
+		}
+		if err := playing(g); err != nil {
+			return nil, err
 		}
 		r := WhiteWins
 		if userID == g.White {
@@ -109,10 +196,11 @@ func (s *Service) Resign(ctx context.Context, gameID, version uint64, userID str
 	})
 }
 
-// finish records the end of g and returns the notifications for it.
+// finish records the end of g and returns the notifications for it. A
+// standing draw offer or takeback request ends with the game.
 func (s *Service) finish(g *Game, r Result, reason string, now time.Time) []Notification {
 	g.Status, g.Result, g.Reason = GameFinished, r, reason
-	g.ToAct, g.Deadline = "", time.Time{}
+	g.ToAct, g.Deadline, g.DrawOffer, g.Takeback = "", time.Time{}, "", ""
 	text := fmt.Sprintf("Game %d is over: %s by %s.", g.ID, r, reason)
 	var notes []Notification
 	for _, u := range []string{g.White, g.Black} {

@@ -16,8 +16,15 @@ import (
 	"github.com/fairypost/fairypost/storage"
 )
 
+// testSeed is the seed of every random start the tests' Services draw.
+const testSeed = 0x5eed_f00d_cafe_0001
+
 // t0 is the time tests start at.
 var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// endOfTime is later than any notification's NotBefore: reading the
+// outbox as of then lists every pending notification.
+var endOfTime = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // clock is a settable clock for the Service.
 type clock struct {
@@ -69,7 +76,7 @@ func newEnv(tb testing.TB) *env {
 	tb.Helper()
 	db := mustOpenDB(tb)
 	c := &clock{now: t0}
-	return &env{db: db, clock: c, svc: bot.NewService(db, db, registry(tb), bot.Clock(c.Now), bot.Coin(func() bool { return true }))}
+	return &env{db: db, clock: c, svc: bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, registry(tb), bot.Clock(c.Now), bot.Coin(func() bool { return true }), bot.Seed(func() uint64 { return testSeed }))}
 }
 
 var ctx = context.Background()
@@ -109,7 +116,7 @@ func (e *env) play(tb testing.TB, id uint64, moves ...string) *bot.MoveResult {
 // outbox returns "kind user" for every pending notification.
 func (e *env) outbox(tb testing.TB) []string {
 	tb.Helper()
-	ns, err := e.db.PendingNotifications(ctx, 0)
+	ns, err := e.db.PendingNotifications(ctx, endOfTime, 0)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -137,7 +144,7 @@ func (e *env) snapshot(tb testing.TB) snapshot {
 	if s.chals, err = e.db.ChallengesByChannel(ctx, "chan"); err != nil {
 		tb.Fatal(err)
 	}
-	if s.outbox, err = e.db.PendingNotifications(ctx, 0); err != nil {
+	if s.outbox, err = e.db.PendingNotifications(ctx, endOfTime, 0); err != nil {
 		tb.Fatal(err)
 	}
 	return s

@@ -159,8 +159,29 @@ type Variant struct {
 	Options []OptionDef
 	// Hooks are the variant's code for what the data cannot say.
 	Hooks Hooks
+	// PreGame, when not nil, is a choice the players make before the game:
+	// the start is drawn at random, then normalised by their choice. Nil:
+	// games start from Start().
+	PreGame *PreGame
 
 	c compiled
+}
+
+// PreGame describes a variant's pre-game choice (Crazyhouse Annihilation,
+// RULES.md §5.2 and Z6): a random start position is drawn from a seed and
+// shown; one player picks the army they play, by its colour in that
+// position; the other picks which army moves first. The game then starts
+// from Normalize(Start(seed), colour of the first-moving army), in which
+// the first mover plays White. Both functions are deterministic and safe
+// for concurrent use.
+type PreGame struct {
+	// Start returns the start position drawn for seed, the same for the
+	// same seed.
+	Start func(seed uint64) Position
+	// Normalize returns the position the game starts from when the army
+	// whose colour in p is firstMover moves first: White to act with the
+	// first mover's army.
+	Normalize func(p Position, firstMover Color) Position
 }
 
 // Turn says who acts after a move: the player who decides (ToAct), whose

@@ -62,7 +62,8 @@ type annihilation struct {
 // attacking piece could have made the capture itself).
 //
 // The random back ranks and the pre-game choice of RULES.md §5.2 and Z6 are
-// AnnihilationStart and AnnihilationNormalize; Variant.Start is the
+// AnnihilationStart and AnnihilationNormalize, which the variant's
+// PreGame offers to shared code; Variant.Start is the
 // orthodox array without castling, the position the perft figures of the
 // issue start from.
 func newAnnihilation(opts map[string]string) (*Variant, error) {
@@ -102,6 +103,10 @@ func newAnnihilation(opts map[string]string) (*Variant, error) {
 		StateFEN:      a.stateFEN,
 		ParseStateFEN: a.parseStateFEN,
 		FormatSpecial: a.formatSpecial,
+	}
+	v.PreGame = &PreGame{
+		Start:     func(seed uint64) Position { return AnnihilationStart(v, seed) },
+		Normalize: AnnihilationNormalize,
 	}
 	return v, nil
 }

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"time"
 
 	"github.com/fairypost/fairypost/bot"
 	bolt "go.etcd.io/bbolt"
@@ -146,5 +147,52 @@ func putChallenge(tx *bolt.Tx, old, c *bot.Challenge) error {
 	if err := reindex(tx.Bucket(bucketChallengesByUser), []string{was.Challenger, was.Challenged}, []string{c.Challenger, c.Challenged}, c.ID); err != nil {
 		return err
 	}
-	return reindex(tx.Bucket(bucketChallengesByChannel), []string{was.ChannelID}, []string{c.ChannelID}, c.ID)
+	if err := reindex(tx.Bucket(bucketChallengesByChannel), []string{was.ChannelID}, []string{c.ChannelID}, c.ID); err != nil {
+		return err
+	}
+	byExpiry := tx.Bucket(bucketChallengesByExpiry)
+	if old != nil && was.Status == bot.ChallengePending {
+		if err := byExpiry.Delete(timeKey(was.Expires, c.ID)); err != nil {
+			return err
+		}
+	}
+	if c.Status == bot.ChallengePending {
+		return byExpiry.Put(timeKey(c.Expires, c.ID), []byte{})
+	}
+	return nil
+}
+
+// indexPendingChallenges fills challenges_by_expiry from the challenges
+// bucket: Open runs it when it creates the index in a file written
+// before the index existed.
+func indexPendingChallenges(tx *bolt.Tx) error {
+	byExpiry := tx.Bucket(bucketChallengesByExpiry)
+	return tx.Bucket(bucketChallenges).ForEach(func(_, v []byte) error {
+		c, err := decodeChallenge(v)
+		if err != nil {
+			return err
+		}
+		if c.Status != bot.ChallengePending {
+			return nil
+		}
+		return byExpiry.Put(timeKey(c.Expires, c.ID), []byte{})
+	})
+}
+
+// ChallengesExpiring returns the pending challenges whose Expires is not
+// after t, earliest first (bot.ChallengeStore). It reads the
+// challenges_by_expiry index, which holds pending challenges only.
+func (db *DB) ChallengesExpiring(ctx context.Context, t time.Time) ([]*bot.Challenge, error) {
+	var out []*bot.Challenge
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		return scanUntil(tx.Bucket(bucketChallengesByExpiry), t, func(id uint64) error {
+			c, err := getChallenge(tx, id)
+			if err != nil {
+				return err
+			}
+			out = append(out, c)
+			return nil
+		})
+	})
+	return out, err
 }

@@ -1,11 +1,13 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"time"
 
@@ -30,14 +32,19 @@ var (
 	bucketChallengesByChannel = []byte("challenges_by_channel")
 	bucketGamesByDeadline     = []byte("games_by_deadline")
 	bucketOutbox              = []byte("outbox")
+	bucketChallengesByExpiry  = []byte("challenges_by_expiry")
+	bucketUsers               = []byte("users")
 
 	keySchema = []byte("schema")
 	keyIDs    = []byte("ids") // the bucket in meta whose sequence numbers challenges and games
 )
 
-// allBuckets are created by Open.
+// allBuckets are created by Open. Buckets added within a schema version
+// (challenges_by_expiry, users) are created by Open in files written
+// before them; see setUp for the index they need.
 var allBuckets = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketGamesByUser,
-	bucketGamesByChannel, bucketGamesByDeadline, bucketChallengesByUser, bucketChallengesByChannel, bucketOutbox}
+	bucketGamesByChannel, bucketGamesByDeadline, bucketChallengesByUser, bucketChallengesByChannel, bucketOutbox,
+	bucketChallengesByExpiry, bucketUsers}
 
 // migration upgrades a file from schema version n to n+1 (migrations[n-1]).
 type migration func(tx *bolt.Tx) error
@@ -46,8 +53,8 @@ type migration func(tx *bolt.Tx) error
 // are none yet: schema 1 is the first.
 var migrations = []migration{}
 
-// DB is a bbolt file holding games, challenges and the outbox. It is safe
-// for concurrent use. Close it when done.
+// DB is a bbolt file holding games, challenges, users' preferences and
+// the outbox. It is safe for concurrent use. Close it when done.
 type DB struct {
 	bolt *bolt.DB
 }
@@ -57,6 +64,7 @@ var (
 	_ bot.GameStore      = (*DB)(nil)
 	_ bot.ChallengeStore = (*DB)(nil)
 	_ bot.Outbox         = (*DB)(nil)
+	_ bot.UserStore      = (*DB)(nil)
 )
 
 // Options configures Open.
@@ -87,6 +95,9 @@ func Open(path string, opts Options) (*DB, error) {
 
 // setUp creates the buckets and runs the migrations.
 func setUp(tx *bolt.Tx) error {
+	// challenges_by_expiry was added within schema 1: a file written
+	// before it has pending challenges the new index must list.
+	fillExpiry := tx.Bucket(bucketChallenges) != nil && tx.Bucket(bucketChallengesByExpiry) == nil
 	for _, name := range allBuckets {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
@@ -111,6 +122,11 @@ func setUp(tx *bolt.Tx) error {
 			return fmt.Errorf("migrating from schema %d: %w", v, err)
 		}
 	}
+	if fillExpiry {
+		if err := indexPendingChallenges(tx); err != nil {
+			return fmt.Errorf("indexing challenges by expiry: %w", err)
+		}
+	}
 	return meta.Put(keySchema, itob(SchemaVersion))
 }
 
@@ -122,7 +138,10 @@ func (db *DB) Path() string { return db.bolt.Path() }
 
 // Backup writes a consistent copy of the whole database to w while
 // others keep reading and writing (bbolt's Tx.WriteTo in a read
-// transaction). The copy is a database file Open accepts.
+// transaction). The copy is a database file Open accepts. Writers go on
+// while it runs, except one whose commit must grow the file's memory map:
+// bbolt makes that wait for open read transactions, so a backup to a slow
+// writer can hold up commits once the file needs to grow.
 func (db *DB) Backup(w io.Writer) (int64, error) {
 	var n int64
 	err := db.bolt.View(func(tx *bolt.Tx) error {
@@ -155,6 +174,39 @@ func itob(v uint64) []byte {
 	b := make([]byte, 8)
 	binary.BigEndian.PutUint64(b, v)
 	return b
+}
+
+// timeKey returns the key of id in a time index (games_by_deadline,
+// challenges_by_expiry): t in Unix nanoseconds, clamped to 0 before 1970
+// and to the largest int64 after 2262, then the ID, 8 big-endian bytes
+// each, so keys sort by time, then ID.
+func timeKey(t time.Time, id uint64) []byte {
+	var ns uint64
+	switch {
+	case t.Before(time.Unix(0, 0)):
+		ns = 0
+	case t.After(time.Unix(0, math.MaxInt64)):
+		ns = math.MaxInt64
+	default:
+		ns = uint64(t.UnixNano())
+	}
+	return append(itob(ns), itob(id)...)
+}
+
+// scanUntil calls fn with the ID of each entry of the time index b whose
+// time is not after t, earliest first, stopping at fn's first error.
+func scanUntil(b *bolt.Bucket, t time.Time, fn func(id uint64) error) error {
+	limit := timeKey(t, math.MaxUint64)
+	c := b.Cursor()
+	for k, _ := c.First(); k != nil && bytes.Compare(k, limit) <= 0; k, _ = c.Next() {
+		if len(k) != 16 {
+			return fmt.Errorf("corrupt time index key %x", k)
+		}
+		if err := fn(binary.BigEndian.Uint64(k[8:])); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // indexKey returns key + 0x00 + the 8-byte ID.

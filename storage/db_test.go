@@ -75,7 +75,7 @@ func TestReopenKeepsEverything(t *testing.T) {
 	g1 := mustAddGame(t, db, "alice", "bob", "c1", "e2e4", "e7e5")
 	g2 := mustAddGame(t, db, "bob", "carol", "c2")
 	before := allGames(t, db, "alice", "bob", "carol")
-	notes, _ := db.PendingNotifications(ctx, 0)
+	notes, _ := db.PendingNotifications(ctx, t0, 0)
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestReopenKeepsEverything(t *testing.T) {
 	if after := allGames(t, db, "alice", "bob", "carol"); !reflect.DeepEqual(before, after) {
 		t.Fatalf("after reopening\n got %+v\nwant %+v", after, before)
 	}
-	if got, _ := db.PendingNotifications(ctx, 0); !reflect.DeepEqual(got, notes) || len(got) != 2 {
+	if got, _ := db.PendingNotifications(ctx, t0, 0); !reflect.DeepEqual(got, notes) || len(got) != 2 {
 		t.Errorf("outbox after reopening %+v, want %+v", got, notes)
 	}
 	if g1.ID == g2.ID {
@@ -195,7 +195,7 @@ func TestOutboxAck(t *testing.T) {
 	db := mustOpenDB(t, "")
 	mustAddGame(t, db, "alice", "bob", "c1")
 	mustAddGame(t, db, "alice", "carol", "c1")
-	ns, err := db.PendingNotifications(ctx, 1)
+	ns, err := db.PendingNotifications(ctx, t0, 1)
 	if err != nil || len(ns) != 1 {
 		t.Fatalf("pending: %v %v", ns, err)
 	}
@@ -204,7 +204,7 @@ func TestOutboxAck(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	rest, _ := db.PendingNotifications(ctx, 0)
+	rest, _ := db.PendingNotifications(ctx, t0, 0)
 	if len(rest) != 1 || rest[0].ID <= ns[0].ID {
 		t.Errorf("after ack: %+v", rest)
 	}

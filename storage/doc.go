@@ -1,7 +1,8 @@
 // Package storage keeps fairypost's records in a bbolt file. DB implements
-// bot.GameStore, bot.ChallengeStore and bot.Outbox; every change is one
-// bbolt read-write transaction (load, let package bot validate and edit,
-// check the version, save, maintain the indexes, append to the outbox).
+// bot.GameStore, bot.ChallengeStore, bot.UserStore and bot.Outbox; every
+// change is one bbolt read-write transaction (load, let package bot
+// validate and edit, check the version, save, maintain the indexes, append
+// to the outbox).
 //
 // # Layout
 //
@@ -10,9 +11,11 @@
 // "challenges_by_user", "challenges_by_channel" (key + 0x00 + ID -> empty,
 // so a prefix scan lists one user's or channel's records in ID order),
 // "games_by_deadline" (deadline in Unix nanoseconds, 8 big-endian bytes,
-// + ID -> empty, for games with a deadline) and "outbox" (sequence -> JSON
-// notification). Challenge and game IDs come
-// from one sequence, so a game can take the ID of its challenge.
+// + ID -> empty, for games with a deadline), "challenges_by_expiry" (the
+// same form of key with Expires, for pending challenges only), "users"
+// (user ID -> JSON preferences) and "outbox" (sequence -> JSON
+// notification). Challenge and game IDs come from one sequence, so a game
+// can take the ID of its challenge.
 //
 // # Records
 //
@@ -20,10 +23,15 @@
 // package's record types, independent of the Go layout of package bot's
 // structs; enums are stored as their explicit numbers. Open refuses a
 // file written by a newer schema and runs the migrations from an older
-// one.
+// one. Changes that only add optional fields or buckets stay within a
+// schema version: a field missing from an older record decodes as its
+// zero value, and Open creates missing buckets (and fills
+// challenges_by_expiry from the challenges when it creates it).
 //
 // # Caveats
 //
 // One process per file: Open waits at most Options.Timeout for the file
-// lock. Bytes read inside a transaction are decoded before it ends.
+// lock. Bytes read inside a transaction are decoded before it ends. A
+// long read transaction (DB.Backup to a slow writer) delays a commit that
+// must grow the memory map until it ends.
 package storage

@@ -1,10 +1,7 @@
 package storage
 
 import (
-	"bytes"
 	"context"
-	"encoding/binary"
-	"math"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
@@ -114,38 +111,43 @@ func putGame(tx *bolt.Tx, old, g *bot.Game) error {
 	}
 	byDeadline := tx.Bucket(bucketGamesByDeadline)
 	if !was.Deadline.IsZero() {
-		if err := byDeadline.Delete(deadlineKey(was.Deadline, g.ID)); err != nil {
+		if err := byDeadline.Delete(timeKey(was.Deadline, g.ID)); err != nil {
 			return err
 		}
 	}
 	if !g.Deadline.IsZero() {
-		return byDeadline.Put(deadlineKey(g.Deadline, g.ID), []byte{})
+		return byDeadline.Put(timeKey(g.Deadline, g.ID), []byte{})
 	}
 	return nil
-}
-
-// deadlineKey returns the games_by_deadline key of game id: the deadline
-// in Unix nanoseconds (clamped at 0) and the ID, 8 big-endian bytes each.
-func deadlineKey(t time.Time, id uint64) []byte {
-	ns := max(t.UnixNano(), 0)
-	return append(itob(uint64(ns)), itob(id)...)
 }
 
 // GamesDue returns the games with a deadline not after t, earliest first
 // (bot.GameStore).
 func (db *DB) GamesDue(ctx context.Context, t time.Time) ([]*bot.Game, error) {
 	var out []*bot.Game
-	limit := deadlineKey(t, math.MaxUint64)
 	err := db.view(ctx, func(tx *bolt.Tx) error {
-		c := tx.Bucket(bucketGamesByDeadline).Cursor()
-		for k, _ := c.First(); k != nil && bytes.Compare(k, limit) <= 0; k, _ = c.Next() {
-			g, err := getGame(tx, binary.BigEndian.Uint64(k[8:]))
+		return scanUntil(tx.Bucket(bucketGamesByDeadline), t, func(id uint64) error {
+			g, err := getGame(tx, id)
 			if err != nil {
 				return err
 			}
 			out = append(out, g)
-		}
-		return nil
+			return nil
+		})
 	})
 	return out, err
+}
+
+// SetGameThread records where an adapter posts game id (bot.GameStore):
+// the stored record's ThreadID changes, its Version does not.
+func (db *DB) SetGameThread(ctx context.Context, id uint64, threadID string) error {
+	return db.update(ctx, func(tx *bolt.Tx) error {
+		old, err := getGame(tx, id)
+		if err != nil {
+			return err
+		}
+		g := old.Clone()
+		g.ThreadID = threadID
+		return putGame(tx, old, g)
+	})
 }

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"time"
 
 	"github.com/fairypost/fairypost/bot"
 	bolt "go.etcd.io/bbolt"
@@ -28,9 +29,12 @@ func appendNotifications(tx *bolt.Tx, notes []bot.Notification) error {
 	return nil
 }
 
-// PendingNotifications returns up to limit undelivered notifications,
-// oldest first (bot.Outbox).
-func (db *DB) PendingNotifications(ctx context.Context, limit int) ([]bot.Notification, error) {
+// PendingNotifications returns up to limit undelivered notifications
+// whose NotBefore is zero or not after now, oldest (lowest ID) first
+// (bot.Outbox). It reads the outbox in ID order, skipping those that
+// wait: the outbox is small (delivered notifications are removed), so
+// no index by NotBefore is kept.
+func (db *DB) PendingNotifications(ctx context.Context, now time.Time, limit int) ([]bot.Notification, error) {
 	var out []bot.Notification
 	err := db.view(ctx, func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketOutbox).Cursor()
@@ -39,11 +43,38 @@ func (db *DB) PendingNotifications(ctx context.Context, limit int) ([]bot.Notifi
 			if err != nil {
 				return err
 			}
+			if n.NotBefore.After(now) {
+				continue
+			}
 			out = append(out, n)
 		}
 		return nil
 	})
 	return out, err
+}
+
+// RetryNotification records a failed delivery of notification id: its
+// Attempts is incremented and NotBefore set, in one transaction. A
+// notification no longer there is not an error (bot.Outbox).
+func (db *DB) RetryNotification(ctx context.Context, id uint64, notBefore time.Time) error {
+	return db.update(ctx, func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketOutbox)
+		v := b.Get(itob(id))
+		if v == nil {
+			return nil
+		}
+		n, err := decodeNotification(v)
+		if err != nil {
+			return err
+		}
+		n.Attempts++
+		n.NotBefore = notBefore
+		v, err = encodeNotification(&n)
+		if err != nil {
+			return err
+		}
+		return b.Put(itob(id), v)
+	})
 }
 
 // AckNotification removes notification id from the outbox (bot.Outbox).

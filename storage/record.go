@@ -23,21 +23,56 @@ type gameRecord struct {
 	Black       string    `json:"black"`
 	GuildID     string    `json:"guild,omitempty"`
 	ChannelID   string    `json:"channel,omitempty"`
+	ThreadID    string    `json:"thread,omitempty"`
 	Status      uint8     `json:"status"`
 	Result      uint8     `json:"result"`
 	Reason      string    `json:"reason,omitempty"`
 	DaysPerMove int       `json:"days_per_move"`
 	Deadline    time.Time `json:"deadline"`
-	Created     time.Time `json:"created"`
-	Updated     time.Time `json:"updated"`
+	// Fields added after the first schema-1 records: absent in those, so
+	// they decode as the zero value (omitempty/omitzero keep new records
+	// small too).
+	TurnStarted time.Time    `json:"turn_started,omitzero"`
+	Reminded    bool         `json:"reminded,omitempty"`
+	DrawOffer   string       `json:"draw_offer,omitempty"`
+	Takeback    string       `json:"takeback,omitempty"`
+	Setup       *setupRecord `json:"setup,omitempty"`
+	Created     time.Time    `json:"created"`
+	Updated     time.Time    `json:"updated"`
+}
+
+// setupRecord is the stored form of a bot.Setup. The seed is a string of
+// decimal digits so that readers whose numbers are float64 keep all 64 bits.
+type setupRecord struct {
+	Seed       uint64 `json:"seed,string"`
+	Challenger string `json:"challenger"`
+	Challenged string `json:"challenged"`
+	Army       string `json:"army,omitempty"`
+	FirstMover string `json:"first_mover,omitempty"`
+}
+
+func encodeSetup(s *bot.Setup) *setupRecord {
+	if s == nil {
+		return nil
+	}
+	return &setupRecord{Seed: s.Seed, Challenger: s.Challenger, Challenged: s.Challenged, Army: s.Army, FirstMover: s.FirstMover}
+}
+
+func decodeSetup(r *setupRecord) *bot.Setup {
+	if r == nil {
+		return nil
+	}
+	return &bot.Setup{Seed: r.Seed, Challenger: r.Challenger, Challenged: r.Challenged, Army: r.Army, FirstMover: r.FirstMover}
 }
 
 func encodeGame(g *bot.Game) ([]byte, error) {
 	return json.Marshal(gameRecord{Schema: SchemaVersion, ID: g.ID, Version: g.Version,
 		Variant: g.Variant, Options: g.Options, StartFEN: g.StartFEN, Moves: g.Moves, FEN: g.FEN, ToAct: g.ToAct,
-		White: g.White, Black: g.Black, GuildID: g.GuildID, ChannelID: g.ChannelID,
+		White: g.White, Black: g.Black, GuildID: g.GuildID, ChannelID: g.ChannelID, ThreadID: g.ThreadID,
 		Status: uint8(g.Status), Result: uint8(g.Result), Reason: g.Reason,
-		DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, Created: g.Created, Updated: g.Updated})
+		DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, TurnStarted: g.TurnStarted, Reminded: g.Reminded,
+		DrawOffer: g.DrawOffer, Takeback: g.Takeback, Setup: encodeSetup(g.Setup),
+		Created: g.Created, Updated: g.Updated})
 }
 
 func decodeGame(b []byte) (*bot.Game, error) {
@@ -50,8 +85,10 @@ func decodeGame(b []byte) (*bot.Game, error) {
 	}
 	return &bot.Game{ID: r.ID, Version: r.Version, Variant: r.Variant, Options: r.Options,
 		StartFEN: r.StartFEN, Moves: r.Moves, FEN: r.FEN, ToAct: r.ToAct, White: r.White, Black: r.Black,
-		GuildID: r.GuildID, ChannelID: r.ChannelID, Status: bot.GameStatus(r.Status), Result: bot.Result(r.Result),
-		Reason: r.Reason, DaysPerMove: r.DaysPerMove, Deadline: r.Deadline, Created: r.Created, Updated: r.Updated}, nil
+		GuildID: r.GuildID, ChannelID: r.ChannelID, ThreadID: r.ThreadID, Status: bot.GameStatus(r.Status), Result: bot.Result(r.Result),
+		Reason: r.Reason, DaysPerMove: r.DaysPerMove, Deadline: r.Deadline, TurnStarted: r.TurnStarted,
+		Reminded: r.Reminded, DrawOffer: r.DrawOffer, Takeback: r.Takeback, Setup: decodeSetup(r.Setup),
+		Created: r.Created, Updated: r.Updated}, nil
 }
 
 // challengeRecord is the stored form of a bot.Challenge.
@@ -106,12 +143,14 @@ type notificationRecord struct {
 	ChallengeID uint64    `json:"challenge,omitempty"`
 	Text        string    `json:"text"`
 	Created     time.Time `json:"created"`
+	Attempts    int       `json:"attempts,omitempty"`  // added within schema 1
+	NotBefore   time.Time `json:"not_before,omitzero"` // added within schema 1
 }
 
 func encodeNotification(n *bot.Notification) ([]byte, error) {
 	return json.Marshal(notificationRecord{Schema: SchemaVersion, ID: n.ID, Kind: uint8(n.Kind), UserID: n.UserID,
 		GuildID: n.GuildID, ChannelID: n.ChannelID, GameID: n.GameID, ChallengeID: n.ChallengeID,
-		Text: n.Text, Created: n.Created})
+		Text: n.Text, Created: n.Created, Attempts: n.Attempts, NotBefore: n.NotBefore})
 }
 
 func decodeNotification(b []byte) (bot.Notification, error) {
@@ -123,5 +162,33 @@ func decodeNotification(b []byte) (bot.Notification, error) {
 		return bot.Notification{}, fmt.Errorf("notification %d: record schema %d, want %d", r.ID, r.Schema, SchemaVersion)
 	}
 	return bot.Notification{ID: r.ID, Kind: bot.NotificationKind(r.Kind), UserID: r.UserID, GuildID: r.GuildID,
-		ChannelID: r.ChannelID, GameID: r.GameID, ChallengeID: r.ChallengeID, Text: r.Text, Created: r.Created}, nil
+		ChannelID: r.ChannelID, GameID: r.GameID, ChallengeID: r.ChallengeID, Text: r.Text, Created: r.Created,
+		Attempts: r.Attempts, NotBefore: r.NotBefore}, nil
+}
+
+// preferencesRecord is the stored form of a bot.Preferences.
+type preferencesRecord struct {
+	Schema          int    `json:"schema"`
+	UserID          string `json:"user"`
+	Version         uint64 `json:"version"`
+	Delivery        uint8  `json:"delivery"`
+	ReminderPercent int    `json:"reminder_percent"`
+	DMBlocked       bool   `json:"dm_blocked,omitempty"`
+}
+
+func encodePreferences(p *bot.Preferences) ([]byte, error) {
+	return json.Marshal(preferencesRecord{Schema: SchemaVersion, UserID: p.UserID, Version: p.Version,
+		Delivery: uint8(p.Delivery), ReminderPercent: p.ReminderPercent, DMBlocked: p.DMBlocked})
+}
+
+func decodePreferences(b []byte) (*bot.Preferences, error) {
+	var r preferencesRecord
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("preferences record: %w", err)
+	}
+	if r.Schema != SchemaVersion {
+		return nil, fmt.Errorf("preferences of %s: record schema %d, want %d", r.UserID, r.Schema, SchemaVersion)
+	}
+	return &bot.Preferences{UserID: r.UserID, Version: r.Version, Delivery: bot.Delivery(r.Delivery),
+		ReminderPercent: r.ReminderPercent, DMBlocked: r.DMBlocked}, nil
 }

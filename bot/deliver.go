@@ -1,0 +1,128 @@
+package bot
+
+import (
+	"context"
+	"log/slog"
+	"time"
+)
+
+// Delivery retry timing: the first retry waits retryFirst, each further
+// one twice as long as the one before, up to retryMax.
+const (
+	retryFirst = 30 * time.Second
+	retryMax   = time.Hour
+	// deliverBatch is how many notifications RunOnce reads at a time.
+	deliverBatch = 100
+)
+
+// Deliverer hands the notifications of an outbox to a send function (an
+// adapter posting them) and removes each one once sent. A notification
+// whose sending fails stays in the outbox and is tried again later, after
+// a delay that doubles with every failure (30 s, 1 min, 2 min, ... up to
+// 1 h): nothing is ever dropped. Delivery is at least once: a
+// notification sent just before the process dies is sent again. It keeps
+// nothing in memory that is not in the outbox, so a restart loses
+// nothing. Several Deliverers over one outbox would send twice: run one.
+type Deliverer struct {
+	out  Outbox
+	send func(context.Context, Notification) error
+	now  func() time.Time
+	log  *slog.Logger
+	poke chan struct{}
+}
+
+// NewDeliverer returns a Deliverer from out to send, reading the time from
+// now (time.Now when nil) and logging failures to log (slog.Default when
+// nil).
+func NewDeliverer(out Outbox, send func(context.Context, Notification) error, now func() time.Time, log *slog.Logger) *Deliverer {
+	if now == nil {
+		now = time.Now
+	}
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Deliverer{out: out, send: send, now: now, log: log, poke: make(chan struct{}, 1)}
+}
+
+// RetryDelay returns how long a notification that failed attempts times
+// before (0 for the first failure) waits before the next try.
+func RetryDelay(attempts int) time.Duration {
+	d := retryFirst
+	for i := 0; i < attempts && d < retryMax; i++ {
+		d *= 2
+	}
+	return min(d, retryMax)
+}
+
+// RunOnce sends every notification due now, oldest first: one that is
+// sent is acknowledged (removed); one whose sending fails is kept with its
+// next try put off by RetryDelay, and the failure is logged. It returns
+// how many were delivered. It stops at the first error of the outbox
+// itself (returned) or when ctx is done (ctx.Err()); whatever was not
+// handled stays in the outbox for the next run.
+func (d *Deliverer) RunOnce(ctx context.Context) (int, error) {
+	delivered := 0
+	for {
+		now := d.now()
+		batch, err := d.out.PendingNotifications(ctx, now, deliverBatch)
+		if err != nil {
+			return delivered, err
+		}
+		for _, n := range batch {
+			if err := ctx.Err(); err != nil {
+				return delivered, err
+			}
+			if err := d.send(ctx, n); err != nil {
+				wait := RetryDelay(n.Attempts)
+				d.log.Warn("notification not delivered; will retry", "id", n.ID, "kind", n.Kind.String(),
+					"user", n.UserID, "channel", n.ChannelID, "game", n.GameID, "attempts", n.Attempts+1,
+					"retry_in", wait, "err", err)
+				if err := d.out.RetryNotification(ctx, n.ID, now.Add(wait)); err != nil {
+					return delivered, err
+				}
+				continue
+			}
+			if err := d.out.AckNotification(ctx, n.ID); err != nil {
+				return delivered, err
+			}
+			delivered++
+		}
+		// Every notification of a full batch was either removed or put
+		// off, so the next read makes progress; a short batch was all.
+		if len(batch) < deliverBatch {
+			return delivered, nil
+		}
+	}
+}
+
+// Poke makes a running Run deliver at once instead of at its next tick;
+// adapters poke after every change that may have queued a notification.
+// It never blocks.
+func (d *Deliverer) Poke() {
+	select {
+	case d.poke <- struct{}{}:
+	default:
+	}
+}
+
+// Run calls RunOnce at once, then every time every has passed or Poke was
+// called, until ctx is done; then it returns nil. Errors of RunOnce are
+// logged and the next run tries again.
+func (d *Deliverer) Run(ctx context.Context, every time.Duration) error {
+	if every <= 0 {
+		every = time.Second
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if _, err := d.RunOnce(ctx); err != nil && ctx.Err() == nil {
+			d.log.Error("delivering notifications", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		case <-d.poke:
+		}
+	}
+}

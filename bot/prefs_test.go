@@ -1,0 +1,80 @@
+package bot_test
+
+import (
+	"testing"
+
+	"github.com/fairypost/fairypost/bot"
+)
+
+func TestPreferences(t *testing.T) {
+	e := newEnv(t)
+	p, err := e.svc.Preferences(ctx, "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *p != *bot.DefaultPreferences("alice") {
+		t.Errorf("defaults %+v, want %+v", p, bot.DefaultPreferences("alice"))
+	}
+
+	for _, pc := range []int{0, 1, 50, 99} {
+		p, err := e.svc.SetReminder(ctx, "alice", pc)
+		if err != nil || p.ReminderPercent != pc {
+			t.Fatalf("SetReminder(%d): %+v, %v", pc, p, err)
+		}
+	}
+	for _, pc := range []int{-1, 100, 1000} {
+		if _, err := e.svc.SetReminder(ctx, "alice", pc); bot.ErrorCode(err) != bot.EINVALID {
+			t.Errorf("SetReminder(%d): %v, want EINVALID", pc, err)
+		}
+	}
+	if p, _ := e.svc.Preferences(ctx, "alice"); p.ReminderPercent != 99 {
+		t.Errorf("after refused changes the reminder is %d, want 99", p.ReminderPercent)
+	}
+
+	if p, err := e.svc.SetDelivery(ctx, "alice", bot.DeliverChannel); err != nil || p.Delivery != bot.DeliverChannel || p.ReminderPercent != 99 {
+		t.Errorf("SetDelivery(channel): %+v, %v", p, err)
+	}
+	for _, d := range []bot.Delivery{0, 4, 255} {
+		if _, err := e.svc.SetDelivery(ctx, "alice", d); bot.ErrorCode(err) != bot.EINVALID {
+			t.Errorf("SetDelivery(%d): %v, want EINVALID", d, err)
+		}
+	}
+
+	before, _ := e.svc.Preferences(ctx, "alice")
+	if err := e.svc.SetDMBlocked(ctx, "alice", true); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := e.svc.Preferences(ctx, "alice")
+	if !after.DMBlocked || after.Version != before.Version+1 || after.Delivery != bot.DeliverChannel {
+		t.Errorf("SetDMBlocked(true): %+v (before %+v)", after, before)
+	}
+	if err := e.svc.SetDMBlocked(ctx, "alice", true); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := e.svc.Preferences(ctx, "alice"); again.Version != after.Version {
+		t.Errorf("setting the same flag again wrote version %d, want %d kept", again.Version, after.Version)
+	}
+	if err := e.svc.SetDMBlocked(ctx, "alice", false); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := e.svc.Preferences(ctx, "alice"); p.DMBlocked {
+		t.Errorf("SetDMBlocked(false) left %+v", p)
+	}
+
+	// Another user keeps the defaults; an empty user is refused.
+	if p, _ := e.svc.Preferences(ctx, "bob"); *p != *bot.DefaultPreferences("bob") {
+		t.Errorf("bob %+v", p)
+	}
+	if _, err := e.svc.Preferences(ctx, ""); bot.ErrorCode(err) != bot.EINVALID {
+		t.Errorf("Preferences(\"\"): %v", err)
+	}
+	if _, err := e.svc.SetReminder(ctx, "", 20); bot.ErrorCode(err) != bot.EINVALID {
+		t.Errorf("SetReminder(\"\"): %v", err)
+	}
+	if _, err := e.svc.SetDelivery(ctx, "", bot.DeliverDM); bot.ErrorCode(err) != bot.EINVALID {
+		t.Errorf("SetDelivery(\"\"): %v", err)
+	}
+	if err := e.svc.SetDMBlocked(ctx, "", true); bot.ErrorCode(err) != bot.EINVALID {
+		t.Errorf("SetDMBlocked(\"\"): %v", err)
+	}
+}

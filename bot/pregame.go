@@ -1,0 +1,147 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/fairypost/fairypost/rules"
+)
+
+// The pre-game choice of a variant with a rules.PreGame (Crazyhouse
+// Annihilation, RULES.md §5.2 and Z6):
+//
+//  1. Accept draws a seed and creates the game in GameSetup, its StartFEN
+//     and FEN the drawn position (so that it can be shown), Setup
+//     recording the seed and both players, and asks the challenged player
+//     to choose (NotifyChoice).
+//  2. The challenged player chooses the army they play, "white" or
+//     "black": its colour in the drawn position (Setup.Army).
+//  3. The challenger chooses who moves first, "me" or "opponent"
+//     (Setup.FirstMover records the colour, in the drawn position, of the
+//     army that moves first).
+//  4. The game starts from PreGame.Normalize(drawn position, that
+//     colour): the first mover plays White.
+//
+// Each step is a turn with the game's clock: TurnStarted and Deadline are
+// set for the player who must choose, so a choice that never comes runs
+// out of time like a move, and since nobody has moved the game is then
+// aborted. Until step 4, White is the challenger and Black the challenged
+// player, provisionally: only ToAct says who must act.
+
+// Choices of the pre-game steps.
+const (
+	choiceWhite    = "white"
+	choiceBlack    = "black"
+	choiceMe       = "me"
+	choiceOpponent = "opponent"
+)
+
+// startSetup makes g, a new game of v between challenger and challenged,
+// wait for the pre-game choice of v.PreGame, and returns the
+// notification asking the challenged player to choose.
+func (s *Service) startSetup(g *Game, v *rules.Variant, challenger, challenged string, now time.Time) Notification {
+	seed := s.seed()
+	start := v.PreGame.Start(seed)
+	g.Status = GameSetup
+	g.Setup = &Setup{Seed: seed, Challenger: challenger, Challenged: challenged}
+	g.White, g.Black = challenger, challenged
+	g.StartFEN, g.FEN = start.FEN(), start.FEN()
+	g.ToAct, g.TurnStarted, g.Deadline = challenged, now, deadline(g, now)
+	return s.choiceNote(g, now, fmt.Sprintf(
+		"Game %d (%s) starts from a random position. Choose the army you play: %s or %s, by its colour in the position shown (/choose).",
+		g.ID, g.Variant, choiceWhite, choiceBlack))
+}
+
+// choiceNote asks g.ToAct for a pre-game choice.
+func (s *Service) choiceNote(g *Game, now time.Time, text string) Notification {
+	if !g.Deadline.IsZero() {
+		text += fmt.Sprintf(" Choose before %s.", g.Deadline.UTC().Format("2006-01-02 15:04 MST"))
+	}
+	return Notification{Kind: NotifyChoice, UserID: g.ToAct, GuildID: g.GuildID, ChannelID: g.ChannelID,
+		GameID: g.ID, Text: text, Created: now}
+}
+
+// Choose makes userID's pre-game choice in game gameID (Game.Status
+// GameSetup): first the challenged player (Setup.Challenged) chooses the
+// army they play, "white" or "black" by its colour in the position shown;
+// then the challenger chooses who moves first, "me" or "opponent". The
+// second choice starts the game: its start position is the drawn one
+// normalised so that the first mover plays White (the first mover's user
+// becomes White), the game is active and the first mover is sent "your
+// turn". Case and surrounding spaces of choice do not matter. version as
+// for Move.
+//
+// Errors, with nothing changed: ENOTFOUND, ECONFLICT as for Move;
+// EFORBIDDEN for a user who does not play in the game or whose choice it
+// is not; EINVALID for a game without a pending choice and for a word
+// that is not one of the step's choices.
+func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, choice string) (*Game, error) {
+	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+		if !g.IsPlayer(userID) {
+			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
+		}
+		if g.Status != GameSetup || g.Setup == nil {
+			return nil, Errorf(EINVALID, "Game %d has no pre-game choice to make.", g.ID)
+		}
+		if userID != g.ToAct {
+			return nil, Errorf(EFORBIDDEN, "It is <@%s>'s choice in game %d, not yours.", g.ToAct, g.ID)
+		}
+		v, err := s.rules.Variant(g.Variant, g.Options)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", g.ID, err)
+		}
+		if v.PreGame == nil {
+			return nil, fmt.Errorf("game %d: variant %s has no pre-game", g.ID, g.Variant)
+		}
+		word := strings.ToLower(strings.TrimSpace(choice))
+		now := s.now()
+		st := g.Setup
+		if st.Army == "" {
+			if userID != st.Challenged {
+				return nil, Errorf(EFORBIDDEN, "It is <@%s>'s choice in game %d, not yours.", st.Challenged, g.ID)
+			}
+			if word != choiceWhite && word != choiceBlack {
+				return nil, Errorf(EINVALID, "Choose the army you play in game %d: %s or %s (its colour in the position shown), not %q.",
+					g.ID, choiceWhite, choiceBlack, choice)
+			}
+			st.Army = word
+			g.ToAct, g.TurnStarted, g.Reminded, g.Deadline, g.Updated = st.Challenger, now, false, deadline(g, now), now
+			return []Notification{s.choiceNote(g, now, fmt.Sprintf(
+				"<@%s> plays the army that is %s in the position shown in game %d (%s). Choose who moves first: %s or %s (/choose).",
+				st.Challenged, word, g.ID, g.Variant, choiceMe, choiceOpponent))}, nil
+		}
+		if userID != st.Challenger {
+			return nil, Errorf(EFORBIDDEN, "It is <@%s>'s choice in game %d, not yours.", st.Challenger, g.ID)
+		}
+		var first string // the user who moves first
+		switch word {
+		case choiceMe:
+			first = st.Challenger
+		case choiceOpponent:
+			first = st.Challenged
+		default:
+			return nil, Errorf(EINVALID, "Choose who moves first in game %d: %s or %s, not %q.", g.ID, choiceMe, choiceOpponent, choice)
+		}
+		// The challenged player's army has colour st.Army in the drawn
+		// position, the challenger's the other one.
+		firstColour := rules.White
+		if (st.Army == choiceBlack) == (first == st.Challenged) {
+			firstColour = rules.Black
+		}
+		drawn, err := rules.ParseFEN(v, g.StartFEN)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: drawn start: %w", g.ID, err)
+		}
+		start := v.PreGame.Normalize(drawn, firstColour)
+		st.FirstMover = firstColour.String()
+		g.White, g.Black = first, st.Challenger
+		if first == st.Challenger {
+			g.Black = st.Challenged
+		}
+		g.StartFEN, g.Status, g.Updated = start.FEN(), GameActive, now
+		_, notes := s.settle(g, rules.NewGame(start), "", now)
+		return notes, nil
+	})
+}

@@ -1,0 +1,179 @@
+package bot
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"time"
+
+	"github.com/fairypost/fairypost/rules"
+	"github.com/fairypost/fairypost/rules/notation"
+)
+
+// LegalMove is a move the player to act may make, in both notations.
+type LegalMove struct {
+	Friendly  string // the SAN-like form for people (rules/notation)
+	Canonical string // the stored coordinate form (rules.FormatMove)
+}
+
+// HistoryEntry is one move of a game, as played.
+type HistoryEntry struct {
+	Ply       int         // 1 for the first move of the game
+	Color     rules.Color // the side that made the move
+	UserID    string      // the player who made it
+	SAN       string      // the friendly form, in the position it was played in
+	Canonical string      // the stored coordinate form
+}
+
+// ongoing reports whether g is still to be played (a pre-game choice or
+// moves).
+func ongoing(g *Game) bool { return g.Status == GameSetup || g.Status == GameActive }
+
+// ActiveGames returns the games userID plays that are not over (pre-game
+// choice or active): those where userID is to act first, then by time
+// left (earliest Deadline first, unlimited games last), then by ID. It
+// reads the store's index by user and renders nothing. EINVALID for an
+// empty user ID.
+func (s *Service) ActiveGames(ctx context.Context, userID string) ([]*Game, error) {
+	if userID == "" {
+		return nil, Errorf(EINVALID, "Whose games? No user given.")
+	}
+	all, err := s.games.GamesByUser(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	games := slices.DeleteFunc(all, func(g *Game) bool { return !ongoing(g) })
+	slices.SortStableFunc(games, func(a, b *Game) int {
+		if at, bt := a.ToAct == userID, b.ToAct == userID; at != bt {
+			if at {
+				return -1
+			}
+			return 1
+		}
+		if c := compareDeadlines(a.Deadline, b.Deadline); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
+	return games, nil
+}
+
+// ChannelGames returns the games of channelID that are not over (pre-game
+// choice or active), by ID. EINVALID for an empty channel ID.
+func (s *Service) ChannelGames(ctx context.Context, channelID string) ([]*Game, error) {
+	if channelID == "" {
+		return nil, Errorf(EINVALID, "Which channel? No channel given.")
+	}
+	all, err := s.games.GamesByChannel(ctx, channelID)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(all, func(g *Game) bool { return !ongoing(g) }), nil
+}
+
+// Game returns game id as stored, or ENOTFOUND. Anyone may look.
+func (s *Service) Game(ctx context.Context, id uint64) (*Game, error) {
+	return s.games.Game(ctx, id)
+}
+
+// Replay returns game id and its replayed rules game (start position and
+// every stored move). ENOTFOUND for an unknown game; a stored game that
+// does not replay is an internal error.
+func (s *Service) Replay(ctx context.Context, id uint64) (*Game, *rules.Game, error) {
+	g, err := s.games.Game(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	rg, err := s.replay(g)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, rg, nil
+}
+
+// LegalMoves returns the moves userID may make now in game gameID, in the
+// rules engine's order, each in the friendly and the canonical form. It
+// is empty (and no error) when the game is not active (a pre-game choice
+// or over) or it is not userID's turn, including when userID does not
+// play in it. It renders nothing, so it suits autocompletion.
+// ENOTFOUND for an unknown game.
+func (s *Service) LegalMoves(ctx context.Context, gameID uint64, userID string) ([]LegalMove, error) {
+	g, err := s.games.Game(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if g.Status != GameActive || userID == "" || g.ToAct != userID {
+		return nil, nil
+	}
+	rg, err := s.replay(g)
+	if err != nil {
+		return nil, err
+	}
+	p := rg.Position()
+	if userToAct(g, &p) != userID {
+		return nil, nil
+	}
+	moves := rg.Legal()
+	sans := notation.SANs(&p, moves)
+	out := make([]LegalMove, len(moves))
+	for i, m := range moves {
+		out[i] = LegalMove{Friendly: sans[i], Canonical: rules.FormatMove(&p, m)}
+	}
+	return out, nil
+}
+
+// History returns every move of game id, in order, each with the player
+// who made it and both notations. ENOTFOUND for an unknown game.
+func (s *Service) History(ctx context.Context, id uint64) ([]HistoryEntry, error) {
+	g, rg, err := s.Replay(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return history(g, rg), nil
+}
+
+// history lists the moves of rg, the replay of g.
+func history(g *Game, rg *rules.Game) []HistoryEntry {
+	moves := rg.Moves()
+	out := make([]HistoryEntry, len(moves))
+	for i, m := range moves {
+		p := rg.PositionAt(i)
+		out[i] = HistoryEntry{Ply: i + 1, Color: p.ToAct(), UserID: userToAct(g, &p),
+			SAN: notation.SAN(&p, m), Canonical: rules.FormatMove(&p, m)}
+	}
+	return out
+}
+
+// PendingChallenges returns the challenges addressed to userID that they
+// may still answer (pending and not expired), newest first. Open
+// challenges in a channel are not included: they are addressed to nobody.
+// EINVALID for an empty user ID.
+func (s *Service) PendingChallenges(ctx context.Context, userID string) ([]*Challenge, error) {
+	if userID == "" {
+		return nil, Errorf(EINVALID, "Whose challenges? No user given.")
+	}
+	all, err := s.challenges.ChallengesByUser(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	out := slices.DeleteFunc(all, func(c *Challenge) bool {
+		return c.Status != ChallengePending || c.Challenged != userID || !now.Before(c.Expires)
+	})
+	slices.SortFunc(out, func(a, b *Challenge) int { return cmp.Compare(b.ID, a.ID) })
+	return out, nil
+}
+
+// compareDeadlines orders deadlines earliest first, with the zero time
+// (no time limit) after every real deadline.
+func compareDeadlines(a, b time.Time) int {
+	switch {
+	case a.IsZero() && b.IsZero():
+		return 0
+	case a.IsZero():
+		return 1
+	case b.IsZero():
+		return -1
+	}
+	return a.Compare(b)
+}

@@ -1,0 +1,264 @@
+package bot_test
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/rules"
+	"github.com/fairypost/fairypost/rules/notation"
+)
+
+// challengeAccepted has req.Challenger challenge req.Challenged, who
+// accepts at once; variant chess and channel "chan" unless given.
+func (e *env) challengeAccepted(tb testing.TB, req bot.ChallengeRequest) *bot.Game {
+	tb.Helper()
+	if req.Variant == "" {
+		req.Variant = "chess"
+	}
+	if req.ChannelID == "" {
+		req.ChannelID = "chan"
+	}
+	if req.Color == 0 {
+		req.Color = bot.ColorWhite
+	}
+	c, err := e.svc.Challenge(ctx, req)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := e.svc.Accept(ctx, c.ID, c.Version, req.Challenged)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
+// ids returns the IDs of games.
+func ids(games []*bot.Game) []uint64 {
+	out := []uint64{}
+	for _, g := range games {
+		out = append(out, g.ID)
+	}
+	return out
+}
+
+func TestActiveGamesOrder(t *testing.T) {
+	e := newEnv(t)
+	ab := func(days int) *bot.Game {
+		return e.challengeAccepted(t, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", DaysPerMove: days})
+	}
+	g1 := ab(3)  // alice to act, deadline t0+3d
+	g1b := ab(3) // alice to act, the same deadline: after g1 by ID
+	e.clock.Advance(time.Hour)
+	g2 := ab(0) // alice to act, no deadline
+	e.clock.Advance(time.Hour)
+	g3 := ab(3) // alice to act, t0+2h+3d
+	g4 := ab(3)
+	e.play(t, g4.ID, "alice e4") // bob to act, t0+2h+3d
+	e.clock.Advance(time.Hour)
+	g5 := ab(1) // alice to act, t0+3h+1d: the earliest
+	g6 := ab(3)
+	if _, err := e.svc.Resign(ctx, g6.ID, bot.AnyVersion, "bob"); err != nil { // over: not listed
+		t.Fatal(err)
+	}
+	g7 := ab(0)
+	e.play(t, g7.ID, "alice e4") // bob to act, no deadline
+	g8 := ab(3)
+	e.play(t, g8.ID, "alice d4") // bob to act, t0+3h+3d
+	other := e.challengeAccepted(t, bot.ChallengeRequest{Challenger: "carol", Challenged: "dave", DaysPerMove: 1})
+
+	alice, err := e.svc.ActiveGames(ctx, "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := ids(alice), []uint64{g5.ID, g1.ID, g1b.ID, g3.ID, g2.ID, g4.ID, g8.ID, g7.ID}; !reflect.DeepEqual(got, want) {
+		t.Errorf("alice's games %v, want %v", got, want)
+	}
+	bob, err := e.svc.ActiveGames(ctx, "bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := ids(bob), []uint64{g4.ID, g8.ID, g7.ID, g5.ID, g1.ID, g1b.ID, g3.ID, g2.ID}; !reflect.DeepEqual(got, want) {
+		t.Errorf("bob's games %v, want %v", got, want)
+	}
+	if got, err := e.svc.ActiveGames(ctx, "nobody"); err != nil || len(got) != 0 {
+		t.Errorf("a user without games: %v, %v", ids(got), err)
+	}
+	if _, err := e.svc.ActiveGames(ctx, ""); bot.ErrorCode(err) != bot.EINVALID {
+		t.Errorf("no user: %v, want EINVALID", err)
+	}
+
+	chanGames, err := e.svc.ChannelGames(ctx, "chan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := ids(chanGames), []uint64{g1.ID, g1b.ID, g2.ID, g3.ID, g4.ID, g5.ID, g7.ID, g8.ID, other.ID}; !reflect.DeepEqual(got, want) {
+		t.Errorf("channel games %v, want %v (by ID, without the finished %d)", got, want, g6.ID)
+	}
+	if got, err := e.svc.ChannelGames(ctx, "elsewhere"); err != nil || len(got) != 0 {
+		t.Errorf("another channel: %v, %v", ids(got), err)
+	}
+}
+
+func TestGameAndReplay(t *testing.T) {
+	e := newEnv(t)
+	g := e.start(t, "chess")
+	e.play(t, g.ID, "alice e4", "bob c5", "alice Nf3")
+	got, err := e.svc.Game(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, rg, err := e.svc.Replay(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, rec) {
+		t.Errorf("Replay's record %+v differs from Game's %+v", rec, got)
+	}
+	p := rg.Position()
+	if p.FEN() != rec.FEN || len(rg.Moves()) != 3 {
+		t.Errorf("replayed to %q after %d moves, want %q after 3", p.FEN(), len(rg.Moves()), rec.FEN)
+	}
+	if _, err := e.svc.Game(ctx, 999); bot.ErrorCode(err) != bot.ENOTFOUND {
+		t.Errorf("Game(999): %v, want ENOTFOUND", err)
+	}
+	if _, _, err := e.svc.Replay(ctx, 999); bot.ErrorCode(err) != bot.ENOTFOUND {
+		t.Errorf("Replay(999): %v, want ENOTFOUND", err)
+	}
+}
+
+func TestLegalMoves(t *testing.T) {
+	e := newEnv(t)
+	g := e.start(t, "chess")
+	moves, err := e.svc.LegalMoves(ctx, g.ID, "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != 20 {
+		t.Fatalf("%d legal moves at the start, want 20: %v", len(moves), moves)
+	}
+	v := registry(t).Default("chess")
+	start := v.Start()
+	seen := map[string]bool{}
+	for i, m := range moves {
+		byCanon, err := rules.ParseMove(&start, m.Canonical)
+		if err != nil {
+			t.Fatalf("move %d %+v: canonical: %v", i, m, err)
+		}
+		byFriendly, err := notation.ParseMove(&start, m.Friendly)
+		if err != nil || byFriendly != byCanon {
+			t.Errorf("move %d %+v: the friendly form reads as %v (%v), the canonical as %v", i, m, byFriendly, err, byCanon)
+		}
+		seen[m.Friendly+" "+m.Canonical] = true
+	}
+	for _, want := range []string{"e4 e2e4", "Nf3 g1f3", "a3 a2a3", "Nc3 b1c3"} {
+		if !seen[want] {
+			t.Errorf("missing %q in %v", want, moves)
+		}
+	}
+	for _, user := range []string{"bob", "carol", ""} {
+		if got, err := e.svc.LegalMoves(ctx, g.ID, user); err != nil || len(got) != 0 {
+			t.Errorf("LegalMoves for %q, not to act: %v, %v; want none", user, got, err)
+		}
+	}
+	if _, err := e.svc.LegalMoves(ctx, 999, "alice"); bot.ErrorCode(err) != bot.ENOTFOUND {
+		t.Errorf("unknown game: %v, want ENOTFOUND", err)
+	}
+
+	// Train Wreck: after the first part alice acts again, moving one of
+	// bob's pieces.
+	tw := e.start(t, "trainwreck")
+	e.play(t, tw.ID, "alice e4")
+	moves, err = e.svc.LegalMoves(ctx, tw.ID, "alice")
+	if err != nil || len(moves) == 0 {
+		t.Fatalf("Train Wreck second part: %v, %v", moves, err)
+	}
+	if !slices.Contains(moves, bot.LegalMove{Friendly: "e5", Canonical: "e7e5"}) {
+		t.Errorf("Train Wreck second part: no e5 (e7e5) among %v", moves)
+	}
+	if got, _ := e.svc.LegalMoves(ctx, tw.ID, "bob"); len(got) != 0 {
+		t.Errorf("bob has moves during alice's turn: %v", got)
+	}
+
+	// A finished game has none.
+	if _, err := e.svc.Resign(ctx, g.ID, bot.AnyVersion, "alice"); err != nil {
+		t.Fatal(err)
+	}
+	for _, user := range []string{"alice", "bob"} {
+		if got, err := e.svc.LegalMoves(ctx, g.ID, user); err != nil || len(got) != 0 {
+			t.Errorf("finished game, %s: %v, %v", user, got, err)
+		}
+	}
+}
+
+func TestHistory(t *testing.T) {
+	e := newEnv(t)
+	g := e.start(t, "trainwreck")
+	e.play(t, g.ID, "alice e4", "alice e5", "bob Nf6", "bob Nf3")
+	h, err := e.svc.History(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []bot.HistoryEntry{
+		{Ply: 1, Color: rules.White, UserID: "alice", SAN: "e4", Canonical: "e2e4"},
+		{Ply: 2, Color: rules.White, UserID: "alice", SAN: "e5", Canonical: "e7e5"},
+		{Ply: 3, Color: rules.Black, UserID: "bob", SAN: "Nf6", Canonical: "g8f6"},
+		{Ply: 4, Color: rules.Black, UserID: "bob", SAN: "Nf3", Canonical: "g1f3"},
+	}
+	if !reflect.DeepEqual(h, want) {
+		t.Errorf("history\n%+v\nwant\n%+v", h, want)
+	}
+	if _, err := e.svc.History(ctx, 999); bot.ErrorCode(err) != bot.ENOTFOUND {
+		t.Errorf("unknown game: %v, want ENOTFOUND", err)
+	}
+}
+
+func TestPendingChallenges(t *testing.T) {
+	e := newEnv(t)
+	chal := func(from, to string) *bot.Challenge {
+		c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: from, Challenged: to, ChannelID: "chan",
+			Variant: "chess", DaysPerMove: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	old := chal("alice", "bob") // expires first
+	e.clock.Advance(time.Hour)
+	c1 := chal("carol", "bob")
+	declined := chal("dave", "bob")
+	if _, err := e.svc.Decline(ctx, declined.ID, bot.AnyVersion, "bob"); err != nil {
+		t.Fatal(err)
+	}
+	chal("bob", "alice") // made by bob: not his to answer
+	chal("alice", "")    // open: addressed to nobody
+	c2 := chal("erin", "bob")
+	ids := func(cs []*bot.Challenge) []uint64 {
+		out := []uint64{}
+		for _, c := range cs {
+			out = append(out, c.ID)
+		}
+		return out
+	}
+	got, err := e.svc.PendingChallenges(ctx, "bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []uint64{c2.ID, c1.ID, old.ID}; !reflect.DeepEqual(ids(got), want) {
+		t.Errorf("bob's challenges %v, want %v (newest first)", ids(got), want)
+	}
+	// Once the first has expired (even before a sweep) it is not offered.
+	e.clock.Advance(bot.ChallengeTTL - time.Hour)
+	got, err = e.svc.PendingChallenges(ctx, "bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []uint64{c2.ID, c1.ID}; !reflect.DeepEqual(ids(got), want) {
+		t.Errorf("bob's challenges after %v: %v, want %v", bot.ChallengeTTL, ids(got), want)
+	}
+	if _, err := e.svc.PendingChallenges(ctx, ""); bot.ErrorCode(err) != bot.EINVALID {
+		t.Errorf("no user: %v, want EINVALID", err)
+	}
+}
