@@ -1,0 +1,257 @@
+package command
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/render"
+	"github.com/fairypost/fairypost/rules"
+	"github.com/fairypost/fairypost/rules/notation"
+)
+
+// replay rebuilds the rules game a record describes: its variant with
+// options, its start position and every stored move. A record that does
+// not replay is corrupt (an internal error).
+func (h *Handler) replay(g *bot.Game) (*rules.Game, error) {
+	v, err := h.svc.Rules().Variant(g.Variant, g.Options)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", g.ID, err)
+	}
+	start := v.Start()
+	if g.StartFEN != "" {
+		if start, err = rules.ParseFEN(v, g.StartFEN); err != nil {
+			return nil, fmt.Errorf("game %d: start: %w", g.ID, err)
+		}
+	}
+	rg := rules.NewGame(start)
+	for i, text := range g.Moves {
+		p := rg.Position()
+		m, err := rules.ParseMove(&p, text)
+		if err == nil {
+			err = rg.Play(m)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("game %d: move %d %q: %w", g.ID, i+1, text, err)
+		}
+	}
+	return rg, nil
+}
+
+// sanOf returns the friendly form of m in p.
+func sanOf(p *rules.Position, m rules.Move) string { return notation.SAN(p, m) }
+
+// colorOf returns the colour userID plays in g, NoColor for a spectator.
+func colorOf(g *bot.Game, userID string) rules.Color {
+	switch userID {
+	case "":
+		return rules.NoColor
+	case g.White:
+		return rules.White
+	case g.Black:
+		return rules.Black
+	}
+	return rules.NoColor
+}
+
+// outcomeOf returns the outcome a finished record shows (its own reason:
+// resignation, agreement, time, ...), the zero Outcome otherwise.
+func outcomeOf(g *bot.Game) rules.Outcome {
+	if g.Status != bot.GameFinished {
+		return rules.Outcome{}
+	}
+	o := rules.Outcome{Reason: g.Reason}
+	switch g.Result {
+	case bot.WhiteWins:
+		o.Result = rules.WhiteWins
+	case bot.BlackWins:
+		o.Result = rules.BlackWins
+	case bot.Draw:
+		o.Result = rules.Draw
+	}
+	return o
+}
+
+// boardPNG draws the current position of g (replayed as rg) from the
+// side of viewer (White for spectators), marking the last move and the
+// result.
+func (h *Handler) boardPNG(g *bot.Game, rg *rules.Game, viewer string) (File, error) {
+	side := colorOf(g, viewer)
+	if side == rules.NoColor {
+		side = rules.White
+	}
+	opts := []render.Option{render.Size(h.size), render.Perspective(side)}
+	if n := len(rg.Moves()); n > 0 {
+		opts = append(opts, render.Previous(rg.PositionAt(n-1)))
+	}
+	if o := outcomeOf(g); o.Over() {
+		opts = append(opts, render.Outcome(o))
+	}
+	var buf bytes.Buffer
+	if err := h.renderer.PNG(&buf, rg.Position(), opts...); err != nil {
+		return File{}, fmt.Errorf("game %d: render: %w", g.ID, err)
+	}
+	return File{Name: fmt.Sprintf("game-%d-%d.png", g.ID, len(g.Moves)), Data: buf.Bytes()}, nil
+}
+
+// gameGIF draws the whole game as an animated GIF, the result on its last
+// frame, from the side of viewer.
+func (h *Handler) gameGIF(g *bot.Game, rg *rules.Game, viewer string) (File, error) {
+	side := colorOf(g, viewer)
+	if side == rules.NoColor {
+		side = rules.White
+	}
+	opts := []render.Option{render.Size(h.gifSize), render.Perspective(side)}
+	if o := outcomeOf(g); o.Over() {
+		opts = append(opts, render.Outcome(o))
+	}
+	var buf bytes.Buffer
+	if err := h.renderer.GIF(&buf, rg, opts...); err != nil {
+		return File{}, fmt.Errorf("game %d: gif: %w", g.ID, err)
+	}
+	return File{Name: fmt.Sprintf("game-%d.gif", g.ID), Data: buf.Bytes()}, nil
+}
+
+// mention returns the Discord form of a user mention.
+func mention(userID string) string { return "<@" + userID + ">" }
+
+// opponent returns the other player of g.
+func opponent(g *bot.Game, userID string) string {
+	if userID == g.White {
+		return g.Black
+	}
+	return g.White
+}
+
+// variantName returns the display name of a variant key (the key itself
+// when unknown), with the options when not the defaults.
+func (h *Handler) variantName(key, options string) string {
+	name := key
+	if v := h.svc.Rules().Default(key); v != nil {
+		name = v.Name
+	}
+	if options != "" {
+		name += " [" + options + "]"
+	}
+	return name
+}
+
+// daysText describes days per move.
+func daysText(days int) string {
+	switch days {
+	case 0:
+		return "no time limit"
+	case 1:
+		return "1 day per move"
+	}
+	return fmt.Sprintf("%d days per move", days)
+}
+
+// timeLeft describes how long until deadline, from now.
+func timeLeft(deadline, now time.Time) string {
+	if deadline.IsZero() {
+		return "no time limit"
+	}
+	d := deadline.Sub(now)
+	if d <= 0 {
+		return "time is up"
+	}
+	days := int(d / (24 * time.Hour))
+	hours := int(d % (24 * time.Hour) / time.Hour)
+	mins := int(d % time.Hour / time.Minute)
+	switch {
+	case days > 0:
+		return fmt.Sprintf("%dd %dh left", days, hours)
+	case hours > 0:
+		return fmt.Sprintf("%dh %dm left", hours, mins)
+	case mins > 0:
+		return fmt.Sprintf("%dm left", mins)
+	}
+	return "less than a minute left"
+}
+
+// resultText describes how a game ended, naming the winner.
+func resultText(g *bot.Game) string {
+	switch g.Status {
+	case bot.GameAborted:
+		if g.Reason != "" {
+			return fmt.Sprintf("Game #%d was aborted (%s).", g.ID, g.Reason)
+		}
+		return fmt.Sprintf("Game #%d was aborted.", g.ID)
+	case bot.GameFinished:
+	default:
+		return ""
+	}
+	reason := ""
+	if g.Reason != "" {
+		reason = " by " + g.Reason
+	}
+	switch g.Result {
+	case bot.WhiteWins:
+		return fmt.Sprintf("Game #%d is over: %s (White) wins%s, 1-0.", g.ID, mention(g.White), reason)
+	case bot.BlackWins:
+		return fmt.Sprintf("Game #%d is over: %s (Black) wins%s, 0-1.", g.ID, mention(g.Black), reason)
+	case bot.Draw:
+		return fmt.Sprintf("Game #%d is over: a draw%s, ½-½.", g.ID, reason)
+	}
+	return fmt.Sprintf("Game #%d is over.", g.ID)
+}
+
+// turnText tells the player to act in g (replayed as rg) what to do.
+func turnText(g *bot.Game, rg *rules.Game) string {
+	if g.ToAct == "" {
+		return ""
+	}
+	p := rg.Position()
+	s := fmt.Sprintf("%s, your move", mention(g.ToAct))
+	if phase := p.PhaseName(); phase != "" && phase != "move" {
+		s += ": " + phase
+	}
+	return s + "."
+}
+
+// boardReply is a game's board with its text, the mentions and the
+// buttons the viewer's situation calls for: the player to act is
+// mentioned (both players once the game is over).
+func (h *Handler) boardReply(g *bot.Game, rg *rules.Game, viewer, text string) (Reply, error) {
+	f, err := h.boardPNG(g, rg, viewer)
+	if err != nil {
+		return Reply{}, err
+	}
+	rep := Reply{Text: text, Files: []File{f}, GameID: g.ID}
+	switch {
+	case g.Status == bot.GameActive && g.ToAct != "":
+		rep.Mention = []string{g.ToAct}
+	case g.Status == bot.GameFinished || g.Status == bot.GameAborted:
+		rep.Mention = []string{g.White, g.Black}
+	}
+	rep.Buttons = gameButtons(g)
+	return rep, nil
+}
+
+// header is a game's one-line description.
+func (h *Handler) header(g *bot.Game) string {
+	return fmt.Sprintf("Game #%d · %s (White) vs %s (Black) · %s · %s", g.ID, mention(g.White), mention(g.Black),
+		h.variantName(g.Variant, g.Options), daysText(g.DaysPerMove))
+}
+
+// joinLines joins lines up to limit characters, ending with "and N
+// more" when some do not fit.
+func joinLines(head string, lines []string, limit int) string {
+	var b strings.Builder
+	b.WriteString(head)
+	for i, l := range lines {
+		more := fmt.Sprintf("\n… and %d more", len(lines)-i)
+		if b.Len()+1+len(l)+len(more) > limit && i < len(lines)-1 || b.Len()+1+len(l) > limit {
+			b.WriteString(more)
+			break
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(l)
+	}
+	return b.String()
+}

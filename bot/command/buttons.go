@@ -1,0 +1,185 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/fairypost/fairypost/bot"
+)
+
+// customIDPrefix starts every custom ID fairypost makes; the number is
+// the format's version.
+const customIDPrefix = "fp1"
+
+// Button actions, the second field of a custom ID.
+const (
+	actAccept          = "accept"  // accept a challenge
+	actDecline         = "decline" // decline a challenge
+	actCancel          = "cancel"  // cancel a challenge
+	actResign          = "resign"  // ask to confirm resigning
+	actResignConfirm   = "resign-confirm"
+	actDrawOffer       = doDrawOffer
+	actDrawAccept      = doDrawAccept
+	actDrawDecline     = doDrawDecline
+	actTakebackAccept  = doTakebackAccept
+	actTakebackDecline = doTakebackDecline
+)
+
+// challengeAction reports whether a button action is about a challenge
+// (not a game).
+func challengeAction(a string) bool { return a == actAccept || a == actDecline || a == actCancel }
+
+// knownAction reports whether a is a button action.
+func knownAction(a string) bool {
+	switch a {
+	case actAccept, actDecline, actCancel, actResign, actResignConfirm, actDrawOffer, actDrawAccept,
+		actDrawDecline, actTakebackAccept, actTakebackDecline:
+		return true
+	}
+	return false
+}
+
+// customID returns "fp1:<action>:<id>:<version>".
+func customID(action string, id, version uint64) string {
+	return fmt.Sprintf("%s:%s:%d:%d", customIDPrefix, action, id, version)
+}
+
+// errBadButton is the answer to a custom ID fairypost did not make.
+func errBadButton() error {
+	return bot.Errorf(bot.EINVALID, "This button is not from fairypost or is damaged.")
+}
+
+// parseCustomID reads a custom ID made by customID.
+func parseCustomID(s string) (action string, id, version uint64, err error) {
+	if len(s) > 100 {
+		return "", 0, 0, errBadButton()
+	}
+	parts := strings.Split(s, ":")
+	if len(parts) != 4 || parts[0] != customIDPrefix || !knownAction(parts[1]) {
+		return "", 0, 0, errBadButton()
+	}
+	id, err1 := strconv.ParseUint(parts[2], 10, 64)
+	version, err2 := strconv.ParseUint(parts[3], 10, 64)
+	if err1 != nil || err2 != nil || id == 0 || version == 0 ||
+		strconv.FormatUint(id, 10) != parts[2] || strconv.FormatUint(version, 10) != parts[3] {
+		return "", 0, 0, errBadButton()
+	}
+	return parts[1], id, version, nil
+}
+
+// challengeButtons are the buttons under a pending challenge: Accept
+// and, for a challenge to someone, Decline; Cancel for the challenger.
+func challengeButtons(c *bot.Challenge) []Button {
+	b := []Button{{Label: "Accept", CustomID: customID(actAccept, c.ID, c.Version), Style: ButtonSuccess}}
+	if !c.Open() {
+		b = append(b, Button{Label: "Decline", CustomID: customID(actDecline, c.ID, c.Version), Style: ButtonDanger})
+	}
+	return append(b, Button{Label: "Cancel", CustomID: customID(actCancel, c.ID, c.Version), Style: ButtonSecondary})
+}
+
+// gameButtons are the buttons under a game's board while it is played:
+// Resign and Offer draw, Accept/Decline draw when an offer stands,
+// Accept/Decline takeback when one is asked. They carry g.Version.
+func gameButtons(g *bot.Game) []Button {
+	if g.Status != bot.GameActive {
+		return nil
+	}
+	id, v := g.ID, g.Version
+	var b []Button
+	switch {
+	case g.DrawOffer != "":
+		b = append(b, Button{Label: "Accept draw", CustomID: customID(actDrawAccept, id, v), Style: ButtonSuccess},
+			Button{Label: "Decline draw", CustomID: customID(actDrawDecline, id, v), Style: ButtonSecondary})
+	default:
+		b = append(b, Button{Label: "Offer draw", CustomID: customID(actDrawOffer, id, v), Style: ButtonSecondary})
+	}
+	if g.Takeback != "" {
+		b = append(b, Button{Label: "Accept takeback", CustomID: customID(actTakebackAccept, id, v), Style: ButtonPrimary},
+			Button{Label: "Decline takeback", CustomID: customID(actTakebackDecline, id, v), Style: ButtonSecondary})
+	}
+	return append(b, Button{Label: "Resign", CustomID: customID(actResign, id, v), Style: ButtonDanger})
+}
+
+// Press handles a click on a button whose custom ID is customID by
+// userID. Stale clicks (the game or challenge changed since the button was
+// shown) are refused with a clear ECONFLICT message, clicks by someone who
+// may not act with EFORBIDDEN's, and custom IDs that fairypost did not
+// make with EINVALID's ("This button is not from fairypost or is
+// damaged."); nothing changes then. Never panics.
+func (h *Handler) Press(ctx context.Context, userID, customID string) (rep Reply) {
+	defer h.recover("press", &rep)
+	rep, err := h.press(ctx, userID, customID)
+	if err != nil {
+		return h.errorReply(err)
+	}
+	rep.Text = truncate(rep.Text, maxReply)
+	return rep
+}
+
+func (h *Handler) press(ctx context.Context, userID, cid string) (Reply, error) {
+	if userID == "" || !cleanText(userID) || len(userID) > 64 {
+		return Reply{}, bot.Errorf(bot.EINVALID, "Who pressed the button? No user given.")
+	}
+	action, id, version, err := parseCustomID(cid)
+	if err != nil {
+		return Reply{}, err
+	}
+	if challengeAction(action) {
+		return h.pressChallenge(ctx, userID, action, id, version)
+	}
+	g, err := h.svc.Game(ctx, id)
+	if err != nil {
+		return Reply{}, err
+	}
+	if !g.IsPlayer(userID) {
+		return Reply{}, bot.Errorf(bot.EFORBIDDEN, "Only the players of game #%d can use its buttons.", g.ID)
+	}
+	if g.Version != version {
+		return Reply{}, stale(g)
+	}
+	switch action {
+	case actResign:
+		return Reply{Ephemeral: true, GameID: g.ID,
+			Text:    fmt.Sprintf("Really resign game #%d? This cannot be undone.", g.ID),
+			Buttons: []Button{{Label: "Yes, resign", CustomID: customID(actResignConfirm, g.ID, g.Version), Style: ButtonDanger}}}, nil
+	case actResignConfirm:
+		return h.gameAction(ctx, userID, doResign, g, version)
+	case actDrawOffer:
+		return h.gameAction(ctx, userID, doDrawOffer, g, version)
+	case actDrawAccept:
+		return h.gameAction(ctx, userID, doDrawAccept, g, version)
+	case actDrawDecline:
+		return h.gameAction(ctx, userID, doDrawDecline, g, version)
+	case actTakebackAccept:
+		return h.gameAction(ctx, userID, doTakebackAccept, g, version)
+	case actTakebackDecline:
+		return h.gameAction(ctx, userID, doTakebackDecline, g, version)
+	}
+	return Reply{}, errBadButton()
+}
+
+// stale is the answer to a button shown before g last changed.
+func stale(g *bot.Game) error {
+	return bot.Errorf(bot.ECONFLICT, "This button is out of date: game #%d has changed since it was shown. Use /board game:%d for the current position.", g.ID, g.ID)
+}
+
+func (h *Handler) pressChallenge(ctx context.Context, userID, action string, id, version uint64) (Reply, error) {
+	var (
+		rep Reply
+		err error
+	)
+	switch action {
+	case actAccept:
+		rep, err = h.accept(ctx, userID, id, version)
+	case actDecline:
+		rep, err = h.decline(ctx, userID, id, version)
+	case actCancel:
+		rep, err = h.cancel(ctx, userID, id, version)
+	}
+	if bot.ErrorCode(err) == bot.ECONFLICT {
+		err = bot.Errorf(bot.ECONFLICT, "This button is out of date: challenge #%d has changed since it was shown.", id)
+	}
+	return rep, err
+}

@@ -1,0 +1,223 @@
+package command
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/fairypost/fairypost/bot"
+)
+
+// maxOptionLen bounds every option value: longer ones are refused.
+const maxOptionLen = 200
+
+// maxReply is the longest text a reply carries (Discord's limit).
+const maxReply = 2000
+
+// Execute runs req and returns what to show. It never panics: errors
+// (an unknown command, bad options, refusals of the service, internal
+// failures) become Ephemeral replies with bot.ErrorMessage's text, and
+// nothing changes on error.
+func (h *Handler) Execute(ctx context.Context, req Request) (rep Reply) {
+	defer h.recover("execute", &rep)
+	rep, err := h.execute(ctx, req)
+	if err != nil {
+		return h.errorReply(err)
+	}
+	rep.Text = truncate(rep.Text, maxReply)
+	return rep
+}
+
+// errorReply is the ephemeral answer to err; internal errors are logged.
+func (h *Handler) errorReply(err error) Reply {
+	if bot.ErrorCode(err) == bot.EINTERNAL {
+		h.log.Error("command failed", "err", err)
+	}
+	return Reply{Text: bot.ErrorMessage(err), Ephemeral: true}
+}
+
+// truncate cuts s to at most n bytes on a rune boundary, ending with "…".
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n - len("…")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// cleanText reports whether s is valid UTF-8 without control characters
+// (NUL included).
+func cleanText(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// spec returns the spec of command name.
+func (h *Handler) spec(name string) (Spec, bool) {
+	for _, s := range h.specs {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return Spec{}, false
+}
+
+// check refuses a request whose command or options are not those of a
+// spec: an unknown command or option, a missing required option, a value
+// not among the choices, an integer that is not one, absurd text.
+func (h *Handler) check(req Request) (Spec, error) {
+	if req.Name == "" {
+		return Spec{}, bot.Errorf(bot.EINVALID, "No command given: /help lists them.")
+	}
+	if len(req.Name) > 32 || !cleanText(req.Name) {
+		return Spec{}, bot.Errorf(bot.EINVALID, "Unknown command: /help lists them.")
+	}
+	sp, ok := h.spec(strings.ToLower(req.Name))
+	if !ok {
+		return Spec{}, bot.Errorf(bot.EINVALID, "Unknown command /%s: /help lists them.", req.Name)
+	}
+	if req.UserID == "" || len(req.UserID) > 64 || !cleanText(req.UserID) {
+		return Spec{}, bot.Errorf(bot.EINVALID, "Who is asking? No valid user given.")
+	}
+	if len(req.ChannelID) > 64 || !cleanText(req.ChannelID) || len(req.GuildID) > 64 || !cleanText(req.GuildID) {
+		return Spec{}, bot.Errorf(bot.EINVALID, "The channel or server ID is not valid.")
+	}
+	for name, value := range req.Options {
+		var o *OptionSpec
+		for i := range sp.Options {
+			if sp.Options[i].Name == name {
+				o = &sp.Options[i]
+			}
+		}
+		if o == nil {
+			return Spec{}, bot.Errorf(bot.EINVALID, "/%s has no option %q: /help lists the options.", sp.Name, truncate(name, 40))
+		}
+		if len(value) > maxOptionLen || !cleanText(value) {
+			return Spec{}, bot.Errorf(bot.EINVALID, "The value of %s: is too long or holds characters that cannot be typed.", name)
+		}
+		if value == "" {
+			continue
+		}
+		if o.Kind == OptionInteger {
+			if _, err := strconv.ParseInt(strings.TrimPrefix(value, "#"), 10, 64); err != nil {
+				return Spec{}, bot.Errorf(bot.EINVALID, "%s: must be a whole number, not %q.", name, truncate(value, 40))
+			}
+		}
+		if len(o.Choices) > 0 {
+			found := false
+			for _, c := range o.Choices {
+				found = found || c.Value == value
+			}
+			if !found {
+				vals := make([]string, len(o.Choices))
+				for i, c := range o.Choices {
+					vals[i] = c.Value
+				}
+				return Spec{}, bot.Errorf(bot.EINVALID, "%s: %q is not one of %s.", name, truncate(value, 40), strings.Join(vals, ", "))
+			}
+		}
+	}
+	for _, o := range sp.Options {
+		if o.Required && req.Options[o.Name] == "" {
+			return Spec{}, bot.Errorf(bot.EINVALID, "/%s needs %s: (%s).", sp.Name, o.Name, o.Description)
+		}
+	}
+	return sp, nil
+}
+
+// parseID reads a game or challenge ID ("12" or "#12"); "" is 0.
+func parseID(name, s string) (uint64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	id, err := strconv.ParseUint(strings.TrimPrefix(s, "#"), 10, 64)
+	if err != nil || id == 0 {
+		return 0, bot.Errorf(bot.EINVALID, "%s: must be an ID such as 12, not %q.", name, truncate(s, 40))
+	}
+	return id, nil
+}
+
+func (h *Handler) execute(ctx context.Context, req Request) (Reply, error) {
+	sp, err := h.check(req)
+	if err != nil {
+		return Reply{}, err
+	}
+	o := req.Options
+	switch sp.Name {
+	case cmdChallenge:
+		return h.challenge(ctx, req)
+	case cmdAccept, cmdDecline, cmdCancel:
+		id, err := parseID(optChallenge, o[optChallenge])
+		if err != nil {
+			return Reply{}, err
+		}
+		if id == 0 {
+			if id, err = h.findChallenge(ctx, req, sp.Name); err != nil {
+				return Reply{}, err
+			}
+		}
+		switch sp.Name {
+		case cmdAccept:
+			return h.accept(ctx, req.UserID, id, bot.AnyVersion)
+		case cmdDecline:
+			return h.decline(ctx, req.UserID, id, bot.AnyVersion)
+		}
+		return h.cancel(ctx, req.UserID, id, bot.AnyVersion)
+	case cmdMove:
+		return h.move(ctx, req)
+	case cmdChoose:
+		return h.chooseCmd(ctx, req)
+	case cmdBoard:
+		return h.board(ctx, req)
+	case cmdGames:
+		return h.games(ctx, req)
+	case cmdResign:
+		return h.act(ctx, req, doResign)
+	case cmdDraw:
+		return h.act(ctx, req, "draw-"+o[optAction])
+	case cmdAbort:
+		return h.act(ctx, req, doAbort)
+	case cmdTakeback:
+		return h.act(ctx, req, "takeback-"+o[optAction])
+	case cmdHistory:
+		return h.history(ctx, req)
+	case cmdExport:
+		return h.export(ctx, req)
+	case cmdRules:
+		return h.rulesCmd(o[optVariant])
+	case cmdVariants:
+		return h.variants(), nil
+	case cmdSettings:
+		return h.settings(ctx, req)
+	case cmdHelp:
+		return h.help(), nil
+	}
+	return Reply{}, bot.Errorf(bot.EINVALID, "Unknown command /%s: /help lists them.", sp.Name)
+}
+
+// NeedsRender reports whether Execute(req) will draw an image, so that an
+// adapter with a deadline may defer its answer first. It is cheap and
+// reads no store; it may say true for a request that ends in an error.
+func (h *Handler) NeedsRender(req Request) bool {
+	switch strings.ToLower(req.Name) {
+	case cmdMove, cmdBoard, cmdAccept, cmdChoose, cmdResign:
+		return true
+	case cmdDraw:
+		a := req.Options[optAction]
+		return a == "accept" || a == "claim"
+	case cmdTakeback:
+		return req.Options[optAction] == "accept"
+	}
+	return false
+}

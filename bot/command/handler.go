@@ -1,0 +1,82 @@
+package command
+
+import (
+	"log/slog"
+	"runtime/debug"
+
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/render"
+)
+
+// DefaultBoardSize is the width in pixels of board images when
+// Options.BoardSize is 0.
+const DefaultBoardSize = 800
+
+// Options configure a Handler.
+type Options struct {
+	// BoardSize is the width of board images in pixels (0: DefaultBoardSize;
+	// clamped to render.MinSize..render.MaxSize).
+	BoardSize int
+	// GIFSize is the width of the game GIF sent when a game ends
+	// (0: BoardSize/2, at least 240; clamped as BoardSize).
+	GIFSize int
+	// Logger receives internal errors and recovered panics (nil: discard).
+	Logger *slog.Logger
+}
+
+// Handler runs the user commands against a bot.Service. It holds no state
+// of its own besides its configuration and the renderer, and is safe for
+// concurrent use.
+type Handler struct {
+	svc      *bot.Service
+	renderer *render.Renderer
+	size     int
+	gifSize  int
+	log      *slog.Logger
+	specs    []Spec
+}
+
+// New returns a Handler over svc. It panics only if the embedded fonts of
+// package render cannot be loaded, which is a broken build.
+func New(svc *bot.Service, opts Options) *Handler {
+	r, err := render.NewRenderer()
+	if err != nil {
+		panic("command: " + err.Error())
+	}
+	h := &Handler{svc: svc, renderer: r, size: opts.BoardSize, gifSize: opts.GIFSize, log: opts.Logger}
+	if h.size <= 0 {
+		h.size = DefaultBoardSize
+	}
+	if h.gifSize <= 0 {
+		h.gifSize = max(h.size/2, 240)
+	}
+	h.size = min(max(h.size, render.MinSize), render.MaxSize)
+	h.gifSize = min(max(h.gifSize, render.MinSize), render.MaxSize)
+	if h.log == nil {
+		h.log = slog.New(slog.DiscardHandler)
+	}
+	h.specs = h.buildSpecs()
+	return h
+}
+
+// Specs returns every command with its options, in the order of /help:
+// what an adapter registers. The slice is a copy.
+func (h *Handler) Specs() []Spec {
+	out := make([]Spec, len(h.specs))
+	for i, s := range h.specs {
+		s.Options = append([]OptionSpec(nil), s.Options...)
+		for j := range s.Options {
+			s.Options[j].Choices = append([]Choice(nil), s.Options[j].Choices...)
+		}
+		out[i] = s
+	}
+	return out
+}
+
+// recover turns a panic into a generic ephemeral reply, logged.
+func (h *Handler) recover(where string, rep *Reply) {
+	if v := recover(); v != nil {
+		h.log.Error("command: panic", "in", where, "panic", v, "stack", string(debug.Stack()))
+		*rep = Reply{Text: "Internal error: something went wrong on our side. Please try again later.", Ephemeral: true}
+	}
+}

@@ -1,0 +1,91 @@
+package command
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/fairypost/fairypost/bot"
+)
+
+// Notification returns how the outbox notification n is shown, mentioning
+// n.UserID when it is for a user:
+//   - your-turn: the text, the board from the player's side and the game's buttons;
+//   - game-over: the result, the final board and a GIF of the whole game;
+//   - reminder: the game and the time left;
+//   - draw-offered, takeback-asked: the text with the buttons to answer;
+//   - challenge-received: the text with Accept/Decline buttons;
+//   - others: the text.
+//
+// When the game cannot be read or drawn, the text alone is shown (the
+// failure is logged). Never panics.
+func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Reply) {
+	defer h.recover("notification", &rep)
+	defer func() { rep.Text = truncate(rep.Text, maxReply) }()
+	rep = Reply{Text: n.Text, GameID: n.GameID}
+	if n.UserID != "" {
+		rep.Mention = []string{n.UserID}
+	}
+	switch n.Kind {
+	case bot.NotifyChallengeReceived:
+		if n.ChallengeID != 0 {
+			c := &bot.Challenge{ID: n.ChallengeID, Version: 1, Challenged: n.UserID}
+			rep.Buttons = challengeButtons(c)
+			rep.Buttons = rep.Buttons[:len(rep.Buttons)-1] // no Cancel: the challenger is not told
+		}
+		return rep
+	case bot.NotifyYourTurn, bot.NotifyGameOver, bot.NotifyReminder, bot.NotifyDrawOffered, bot.NotifyTakebackAsked,
+		bot.NotifyChoice, bot.NotifyTakenBack, bot.NotifyAutoMove:
+	default:
+		return rep
+	}
+	if n.GameID == 0 {
+		return rep
+	}
+	g, err := h.svc.Game(ctx, n.GameID)
+	if err != nil {
+		h.log.Warn("command: notification without its game", "notification", n.ID, "game", n.GameID, "err", err)
+		return rep
+	}
+	switch n.Kind {
+	case bot.NotifyReminder:
+		if n.UserID != "" {
+			rep.Text = fmt.Sprintf("%s, reminder: it is your turn in game #%d (%s, vs %s): %s.", mention(n.UserID), g.ID,
+				h.variantName(g.Variant, g.Options), mention(opponent(g, n.UserID)), timeLeft(g.Deadline, h.svc.Now()))
+		}
+		rep.Buttons = gameButtons(g)
+		return rep
+	case bot.NotifyDrawOffered, bot.NotifyTakebackAsked, bot.NotifyAutoMove, bot.NotifyChoice:
+		rep.Buttons = gameButtons(g)
+		return rep
+	}
+	rg, err := h.replay(g)
+	if err != nil {
+		h.log.Error("command: notification: replay", "game", g.ID, "err", err)
+		return rep
+	}
+	if rep.Text == "" {
+		rep.Text = h.status(g, rg)
+	}
+	if n.UserID != "" && n.Kind == bot.NotifyYourTurn && g.ToAct == n.UserID {
+		rep.Text = fmt.Sprintf("%s\n%s", rep.Text, turnText(g, rg))
+	}
+	f, err := h.boardPNG(g, rg, n.UserID)
+	if err != nil {
+		h.log.Error("command: notification: render", "game", g.ID, "err", err)
+		return rep
+	}
+	rep.Files = []File{f}
+	rep.Buttons = gameButtons(g)
+	if n.Kind == bot.NotifyGameOver {
+		if res := resultText(g); res != "" {
+			rep.Text = res
+		}
+		gif, err := h.gameGIF(g, rg, n.UserID)
+		if err != nil {
+			h.log.Error("command: notification: gif", "game", g.ID, "err", err)
+		} else {
+			rep.Files = append(rep.Files, gif)
+		}
+	}
+	return rep
+}

@@ -1,0 +1,312 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/rules"
+)
+
+// resolveMode says how a command without game: picks its game.
+type resolveMode uint8
+
+const (
+	// modePlay: the requester's games here; among several, prefer.
+	modePlay resolveMode = iota + 1
+	// modeLook: as modePlay, and for someone with no game here the only
+	// game being played here (spectators).
+	modeLook
+)
+
+// inChannel reports whether g is played in channelID or its thread.
+func inChannel(g *bot.Game, channelID string) bool {
+	return g.ChannelID == channelID || (g.ThreadID != "" && g.ThreadID == channelID)
+}
+
+// pick narrows games to one: the game whose thread the request comes
+// from, else the only one, else the only one prefer accepts.
+func pick(games []*bot.Game, channelID string, prefer func(*bot.Game) bool) (*bot.Game, bool) {
+	for _, g := range games {
+		if g.ThreadID != "" && g.ThreadID == channelID {
+			return g, true
+		}
+	}
+	if len(games) == 1 {
+		return games[0], true
+	}
+	if prefer != nil {
+		var found *bot.Game
+		n := 0
+		for _, g := range games {
+			if prefer(g) {
+				found, n = g, n+1
+			}
+		}
+		if n == 1 {
+			return found, true
+		}
+	}
+	return nil, false
+}
+
+// ambiguous is the answer when several games fit.
+func ambiguous(games []*bot.Game, whose string) error {
+	ids := make([]string, 0, len(games))
+	for _, g := range games {
+		ids = append(ids, fmt.Sprintf("#%d", g.ID))
+	}
+	return bot.Errorf(bot.EINVALID, "%s", truncate(fmt.Sprintf("%s %d games in this channel (%s): add game:ID to say which.",
+		whose, len(games), strings.Join(ids, ", ")), maxReply))
+}
+
+// resolveGame returns the game a request is about: game:ID when given;
+// otherwise among the requester's games being played (or set up) in this
+// channel, the game of the thread the request comes from, else the only
+// one, else the only one prefer accepts (nil: none preferred). With
+// modeLook, someone with no game here gets the only game played here.
+// Anything else asks for game:.
+func (h *Handler) resolveGame(ctx context.Context, req Request, mode resolveMode, prefer func(*bot.Game) bool) (*bot.Game, error) {
+	id, err := parseID(optGame, req.Options[optGame])
+	if err != nil {
+		return nil, err
+	}
+	if id != 0 {
+		return h.svc.Game(ctx, id)
+	}
+	all, err := h.svc.ActiveGames(ctx, req.UserID)
+	if err != nil {
+		return nil, err
+	}
+	var mine []*bot.Game
+	for _, g := range all {
+		if inChannel(g, req.ChannelID) {
+			mine = append(mine, g)
+		}
+	}
+	if len(mine) > 0 {
+		if g, ok := pick(mine, req.ChannelID, prefer); ok {
+			return g, nil
+		}
+		return nil, ambiguous(mine, "You have")
+	}
+	if mode == modeLook {
+		here, err := h.svc.ChannelGames(ctx, req.ChannelID)
+		if err != nil {
+			return nil, err
+		}
+		if g, ok := pick(here, req.ChannelID, nil); ok {
+			return g, nil
+		}
+		if len(here) > 1 {
+			return nil, ambiguous(here, "There are")
+		}
+		return nil, bot.Errorf(bot.EINVALID, "No game is being played in this channel: add game:ID (/games lists yours).")
+	}
+	if len(all) > 0 {
+		return nil, bot.Errorf(bot.EINVALID, "You have no game in this channel: add game:ID (/games lists yours).")
+	}
+	return nil, bot.Errorf(bot.EINVALID, "You have no game in progress: /challenge someone first.")
+}
+
+// yourTurn prefers the games where userID is to act (a move or, in
+// setup, a pre-game choice: the service sets ToAct for both).
+func yourTurn(userID string) func(*bot.Game) bool {
+	return func(g *bot.Game) bool {
+		return g.ToAct == userID
+	}
+}
+
+// move runs /move.
+func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
+	g, err := h.resolveGame(ctx, req, modePlay, yourTurn(req.UserID))
+	if err != nil {
+		return Reply{}, err
+	}
+	res, err := h.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: req.UserID, Move: strings.TrimSpace(req.Options[optMove]), Version: bot.AnyVersion})
+	if err != nil {
+		return Reply{}, err
+	}
+	ng := res.Game
+	rg, err := h.replay(ng)
+	if err != nil {
+		return Reply{}, err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s played **%s** in game #%d.", mention(req.UserID), res.SAN, ng.ID)
+	if len(res.AutoMoves) > 0 {
+		fmt.Fprintf(&b, "\nPlayed automatically: %s.", strings.Join(res.AutoMoves, ", "))
+	}
+	b.WriteByte('\n')
+	switch {
+	case ng.Status != bot.GameActive:
+		b.WriteString(resultText(ng))
+	case res.SameTurn:
+		p := rg.Position()
+		fmt.Fprintf(&b, "%s, your turn continues", mention(req.UserID))
+		if phase := p.PhaseName(); phase != "" && phase != "move" {
+			b.WriteString(": " + phase)
+		}
+		b.WriteByte('.')
+	default:
+		b.WriteString(turnText(ng, rg))
+	}
+	viewer := ng.ToAct
+	if viewer == "" {
+		viewer = req.UserID
+	}
+	return h.boardReply(ng, rg, viewer, b.String())
+}
+
+// chooseCmd runs /choose.
+func (h *Handler) chooseCmd(ctx context.Context, req Request) (Reply, error) {
+	g, err := h.resolveGame(ctx, req, modePlay, yourTurn(req.UserID))
+	if err != nil {
+		return Reply{}, err
+	}
+	choice := req.Options[optChoice]
+	ng, err := h.svc.Choose(ctx, g.ID, bot.AnyVersion, req.UserID, choice)
+	if err != nil {
+		return Reply{}, err
+	}
+	head := fmt.Sprintf("%s chose %s in game #%d.", mention(req.UserID), choice, ng.ID)
+	if ng.Status == bot.GameSetup {
+		return h.setupReply(ng, head)
+	}
+	rg, err := h.replay(ng)
+	if err != nil {
+		return Reply{}, err
+	}
+	return h.boardReply(ng, rg, ng.ToAct, head+" The game begins.\n"+h.header(ng)+"\n"+turnText(ng, rg))
+}
+
+// board runs /board: the position from the requester's side (White's
+// for spectators), without pinging anyone; buttons for players only.
+func (h *Handler) board(ctx context.Context, req Request) (Reply, error) {
+	g, err := h.resolveGame(ctx, req, modeLook, yourTurn(req.UserID))
+	if err != nil {
+		return Reply{}, err
+	}
+	rg, err := h.replay(g)
+	if err != nil {
+		return Reply{}, err
+	}
+	text := h.header(g) + "\n" + h.status(g, rg)
+	rep, err := h.boardReply(g, rg, req.UserID, text)
+	if err != nil {
+		return Reply{}, err
+	}
+	rep.Mention = nil
+	if !g.IsPlayer(req.UserID) {
+		rep.Buttons = nil
+	}
+	return rep, nil
+}
+
+// status says where g stands, without pinging: whose turn and the time
+// left, the pre-game choice awaited, the standing offers, or the result.
+func (h *Handler) status(g *bot.Game, rg *rules.Game) string {
+	switch g.Status {
+	case bot.GameSetup:
+		if g.Setup != nil && g.Setup.Army == "" {
+			return fmt.Sprintf("Waiting for %s to choose an army.", mention(g.Setup.Challenged))
+		}
+		if g.Setup != nil {
+			return fmt.Sprintf("Waiting for %s to choose who moves first.", mention(g.Setup.Challenger))
+		}
+		return "Waiting for the pre-game choice."
+	case bot.GameActive:
+	default:
+		return resultText(g)
+	}
+	p := rg.Position()
+	s := fmt.Sprintf("%s to act", mention(g.ToAct))
+	if phase := p.PhaseName(); phase != "" && phase != "move" {
+		s += " (" + phase + ")"
+	}
+	s += ", " + timeLeft(g.Deadline, h.svc.Now()) + "."
+	if g.DrawOffer != "" {
+		s += fmt.Sprintf(" %s offers a draw.", mention(g.DrawOffer))
+	}
+	if g.Takeback != "" {
+		s += fmt.Sprintf(" %s asks to take back their last move.", mention(g.Takeback))
+	}
+	return s
+}
+
+// act runs /resign, /draw, /abort and /takeback (action names as in
+// Handler.actor).
+func (h *Handler) act(ctx context.Context, req Request, action string) (Reply, error) {
+	user := req.UserID
+	var prefer func(*bot.Game) bool
+	switch action {
+	case doDrawAccept, doDrawDecline:
+		prefer = func(g *bot.Game) bool { return g.DrawOffer != "" && g.DrawOffer != user }
+	case doTakebackAccept, doTakebackDecline:
+		prefer = func(g *bot.Game) bool { return g.Takeback != "" && g.Takeback != user }
+	}
+	g, err := h.resolveGame(ctx, req, modePlay, prefer)
+	if err != nil {
+		return Reply{}, err
+	}
+	return h.gameAction(ctx, user, action, g, bot.AnyVersion)
+}
+
+// gameAction performs action in g for userID, expecting version (a
+// button's) or AnyVersion, and shows what it did.
+func (h *Handler) gameAction(ctx context.Context, userID, action string, g *bot.Game, version uint64) (Reply, error) {
+	do := h.actor(action)
+	if do == nil {
+		return Reply{}, bot.Errorf(bot.EINVALID, "Unknown game action %q.", action)
+	}
+	ng, err := do(ctx, g.ID, version, userID)
+	if err != nil {
+		if version != bot.AnyVersion && bot.ErrorCode(err) == bot.ECONFLICT {
+			return Reply{}, stale(g)
+		}
+		return Reply{}, err
+	}
+	opp := opponent(ng, userID)
+	who := mention(userID)
+	text := func(format string, args ...any) Reply {
+		return Reply{Text: fmt.Sprintf(format, args...), GameID: ng.ID, Mention: []string{opp}, Buttons: gameButtons(ng)}
+	}
+	over := ng.Status == bot.GameFinished || ng.Status == bot.GameAborted
+	switch {
+	case over && ng.Status == bot.GameAborted:
+		return Reply{Text: resultText(ng), GameID: ng.ID, Mention: []string{ng.White, ng.Black}}, nil
+	case over:
+		// fall through to the final board
+	case action == doDrawOffer:
+		return text("%s offers a draw in game #%d. %s: accept or decline with the buttons or /draw.", who, ng.ID, mention(opp)), nil
+	case action == doDrawDecline:
+		return text("%s declines the draw offer in game #%d.", who, ng.ID), nil
+	case action == doTakebackAsk:
+		return text("%s asks to take back their last move in game #%d. %s: accept or decline with the buttons or /takeback.", who, ng.ID, mention(opp)), nil
+	case action == doTakebackDecline:
+		return text("%s declines to take back the last move in game #%d.", who, ng.ID), nil
+	}
+	rg, err := h.replay(ng)
+	if err != nil {
+		return Reply{}, err
+	}
+	var msg string
+	switch action {
+	case doResign:
+		msg = fmt.Sprintf("%s resigns game #%d.\n%s", who, ng.ID, resultText(ng))
+	case doDrawAccept:
+		msg = fmt.Sprintf("%s accepts the draw.\n%s", who, resultText(ng))
+	case doDrawClaim:
+		msg = fmt.Sprintf("%s claims a draw.\n%s", who, resultText(ng))
+	case doTakebackAccept:
+		msg = fmt.Sprintf("%s accepts: the last move of game #%d is taken back.\n%s", who, ng.ID, turnText(ng, rg))
+	default:
+		msg = h.status(ng, rg)
+	}
+	viewer := ng.ToAct
+	if viewer == "" {
+		viewer = userID
+	}
+	return h.boardReply(ng, rg, viewer, msg)
+}

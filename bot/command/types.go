@@ -1,0 +1,111 @@
+package command
+
+// OptionKind is the type of a command option's value.
+type OptionKind uint8
+
+// Option kinds. Whatever the kind, Request.Options holds the value as a
+// string: the decimal number for OptionInteger, the user ID for OptionUser.
+const (
+	OptionString  OptionKind = 1
+	OptionInteger OptionKind = 2
+	OptionUser    OptionKind = 3
+)
+
+// String returns "string", "integer" or "user".
+func (k OptionKind) String() string {
+	switch k {
+	case OptionString:
+		return "string"
+	case OptionInteger:
+		return "integer"
+	case OptionUser:
+		return "user"
+	}
+	return "unknown"
+}
+
+// Choice is one value an option may take (a fixed choice of a Spec) or
+// one suggestion of autocomplete: Name is shown to people, Value is what
+// the adapter sends back in Request.Options.
+type Choice struct {
+	Name, Value string
+}
+
+// OptionSpec describes one option of a command. Names are lowercase and
+// the same in every adapter (console "name:value", Discord slash-command
+// options). When Choices is not empty the value must be one of their
+// Values; Autocomplete options are answered by Handler.Complete (an
+// option never has both).
+type OptionSpec struct {
+	Name, Description string
+	Kind              OptionKind
+	Required          bool
+	Autocomplete      bool
+	Choices           []Choice
+}
+
+// Spec describes a command: its name (lowercase, without the slash), a
+// one-line description (at most 100 characters, Discord's limit) and its
+// options, required ones first.
+type Spec struct {
+	Name, Description string
+	Options           []OptionSpec
+}
+
+// Request is one command invocation as an adapter received it. UserID is
+// who typed it; GuildID and ChannelID where ("" for the console's guild).
+// Name is the command name without the slash. Options maps option names
+// to their raw values (OptionUser options hold a user ID); an option not
+// given is absent or "".
+type Request struct {
+	UserID, GuildID, ChannelID string
+	Name                       string
+	Options                    map[string]string
+}
+
+// File is an attachment of a reply: a board PNG, a game GIF, a PGN.
+type File struct {
+	Name string // e.g. "game-12.png"; the extension says the type
+	Data []byte
+}
+
+// ButtonStyle is how a button looks.
+type ButtonStyle uint8
+
+// Button styles (Discord's primary, secondary, danger and success).
+const (
+	ButtonPrimary   ButtonStyle = 1
+	ButtonSecondary ButtonStyle = 2
+	ButtonSuccess   ButtonStyle = 3
+	ButtonDanger    ButtonStyle = 4
+)
+
+// Button is a clickable button under a reply. CustomID (at most 100
+// characters) is what the adapter passes to Handler.Press when it is
+// clicked; it carries the action, the game or challenge ID and the
+// version shown, so a stale click is refused.
+type Button struct {
+	Label    string
+	CustomID string
+	Style    ButtonStyle
+}
+
+// Reply is what a command, a button press or a notification shows.
+type Reply struct {
+	// Text is the message (at most 2000 characters, Discord's limit).
+	Text string
+	// Ephemeral replies are shown only to the user who asked: errors and
+	// private information. An adapter without that notion prints them to
+	// that user alone.
+	Ephemeral bool
+	// Files are attachments: board PNGs, game GIFs, PGN exports.
+	Files []File
+	// Buttons are shown under the message (at most 5).
+	Buttons []Button
+	// GameID is the game the reply is about, 0 if none: Discord posts a
+	// game's board replies into the game's thread.
+	GameID uint64
+	// Mention lists the user IDs the message must ping (the player to
+	// act, the challenged user); Text already names them as <@ID>.
+	Mention []string
+}

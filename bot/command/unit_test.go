@@ -1,0 +1,125 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/rules"
+	"github.com/fairypost/fairypost/storage"
+)
+
+func TestCustomIDs(t *testing.T) {
+	for _, a := range []string{actAccept, actDecline, actCancel, actResign, actResignConfirm, actDrawOffer, actDrawAccept,
+		actDrawDecline, actTakebackAccept, actTakebackDecline} {
+		id := customID(a, 1<<63, 1<<62)
+		if len(id) > 100 {
+			t.Fatalf("%q: %d characters", id, len(id))
+		}
+		got, gid, v, err := parseCustomID(id)
+		if err != nil || got != a || gid != 1<<63 || v != 1<<62 {
+			t.Fatalf("%q: %q %d %d %v", id, got, gid, v, err)
+		}
+	}
+}
+
+func TestJoinLines(t *testing.T) {
+	var lines []string
+	for i := range 200 {
+		lines = append(lines, fmt.Sprintf("#%d · a line of about forty characters", i))
+	}
+	s := joinLines("Head:", lines, maxReply)
+	if len(s) > maxReply || !strings.HasPrefix(s, "Head:\n#0 ·") {
+		t.Fatalf("%d bytes: %q", len(s), s)
+	}
+	shown := strings.Count(s, "\n") - 1
+	if !strings.HasSuffix(s, fmt.Sprintf("… and %d more", 200-shown)) {
+		t.Fatalf("tail: %q", s[len(s)-40:])
+	}
+	if s := joinLines("Head:", lines[:3], maxReply); strings.Contains(s, "more") || strings.Count(s, "\n") != 3 {
+		t.Fatalf("short: %q", s)
+	}
+}
+
+func TestLastLinesAndTruncate(t *testing.T) {
+	lines := []string{"aaaa", "bbbb", "cccc"}
+	if got := lastLines(lines, 10); got != 1 {
+		t.Fatalf("lastLines: %d", got)
+	}
+	if got := lastLines(lines, 100); got != 0 {
+		t.Fatalf("lastLines: %d", got)
+	}
+	s := truncate(strings.Repeat("é", 1500), maxReply)
+	if len(s) > maxReply || !utf8.ValidString(s) || !strings.HasSuffix(s, "…") {
+		t.Fatalf("truncate: %d bytes", len(s))
+	}
+}
+
+func TestHistoryLines(t *testing.T) {
+	e := func(c rules.Color, san string) bot.HistoryEntry { return bot.HistoryEntry{Color: c, SAN: san} }
+	got := historyLines([]bot.HistoryEntry{e(rules.White, "e4"), e(rules.Black, "e5"), e(rules.White, "Nf3")})
+	if strings.Join(got, "|") != "1. e4 e5|2. Nf3" {
+		t.Fatalf("%q", got)
+	}
+	got = historyLines([]bot.HistoryEntry{e(rules.Black, "e5"), e(rules.White, "a"), e(rules.White, "b"), e(rules.Black, "c")})
+	if strings.Join(got, "|") != "1… e5|2. a + b c" {
+		t.Fatalf("%q", got)
+	}
+}
+
+// BenchmarkMove measures /move through Execute: resolving the game,
+// committing the move to bbolt (fsync included), replaying it and
+// rendering the 800 px board.
+func BenchmarkMove(b *testing.B) {
+	reg, err := registry()
+	if err != nil {
+		b.Fatal(err)
+	}
+	db, err := storage.Open(filepath.Join(b.TempDir(), "fp.db"), storage.Options{Timeout: time.Second})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg, bot.Coin(func() bool { return true }))
+	h := New(svc, Options{})
+	ctx := context.Background()
+	moves := []struct{ user, move string }{{"alice", "Nf3"}, {"bob", "Nf6"}, {"alice", "Ng1"}, {"bob", "Ng8"}}
+	var game string
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if i%8 == 0 { // a new game before any repetition rule applies
+			b.StopTimer()
+			c, err := svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "c", Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := svc.Accept(ctx, c.ID, bot.AnyVersion, "bob"); err != nil {
+				b.Fatal(err)
+			}
+			game = fmt.Sprint(c.ID)
+			b.StartTimer()
+		}
+		m := moves[i%4]
+		r := h.Execute(ctx, Request{UserID: m.user, ChannelID: "c", Name: "move", Options: map[string]string{"move": m.move, "game": game}})
+		if r.Ephemeral || len(r.Files) != 1 {
+			b.Fatalf("%s %s: %q", m.user, m.move, r.Text)
+		}
+	}
+}
+
+func TestNeedsRender(t *testing.T) {
+	h := &Handler{}
+	cases := map[string]bool{"/move move:e4": true, "/board": true, "/accept": true, "/choose choice:me": true,
+		"/resign": true, "/draw action:accept": true, "/draw action:offer": false, "/takeback action:accept": true,
+		"/takeback action:ask": false, "/games": false, "/help": false, "/export": false, "/abort": false, "/MOVE move:e4": true}
+	for line, want := range cases {
+		if got := h.NeedsRender(parse("a", "c", line)); got != want {
+			t.Errorf("%s: %v, want %v", line, got, want)
+		}
+	}
+}

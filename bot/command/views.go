@@ -1,0 +1,255 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/rules"
+)
+
+// games runs /games: the requester's games, those where it is their turn
+// first, by time left (the service's order), one line each.
+func (h *Handler) games(ctx context.Context, req Request) (Reply, error) {
+	list, err := h.svc.ActiveGames(ctx, req.UserID)
+	if err != nil {
+		return Reply{}, err
+	}
+	if len(list) == 0 {
+		return Reply{Text: "You have no game in progress. /challenge someone!", Ephemeral: true}, nil
+	}
+	now := h.svc.Now()
+	lines := make([]string, 0, len(list))
+	for _, g := range list {
+		turn := "their turn"
+		switch {
+		case g.Status == bot.GameSetup && yourTurn(req.UserID)(g):
+			turn = "**your pre-game choice**"
+		case g.Status == bot.GameSetup:
+			turn = "their pre-game choice"
+		case g.ToAct == req.UserID:
+			turn = "**your turn**"
+		}
+		lines = append(lines, fmt.Sprintf("#%d · vs %s · %s · %s · %s", g.ID, mention(opponent(g, req.UserID)),
+			h.variantName(g.Variant, g.Options), turn, timeLeft(g.Deadline, now)))
+	}
+	return Reply{Text: joinLines(fmt.Sprintf("Your games (%d):", len(list)), lines, maxReply), Ephemeral: true}, nil
+}
+
+// historyLines numbers the turns: consecutive plies of one player form
+// one turn (multi-part turns, joined with " + "), and a number covers
+// White's turn and Black's reply.
+func historyLines(entries []bot.HistoryEntry) []string {
+	var lines []string
+	var cur strings.Builder
+	n := 0
+	for i := 0; i < len(entries); {
+		j := i
+		var parts []string
+		for j < len(entries) && entries[j].Color == entries[i].Color {
+			parts = append(parts, entries[j].SAN)
+			j++
+		}
+		turn := strings.Join(parts, " + ")
+		if entries[i].Color != rules.Black || cur.Len() == 0 {
+			if cur.Len() > 0 {
+				lines = append(lines, cur.String())
+				cur.Reset()
+			}
+			n++
+			if entries[i].Color == rules.Black {
+				fmt.Fprintf(&cur, "%d… %s", n, turn)
+			} else {
+				fmt.Fprintf(&cur, "%d. %s", n, turn)
+			}
+		} else {
+			cur.WriteString(" " + turn)
+			lines = append(lines, cur.String())
+			cur.Reset()
+		}
+		i = j
+	}
+	if cur.Len() > 0 {
+		lines = append(lines, cur.String())
+	}
+	return lines
+}
+
+// lastLines returns the index of the first of the last lines of lines
+// that fit in budget bytes, joined by newlines.
+func lastLines(lines []string, budget int) int {
+	start, size := len(lines), 0
+	for start > 0 && size+len(lines[start-1])+1 <= budget {
+		start--
+		size += len(lines[start]) + 1
+	}
+	return start
+}
+
+// history runs /history: the numbered moves in friendly form, the latest
+// kept when they do not all fit.
+func (h *Handler) history(ctx context.Context, req Request) (Reply, error) {
+	g, err := h.resolveGame(ctx, req, modeLook, nil)
+	if err != nil {
+		return Reply{}, err
+	}
+	entries, err := h.svc.History(ctx, g.ID)
+	if err != nil {
+		return Reply{}, err
+	}
+	head := h.header(g)
+	lines := historyLines(entries)
+	if len(lines) == 0 {
+		return Reply{Text: head + "\nNo moves yet.", GameID: g.ID}, nil
+	}
+	footer := ""
+	if res := resultText(g); res != "" {
+		footer = "\n" + res
+	}
+	start := lastLines(lines, maxReply-len(head)-len(footer)-100)
+	text := head
+	if start > 0 {
+		text += fmt.Sprintf("\n(the first %d turns are not shown: /export game:%d has them all)", start, g.ID)
+	}
+	text += "\n" + strings.Join(lines[start:], "\n") + footer
+	return Reply{Text: text, GameID: g.ID}, nil
+}
+
+// export runs /export: the game as a PGN file.
+func (h *Handler) export(ctx context.Context, req Request) (Reply, error) {
+	g, err := h.resolveGame(ctx, req, modeLook, nil)
+	if err != nil {
+		return Reply{}, err
+	}
+	pgn, err := h.svc.PGN(ctx, g.ID)
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: fmt.Sprintf("Game #%d as PGN.", g.ID), Ephemeral: true, GameID: g.ID,
+		Files: []File{{Name: fmt.Sprintf("game-%d.pgn", g.ID), Data: []byte(pgn)}}}, nil
+}
+
+// rulesCmd runs /rules: the variant's rules in short and its pieces.
+func (h *Handler) rulesCmd(key string) (Reply, error) {
+	text, err := h.rulesText(key)
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: text}, nil
+}
+
+// rulesText returns the rules of variant key in short with the legend of
+// its pieces, at most maxReply bytes.
+func (h *Handler) rulesText(key string) (string, error) {
+	v := h.svc.Rules().Default(key)
+	if v == nil {
+		return "", bot.Errorf(bot.EINVALID, "Unknown variant %q: /variants lists them.", truncate(key, 40))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** (`%s`, %dx%d)\n", v.Name, v.Key, v.Files, v.Ranks)
+	if s := rulesSummary(key); s != "" {
+		b.WriteString(s)
+		b.WriteByte('\n')
+	}
+	b.WriteString("Pieces: ")
+	for i, p := range v.Pieces {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%c %s", p.Letter, p.Name)
+	}
+	b.WriteString(" (White upper case, Black lower case in FEN).")
+	if len(v.Options) > 0 {
+		b.WriteString("\nOptions: ")
+		for i, o := range v.Options {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			fmt.Fprintf(&b, "%s=%s", o.Key, strings.Join(o.Values, "|"))
+		}
+		b.WriteString(" (first is the default).")
+	}
+	return truncate(b.String(), maxReply), nil
+}
+
+// variants runs /variants.
+func (h *Handler) variants() Reply {
+	var lines []string
+	for _, k := range h.svc.Rules().Keys() {
+		v := h.svc.Rules().Default(k)
+		if v == nil {
+			continue
+		}
+		l := fmt.Sprintf("`%s` %s, %dx%d", k, v.Name, v.Files, v.Ranks)
+		for _, o := range v.Options {
+			l += fmt.Sprintf(" · %s=%s", o.Key, strings.Join(o.Values, "|"))
+		}
+		lines = append(lines, l)
+	}
+	return Reply{Text: joinLines("Variants (/rules variant:KEY for the rules; options as /challenge options:key=value):", lines, maxReply), Ephemeral: true}
+}
+
+// settings runs /settings: shows the requester's preferences, changing
+// those given first.
+func (h *Handler) settings(ctx context.Context, req Request) (Reply, error) {
+	o := req.Options
+	var (
+		p   *bot.Preferences
+		err error
+	)
+	if s := o[optNotify]; s != "" {
+		d, err := bot.ParseDelivery(s)
+		if err != nil {
+			return Reply{}, err
+		}
+		if p, err = h.svc.SetDelivery(ctx, req.UserID, d); err != nil {
+			return Reply{}, err
+		}
+	}
+	if s := o[optReminder]; s != "" {
+		pct, err := strconv.Atoi(s)
+		if err != nil || pct < 0 || pct > 99 {
+			return Reply{}, bot.Errorf(bot.EINVALID, "reminder: a percentage from 0 (never) to 99, not %q.", truncate(s, 40))
+		}
+		if p, err = h.svc.SetReminder(ctx, req.UserID, pct); err != nil {
+			return Reply{}, err
+		}
+	}
+	if p == nil {
+		if p, err = h.svc.Preferences(ctx, req.UserID); err != nil {
+			return Reply{}, err
+		}
+	}
+	where := map[bot.Delivery]string{bot.DeliverDM: "by direct message", bot.DeliverChannel: "in the game's channel",
+		bot.DeliverOff: "not at all (only the game's thread)"}[p.Delivery]
+	remind := "never reminded"
+	if p.ReminderPercent > 0 {
+		remind = fmt.Sprintf("reminded when %d%% of a turn's time is left", p.ReminderPercent)
+	}
+	text := fmt.Sprintf("Your settings: notified %s; %s.", where, remind)
+	if p.DMBlocked && p.Delivery == bot.DeliverDM {
+		text += " Your direct messages are closed to the bot, so you are told in the channel instead."
+	}
+	return Reply{Text: text + "\nChange them with /settings notify:dm|channel|off reminder:0-99.", Ephemeral: true}, nil
+}
+
+// help runs /help.
+func (h *Handler) help() Reply {
+	var b strings.Builder
+	b.WriteString("**fairypost**: correspondence chess variants. Challenge someone, then play a move whenever it is your turn.\n")
+	for _, s := range h.specs {
+		fmt.Fprintf(&b, "/%s", s.Name)
+		for _, o := range s.Options {
+			if o.Required {
+				fmt.Fprintf(&b, " %s:…", o.Name)
+			} else {
+				fmt.Fprintf(&b, " [%s:]", o.Name)
+			}
+		}
+		fmt.Fprintf(&b, " — %s\n", s.Description)
+	}
+	b.WriteString("game: is needed only when you have several games in a channel; moves may be typed as e4, Nf3, O-O, P@e4 or e2e4.")
+	return Reply{Text: truncate(b.String(), maxReply), Ephemeral: true}
+}
