@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -85,6 +86,9 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		if userToAct(g, &p) != req.UserID {
 			return nil, Errorf(EFORBIDDEN, "It is not your turn in game %d.", g.ID)
 		}
+		if !g.Deadline.IsZero() && !s.now().Before(g.Deadline) {
+			return nil, timeRanOut{}
+		}
 		m, err := notation.ParseMove(&p, req.Move)
 		if err != nil {
 			return nil, moveError(err)
@@ -101,11 +105,42 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		res.SameTurn = g.Status == GameActive && g.ToAct == req.UserID
 		return notes, nil
 	})
+	if errors.Is(err, timeRanOut{}) {
+		return nil, s.ranOut(ctx, req.GameID)
+	}
 	if err != nil {
 		return nil, err
 	}
 	res.Game = g
 	return &res, nil
+}
+
+// timeRanOut is what a move's update function returns when the player's
+// deadline has passed before the scheduler ended the game (it was down,
+// or has not woken yet): the update changes nothing and Move ends the
+// game on time instead (ranOut).
+type timeRanOut struct{}
+
+func (timeRanOut) Error() string { return "time ran out" }
+
+// ranOut ends game id on time as the scheduler would have (timeOut) and
+// returns the error that tells the player who tried to move.
+func (s *Service) ranOut(ctx context.Context, id uint64) error {
+	now := s.now()
+	if _, err := s.timeOut(ctx, id, now); err != nil && !errors.Is(err, sweepSkip{}) {
+		return err
+	}
+	g, err := s.games.Game(ctx, id)
+	if err != nil {
+		return err
+	}
+	if g.Status == GameActive {
+		// The game moved on meanwhile (a takeback gave new time): the
+		// move was not played; the player may try again.
+		return Errorf(ECONFLICT, "Game %d has changed meanwhile: look again.", id)
+	}
+	return Errorf(EINVALID, "Your time in game %d ran out before this move: the game is over (%s, %s).",
+		id, g.Result, g.Reason)
 }
 
 // settle completes a change of g whose replay is rg (g.Moves holds

@@ -476,3 +476,41 @@ func BenchmarkNextWake(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/500, "ns/game")
 }
+
+// TestMoveAfterDeadlineEndsOnTime: a move that comes after the player's
+// deadline, before any sweep ran (the bot was down), is not played: the
+// game is lost on time then and there, or aborted before both moved.
+func TestMoveAfterDeadlineEndsOnTime(t *testing.T) {
+	for _, tc := range []struct {
+		moves  []string
+		late   string
+		status bot.GameStatus
+		result bot.Result
+	}{
+		{[]string{"alice e4", "bob e5"}, "alice Nf3", bot.GameFinished, bot.BlackWins},
+		{[]string{"alice e4"}, "bob e5", bot.GameAborted, bot.NoResult},
+	} {
+		e := newEnv(t)
+		e.noReminders(t, "alice", "bob")
+		g := e.start(t, "chess")
+		e.play(t, g.ID, tc.moves...)
+		e.drain(t)
+		e.clock.Advance(3 * day)
+		user, move, _ := strings.Cut(tc.late, " ")
+		_, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: user, Move: move})
+		if bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(bot.ErrorMessage(err), "ran out") {
+			t.Fatalf("%s after the deadline: %v, want EINVALID saying the time ran out", tc.late, err)
+		}
+		got := e.game(t, g.ID)
+		if got.Status != tc.status || got.Result != tc.result || len(got.Moves) != len(tc.moves) {
+			t.Errorf("after the late move: %s %s with %d moves, want %s %s with %d", got.Status, got.Result,
+				len(got.Moves), tc.status, tc.result, len(tc.moves))
+		}
+		if got, want := kinds(e.drain(t)), []string{"game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
+			t.Errorf("notifications %v, want %v", got, want)
+		}
+		if rep := e.sweep(t); rep != (bot.SweepReport{}) {
+			t.Errorf("the sweep after did %+v", rep)
+		}
+	}
+}
