@@ -58,18 +58,14 @@ type runFunc func(ctx context.Context, a *app) error
 // commands lists fairypost's commands in the order of DESIGN.md §3.
 func commands() []command {
 	return []command{
-		{name: "run", synopsis: "[-config FILE]",
-			summary: "run the bot (Discord with a token, else the local console)"},
-		{name: "console", synopsis: "[-db FILE]",
-			summary: "local play as several users, commands typed as in Discord"},
+		runCommand(),
+		consoleCommand(),
 		variantsCommand(),
 		analyzeCommand(),
 		perftCommand(),
 		renderCommand(),
-		{name: "export", synopsis: "-db FILE -game ID [-format pgn|json]",
-			summary: "print one game's record"},
-		{name: "backup", synopsis: "-db FILE -o COPY",
-			summary: "copy a live database consistently"},
+		exportCommand(),
+		backupCommand(),
 		{name: "help", synopsis: "[COMMAND]",
 			summary: "show this help, or one command's flags"},
 	}
@@ -100,9 +96,8 @@ func availableNames() string {
 // (a bug) is reported as one line with exit status 1, not a stack trace.
 func (a *app) run(ctx context.Context, args []string) (code int) {
 	if len(args) == 0 {
-		// "fairypost" alone is "fairypost run", which does not exist yet.
-		a.usage(a.stderr)
-		return exitBadInput
+		// "fairypost" alone is "fairypost run".
+		args = []string{"run"}
 	}
 	name, rest := args[0], args[1:]
 	defer func() {
@@ -180,8 +175,7 @@ func (a *app) usage(w io.Writer) {
 		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintf(&b, "\nNot available yet (they arrive with later work): %s.\n", strings.Join(later, ", "))
-	b.WriteString("The bot itself (Discord and the local console) is not built yet, so\n" +
-		"\"fairypost\" without a command, which will run the bot, prints this help.\n\n" +
+	b.WriteString("\"fairypost\" without a command is \"fairypost run\": the bot.\n\n" +
 		"Run 'fairypost help <command>' for a command's flags.\n" +
 		"Exit status: 0 success, 2 bad input, 1 internal error.\n")
 	io.WriteString(w, b.String())

@@ -16,10 +16,36 @@ package main
 import (
 	"context"
 	"os"
+	"os/signal"
+	"strings"
+	"syscall"
 )
 
 func main() {
-	// No signal handling here: the analysis commands stop on Ctrl-C by the
-	// default action. The bot installs its own handler when it exists.
-	os.Exit(Main(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	ctx := context.Background()
+	if servesUntilStopped(os.Args[1:]) {
+		// SIGINT or SIGTERM cancels ctx: the bot (or the console) finishes
+		// what is in progress and closes its database. A second signal
+		// kills the process by the default action.
+		var stop context.CancelFunc
+		ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+		go func() {
+			<-ctx.Done()
+			stop()
+		}()
+	}
+	os.Exit(Main(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
+
+// servesUntilStopped reports whether args run a command that serves until
+// stopped and shuts down on its context ("run", what "fairypost" alone or
+// with flags first runs, and "console"). The one-shot commands keep the
+// default action of signals, so Ctrl-C stops them at once.
+func servesUntilStopped(args []string) bool {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && !isHelpFlag(args[0]) {
+		return true
+	}
+	return args[0] == "run" || args[0] == "console"
+}
+
+func isHelpFlag(s string) bool { return s == "-h" || s == "-help" || s == "--help" }

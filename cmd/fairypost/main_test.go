@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -517,13 +518,9 @@ func TestBadInput(t *testing.T) {
 		// Commands.
 		{[]string{"frobnicate"}, `fairypost: unknown command "frobnicate"`},
 		{[]string{"Analyze"}, `unknown command "Analyze"`},
-		{[]string{"run"}, "fairypost run: not available yet in this build"},
-		{[]string{"run", "-config", "x.toml"}, "fairypost run: not available yet"},
-		{[]string{"-config", "x.toml"}, "fairypost run: not available yet"},
-		{[]string{"console"}, "fairypost console: not available yet"},
+		{[]string{"run", "-config", "no-such.toml"}, "fairypost run: config: open no-such.toml: no such file"},
+		{[]string{"-config", "no-such.toml"}, "fairypost run: config: open no-such.toml"},
 		{[]string{"render", "-variant", "chess"}, "fairypost render: -o FILE.png is required"},
-		{[]string{"export", "-db", "x.db", "-game", "1"}, "fairypost export: not available yet"},
-		{[]string{"backup", "-db", "x.db", "-o", "y.db"}, "fairypost backup: not available yet"},
 		{[]string{"help", "frobnicate"}, `fairypost help: unknown command "frobnicate"`},
 		{[]string{"help", "analyze", "perft"}, "fairypost help: want at most one command"},
 
@@ -576,16 +573,14 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// TestNoArguments: flags without a command are run's. ("fairypost" alone
+// is "fairypost run", which without a token starts the console on
+// ./fairypost.db: TestBinary checks that in a directory of its own.)
 func TestNoArguments(t *testing.T) {
 	t.Parallel()
-	r := run(t)
-	if r.code != exitBadInput || r.stdout != "" {
-		t.Errorf("exit %d, stdout %q; want 2 and nothing", r.code, r.stdout)
-	}
-	for _, want := range []string{"Usage: fairypost <command>", "analyze", "perft", "variants", "not built yet"} {
-		if !strings.Contains(r.stderr, want) {
-			t.Errorf("usage on stderr lacks %q:\n%s", want, r.stderr)
-		}
+	r := run(t, "-config", filepath.Join(t.TempDir(), "none.toml"))
+	if r.code != exitBadInput || !strings.HasPrefix(r.stderr, "fairypost run: config: ") {
+		t.Errorf("exit %d, stderr %q; want run's config error", r.code, r.stderr)
 	}
 }
 
@@ -681,10 +676,14 @@ func TestBinary(t *testing.T) {
 		{[]string{"perft", "-variant", "chess", "-depth", "2"}, 0, "nodes 400\n", ""},
 		{[]string{"analyze", "-variant", "chess", "-moves", "d4 d5 e2e5"}, 2, "", `fairypost analyze: move 3 "e2e5": illegal move`},
 		{[]string{"analyze", "-variant", "nope"}, 2, "", `unknown variant "nope"`},
-		{[]string{}, 2, "", "Usage: fairypost"},
-		{[]string{"run"}, 2, "", "not available yet"},
+		{[]string{}, 0, "", "no Discord token configured"},
+		{[]string{"run"}, 0, "", "starting the local console"},
 	} {
 		cmd := exec.Command(bin, c.args...)
+		// run without a token starts the console: in a directory of its
+		// own, reading "quit".
+		cmd.Dir, cmd.Stdin = t.TempDir(), strings.NewReader("quit\n")
+		cmd.Env = append(os.Environ(), "DISCORD_TOKEN=")
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		err := cmd.Run()

@@ -1,0 +1,318 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/command"
+)
+
+// Defaults of Options.
+const (
+	DefaultDeferAfter      = 1500 * time.Millisecond
+	DefaultShutdownTimeout = 10 * time.Second
+	// interactionLifetime is how long an interaction token accepts
+	// edits (Discord: 15 minutes); handlers give up a little before.
+	interactionLifetime = 14 * time.Minute
+	readyTimeout        = 15 * time.Second
+)
+
+// Options configure a Bot.
+type Options struct {
+	// Token is the bot token, without the "Bot " prefix. Required.
+	Token string
+	// APIURL, when not empty, replaces https://discord.com for every REST
+	// request (and so for the gateway address): a proxy, or the fake of
+	// bot/discordtest.
+	APIURL string
+	// GuildID registers the commands in that guild only; "" registers
+	// them globally.
+	GuildID string
+	// ApplicationID owns the commands; "" takes it from READY.
+	ApplicationID string
+	// DeferAfter is how long an interaction may run before it is
+	// acknowledged as deferred and edited when done
+	// (0: DefaultDeferAfter). Discord's deadline for the first answer is
+	// 3 s.
+	DeferAfter time.Duration
+	// ShutdownTimeout bounds Close's wait for interactions in progress
+	// (0: DefaultShutdownTimeout).
+	ShutdownTimeout time.Duration
+	// NoReconnect turns discordgo's automatic reconnection off (tests
+	// that stop the fake first); production leaves it false.
+	NoReconnect bool
+	// Transport carries HTTP requests (nil: http.DefaultTransport).
+	Transport http.RoundTripper
+	// Poke is called after every command and button press that may have
+	// changed a deadline (the bot.Scheduler's Poke); nil: nothing.
+	Poke func()
+	// Logger receives structured logs (nil: discard).
+	Logger *slog.Logger
+}
+
+// Commands is what the Bot needs of the transport-agnostic commands:
+// *command.Handler implements it (tests wrap it, e.g. to slow it down).
+type Commands interface {
+	Specs() []command.Spec
+	Execute(ctx context.Context, req command.Request) command.Reply
+	Complete(ctx context.Context, req command.Request, focused string) []command.Choice
+	Press(ctx context.Context, userID, customID string) command.Reply
+	Notification(ctx context.Context, n bot.Notification) command.Reply
+}
+
+var _ Commands = (*command.Handler)(nil)
+
+// Bot is the Discord adapter: it registers the commands of a
+// command.Handler as slash commands, answers interactions with it, keeps
+// each game in a thread, and sends the service's notifications (Send).
+// It holds no game state: everything it must remember (a game's thread,
+// a user's blocked DMs) is stored through the bot.Service.
+type Bot struct {
+	svc  *bot.Service
+	h    Commands
+	opts Options
+	log  *slog.Logger
+	s    *discordgo.Session
+
+	ready   chan struct{}
+	readyMu sync.Once
+	appMu   sync.Mutex
+	appID   string
+
+	// mu guards closing and the registration of in-flight handlers, so
+	// that Close waits for every handler it let in.
+	mu       sync.Mutex
+	closing  bool
+	inflight sync.WaitGroup
+
+	games    keyedMutex // per game: thread creation
+	dms      sync.Map   // user ID -> DM channel ID
+	userName sync.Map   // user ID -> display name, for thread names
+	threads  sync.Map   // channel ID -> threadRef
+
+	// gameOption holds the commands that take a game:ID option.
+	gameOption map[string]bool
+}
+
+// New returns a Bot answering with h over svc. It does not connect: see
+// Open.
+func New(svc *bot.Service, h Commands, opts Options) (*Bot, error) {
+	if opts.Token == "" {
+		return nil, errors.New("discord: no token")
+	}
+	if opts.DeferAfter <= 0 {
+		opts.DeferAfter = DefaultDeferAfter
+	}
+	if opts.ShutdownTimeout <= 0 {
+		opts.ShutdownTimeout = DefaultShutdownTimeout
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s, err := discordgo.New("Bot " + opts.Token)
+	if err != nil {
+		return nil, fmt.Errorf("discord: %w", err)
+	}
+	transport := opts.Transport
+	if opts.APIURL != "" {
+		rt, err := newRewriteTransport(opts.APIURL, transport)
+		if err != nil {
+			return nil, fmt.Errorf("discord: %w", err)
+		}
+		transport = rt
+	}
+	s.Client = &http.Client{Transport: transport, Timeout: 20 * time.Second}
+	s.Identify.Intents = discordgo.IntentsGuilds // slash commands and buttons need no privileged intent
+	s.ShouldReconnectOnError = !opts.NoReconnect
+	s.ShouldRetryOnRateLimit = true
+	s.StateEnabled = true
+
+	b := &Bot{svc: svc, h: h, opts: opts, log: log, s: s, ready: make(chan struct{}), appID: opts.ApplicationID,
+		gameOption: make(map[string]bool)}
+	for _, spec := range h.Specs() {
+		for _, o := range spec.Options {
+			if o.Name == "game" {
+				b.gameOption[spec.Name] = true
+			}
+		}
+	}
+	s.AddHandler(b.onReady)
+	s.AddHandler(b.onInteraction)
+	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { b.log.Warn("discord: gateway disconnected") })
+	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.log.Info("discord: gateway resumed") })
+	return b, nil
+}
+
+// Session returns the discordgo session (for tests and diagnostics).
+func (b *Bot) Session() *discordgo.Session { return b.s }
+
+// ApplicationID returns the application ID (from the options or READY).
+func (b *Bot) ApplicationID() string {
+	b.appMu.Lock()
+	defer b.appMu.Unlock()
+	return b.appID
+}
+
+func (b *Bot) onReady(_ *discordgo.Session, r *discordgo.Ready) {
+	b.appMu.Lock()
+	if b.appID == "" && r.Application != nil {
+		b.appID = r.Application.ID
+	}
+	b.appMu.Unlock()
+	user := ""
+	if r.User != nil {
+		user = r.User.Username
+	}
+	b.log.Info("discord: ready", "user", user, "guilds", len(r.Guilds))
+	b.readyMu.Do(func() { close(b.ready) })
+}
+
+// Open connects to the gateway, waits for READY and registers the
+// commands (a bulk overwrite: running it again changes nothing).
+func (b *Bot) Open(ctx context.Context) error {
+	if err := b.s.Open(); err != nil {
+		return fmt.Errorf("discord: connecting: %w", err)
+	}
+	select {
+	case <-b.ready:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(readyTimeout):
+		return errors.New("discord: no READY from the gateway")
+	}
+	if err := b.Register(ctx); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Register overwrites the application's commands (in Options.GuildID, or
+// globally) with the handler's specs.
+func (b *Bot) Register(ctx context.Context) error {
+	appID := b.ApplicationID()
+	if appID == "" {
+		return errors.New("discord: no application ID (set discord.application_id or check READY)")
+	}
+	cmds, err := applicationCommands(b.h.Specs())
+	if err != nil {
+		return fmt.Errorf("discord: %w", err)
+	}
+	got, err := b.s.ApplicationCommandBulkOverwrite(appID, b.opts.GuildID, cmds, discordgo.WithContext(ctx))
+	if err != nil {
+		return fmt.Errorf("discord: registering commands: %w", err)
+	}
+	scope := "global"
+	if b.opts.GuildID != "" {
+		scope = "guild " + b.opts.GuildID
+	}
+	b.log.Info("discord: commands registered", "count", len(got), "scope", scope)
+	return nil
+}
+
+// Run opens the bot, serves until ctx is cancelled, then closes it
+// gracefully (Close).
+func (b *Bot) Run(ctx context.Context) error {
+	if err := b.Open(ctx); err != nil {
+		b.s.Close()
+		return err
+	}
+	<-ctx.Done()
+	return b.Close()
+}
+
+// Close stops accepting interactions (new ones are answered "restarting"),
+// waits up to Options.ShutdownTimeout for those in progress, and closes
+// the gateway connection. It does not close the service's store.
+func (b *Bot) Close() error {
+	b.mu.Lock()
+	b.closing = true
+	b.mu.Unlock()
+	done := make(chan struct{})
+	go func() { b.inflight.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(b.opts.ShutdownTimeout):
+		b.log.Warn("discord: shutdown timeout: interactions still in progress", "timeout", b.opts.ShutdownTimeout)
+	}
+	return b.s.Close()
+}
+
+// enter registers a handler in flight; false once closing.
+func (b *Bot) enter() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closing {
+		return false
+	}
+	b.inflight.Add(1)
+	return true
+}
+
+// keyedMutex is a set of mutexes by key, created on demand and dropped
+// when unused.
+type keyedMutex struct {
+	mu    sync.Mutex
+	locks map[uint64]*keyedEntry
+}
+
+type keyedEntry struct {
+	mu   sync.Mutex
+	refs int
+}
+
+// lock locks key and returns its unlock function.
+func (k *keyedMutex) lock(key uint64) func() {
+	k.mu.Lock()
+	if k.locks == nil {
+		k.locks = make(map[uint64]*keyedEntry)
+	}
+	e := k.locks[key]
+	if e == nil {
+		e = &keyedEntry{}
+		k.locks[key] = e
+	}
+	e.refs++
+	k.mu.Unlock()
+	e.mu.Lock()
+	return func() {
+		e.mu.Unlock()
+		k.mu.Lock()
+		if e.refs--; e.refs == 0 {
+			delete(k.locks, key)
+		}
+		k.mu.Unlock()
+	}
+}
+
+// restCode returns Discord's JSON error code of err (0 if none) and the
+// HTTP status (0 if err is not a REST error).
+func restCode(err error) (code, status int) {
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) {
+		return 0, 0
+	}
+	if re.Response != nil {
+		status = re.Response.StatusCode
+	}
+	if re.Message != nil {
+		code = re.Message.Code
+	}
+	return code, status
+}
+
+// permanent reports whether a REST error will not go away by retrying:
+// any 4xx but 429 (which discordgo already waits out). Retrying those
+// would only spend the invalid-request budget (DESIGN.md §4).
+func permanent(err error) bool {
+	_, status := restCode(err)
+	return status >= 400 && status < 500 && status != http.StatusTooManyRequests
+}

@@ -1,0 +1,167 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/command"
+)
+
+// Send shows the outbox notification n on Discord: it is the send
+// function of a bot.Deliverer. Where it goes follows the user's
+// preferences (bot.Preferences.Delivery):
+//
+//   - dm (the default): a direct message. When Discord refuses it because
+//     the user does not accept DMs (code 50007), that is recorded with
+//     Service.SetDMBlocked (stored, so it outlives restarts) and the user is
+//     reached as with "channel" instead; they are not DMed again while the
+//     stored flag says so.
+//   - channel: a message pinging the user in the game's thread (the
+//     channel for a challenge).
+//   - off: nothing for the user.
+//
+// Whatever the preference, notifications that tell the game's story
+// without an interaction having shown it — a reminder (which also
+// reopens an archived thread before a move is due), a move the bot played
+// for a player, the end of the game — are posted into the game's thread
+// once per game (with White's copy when both players get one), without a
+// ping when the user was told elsewhere. A notification to nobody in
+// particular (an open challenge) goes to its channel.
+//
+// Send returns an error only when trying again later may help (network,
+// Discord's 5xx); requests Discord refused for good are logged and
+// dropped, so that a broken permission never loops.
+func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
+	var thread string
+	var game *bot.Game
+	if n.GameID != 0 {
+		where, err := b.gameThread(ctx, n.GameID)
+		if err != nil {
+			if bot.ErrorCode(err) == bot.ENOTFOUND {
+				b.log.Warn("discord: notification about an unknown game dropped", "notification", n.ID, "game", n.GameID)
+				return nil
+			}
+			return err
+		}
+		thread = where
+		if game, err = b.svc.Game(ctx, n.GameID); err != nil {
+			return err
+		}
+	}
+	rep := b.h.Notification(ctx, n)
+	rep.Ephemeral = false
+	place := thread
+	if place == "" {
+		place = n.ChannelID
+	}
+	if n.UserID == "" {
+		return b.post(ctx, place, rep, rep.Mention)
+	}
+
+	prefs, err := b.svc.Preferences(ctx, n.UserID)
+	if err != nil {
+		return err
+	}
+	told := false
+	switch {
+	case prefs.Delivery == bot.DeliverDM && !prefs.DMBlocked:
+		err := b.dm(ctx, n.UserID, rep)
+		switch {
+		case err == nil:
+			told = true
+		case isDMRefusal(err):
+			if err := b.svc.SetDMBlocked(ctx, n.UserID, true); err != nil {
+				b.log.Warn("discord: recording blocked DMs failed", "user", n.UserID, "err", err)
+			}
+			b.log.Info("discord: user does not accept DMs; using the channel", "user", n.UserID)
+		case permanent(err):
+			b.log.Warn("discord: DM refused; using the channel", "user", n.UserID, "err", err)
+		default:
+			return fmt.Errorf("DM to %s: %w", n.UserID, err)
+		}
+		if !told {
+			return b.post(ctx, place, rep, pingList(n.UserID, rep.Mention))
+		}
+	case prefs.Delivery == bot.DeliverOff:
+	default: // channel, or DMs blocked
+		return b.post(ctx, place, rep, pingList(n.UserID, rep.Mention))
+	}
+	if thread != "" && threadCopy(n, game) {
+		err := b.post(ctx, thread, rep, nil)
+		if err != nil && told {
+			// Retrying would DM the user twice; the thread misses one post.
+			b.log.Warn("discord: posting a copy into the game's thread failed", "game", n.GameID, "err", err)
+			return nil
+		}
+		return err
+	}
+	return nil
+}
+
+// threadCopy reports whether notification n is posted into the game's
+// thread whatever the user's preference: reminders, and once per game
+// (White's copy) the moves the bot played and the end of the game.
+func threadCopy(n bot.Notification, g *bot.Game) bool {
+	switch n.Kind {
+	case bot.NotifyReminder:
+		return true
+	case bot.NotifyAutoMove, bot.NotifyGameOver:
+		return g == nil || !g.IsPlayer(n.UserID) || n.UserID == g.White
+	}
+	return false
+}
+
+// pingList returns user followed by the others, without repeats.
+func pingList(user string, others []string) []string {
+	out := []string{user}
+	for _, o := range others {
+		if o != user {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// post sends rep into channelID pinging ping. Errors Discord will repeat
+// are logged and dropped (see Send).
+func (b *Bot) post(ctx context.Context, channelID string, rep command.Reply, ping []string) error {
+	if channelID == "" {
+		b.log.Warn("discord: a notification with nowhere to go was dropped")
+		return nil
+	}
+	_, err := b.s.ChannelMessageSendComplex(channelID, messageSend(rep, ping), discordgo.WithContext(ctx))
+	if err == nil {
+		return nil
+	}
+	if permanent(err) {
+		code, status := restCode(err)
+		b.log.Warn("discord: posting refused; dropped", "channel", channelID, "status", status, "code", code, "err", err)
+		return nil
+	}
+	return fmt.Errorf("posting in %s: %w", channelID, err)
+}
+
+// dm sends rep to userID's DM channel.
+func (b *Bot) dm(ctx context.Context, userID string, rep command.Reply) error {
+	chID, ok := b.dms.Load(userID)
+	if !ok {
+		ch, err := b.s.UserChannelCreate(userID, discordgo.WithContext(ctx))
+		if err != nil {
+			return err
+		}
+		b.dms.Store(userID, ch.ID)
+		chID = ch.ID
+	}
+	_, err := b.s.ChannelMessageSendComplex(chID.(string), messageSend(rep, nil), discordgo.WithContext(ctx))
+	return err
+}
+
+// isDMRefusal reports whether err is Discord's "Cannot send messages to
+// this user" (50007).
+func isDMRefusal(err error) bool {
+	code, _ := restCode(err)
+	return code == discordgo.ErrCodeCannotSendMessagesToThisUser
+}

@@ -1,0 +1,55 @@
+// Package discord puts fairypost on Discord with discordgo: a thin adapter
+// between Discord's interactions and the transport-agnostic commands of
+// package bot/command. It holds no command logic and no game state.
+//
+// # Connection
+//
+// New builds a discordgo session asking for the Guilds intent only (slash
+// commands and buttons need no privileged intent). With Options.APIURL
+// every REST request meant for discord.com goes to that base URL instead,
+// through the session's own http.Client (discordgo's Endpoint variables
+// are never touched); the gateway address then comes from that URL's
+// GET /api/v9/gateway. Open connects, waits for READY (which gives the
+// application ID when the options do not) and bulk-overwrites the
+// commands from Commands.Specs, globally or in Options.GuildID: running it
+// again changes nothing. discordgo reconnects and resumes by itself, and
+// waits out 429s.
+//
+// # Interactions
+//
+// discordgo runs every event in its own goroutine, so interactions are
+// handled concurrently (the service's compare-and-swap keeps games
+// consistent). A slash command becomes a command.Request (numbers in
+// decimal, users as IDs) and runs in a goroutine: answered directly when
+// it finishes within Options.DeferAfter, else acknowledged as deferred at
+// DeferAfter and edited when done, so that Discord's 3 s deadline is
+// always met and nothing is acknowledged twice. Buttons go to
+// Commands.Press the same way; autocomplete goes to Commands.Complete and
+// is answered at once (at most 25 choices). A command typed in a game's
+// thread is about that game and belongs to the game's channel.
+//
+// # Threads
+//
+// A game gets a thread, "Game 12: alice vs bob (chess)", in its channel
+// when it starts; its ID is stored with bot.Service.SetThread, so the
+// mapping survives restarts (a thread is recognised again from its name,
+// checked against the stored ID). Where threads are refused, the channel
+// is stored instead. A reply that pings someone about a game (a new
+// board, a move) is also posted into the thread when it was typed
+// elsewhere; posting into an archived thread reopens it.
+//
+// # Notifications
+//
+// Send is the send function of a bot.Deliverer: it shows an outbox
+// notification by DM, in the game's thread or not at all, following the
+// user's preferences, and records users whose DMs are closed (Discord
+// code 50007) with bot.Service.SetDMBlocked. Errors Discord will repeat
+// (4xx) are logged and dropped rather than retried, so a missing
+// permission never turns into a loop of invalid requests.
+//
+// # Shutdown
+//
+// Close stops accepting interactions (answering "restarting"), waits up
+// to Options.ShutdownTimeout for those in progress, and closes the
+// gateway. The caller closes the store afterwards.
+package discord

@@ -1,0 +1,173 @@
+package discord
+
+import (
+	"context"
+	"runtime/debug"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/fairypost/fairypost/bot/command"
+)
+
+// restartingText answers interactions that arrive while the bot stops.
+const restartingText = "The bot is restarting: please try again in a minute."
+
+// onInteraction routes an interaction. discordgo calls it in its own
+// goroutine, so interactions run concurrently.
+func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	if ic == nil || ic.Interaction == nil {
+		return
+	}
+	i := ic.Interaction
+	if !b.enter() {
+		if i.Type == discordgo.InteractionApplicationCommand || i.Type == discordgo.InteractionMessageComponent {
+			b.answer(i, command.Reply{Text: restartingText, Ephemeral: true})
+		}
+		return
+	}
+	defer b.inflight.Done()
+	defer func() {
+		if v := recover(); v != nil {
+			b.log.Error("discord: panic handling an interaction", "panic", v, "stack", string(debug.Stack()))
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), interactionLifetime)
+	defer cancel()
+	start := time.Now()
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		req, _ := commandRequest(i)
+		b.inThread(ctx, &req, "")
+		b.log.Debug("discord: command", "name", req.Name, "user", req.UserID, "channel", req.ChannelID)
+		b.serve(ctx, i, func(ctx context.Context) command.Reply {
+			return b.h.Execute(ctx, req)
+		})
+		b.log.Info("discord: command answered", "name", req.Name, "user", req.UserID, "took", time.Since(start))
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		req, focused := commandRequest(i)
+		b.inThread(ctx, &req, focused)
+		cs := b.h.Complete(ctx, req, focused)
+		err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: choices(cs)},
+		}, discordgo.WithContext(ctx))
+		if err != nil {
+			b.log.Warn("discord: autocomplete answer failed", "name", req.Name, "err", err)
+		}
+	case discordgo.InteractionMessageComponent:
+		data := i.MessageComponentData()
+		user := ""
+		if u := userOf(i); u != nil {
+			user = u.ID
+		}
+		b.log.Debug("discord: button", "custom_id", data.CustomID, "user", user)
+		b.serve(ctx, i, func(ctx context.Context) command.Reply {
+			return b.h.Press(ctx, user, data.CustomID)
+		})
+		b.log.Info("discord: button answered", "custom_id", data.CustomID, "user", user, "took", time.Since(start))
+	default:
+		b.log.Debug("discord: interaction type not handled", "type", i.Type.String())
+	}
+}
+
+// serve runs work and answers interaction i exactly once: directly when
+// work finishes within Options.DeferAfter, otherwise with a deferred
+// acknowledgement at DeferAfter followed by an edit of the original
+// response (or, for an ephemeral reply, by deleting the public
+// placeholder and sending the reply as an ephemeral follow-up). Rendering
+// a board takes milliseconds, so nothing is deferred in advance: the
+// timer alone decides, and a slow disk or a busy machine is covered too.
+// A reply with a GameID is also posted into the game's thread (see
+// publish).
+func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(context.Context) command.Reply) {
+	done := make(chan command.Reply, 1)
+	go func() {
+		defer func() {
+			if v := recover(); v != nil {
+				b.log.Error("discord: panic in a command", "panic", v, "stack", string(debug.Stack()))
+				done <- command.Reply{Text: "Internal error: something went wrong on our side. Please try again later.", Ephemeral: true}
+			}
+		}()
+		rep := work(ctx)
+		if b.opts.Poke != nil {
+			b.opts.Poke()
+		}
+		done <- rep
+	}()
+
+	timer := time.NewTimer(b.opts.DeferAfter)
+	select {
+	case rep := <-done:
+		timer.Stop()
+		b.answer(i, rep)
+		b.publish(ctx, i, rep)
+		return
+	case <-timer.C:
+	}
+	// Deferred: "thinking...", public. An ephemeral reply then replaces
+	// it by deleting it and sending an ephemeral follow-up.
+	deferErr := b.s.InteractionRespond(i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+	}, discordgo.WithContext(ctx))
+	if deferErr != nil {
+		b.log.Warn("discord: deferring failed", "interaction", i.ID, "err", deferErr)
+	}
+	rep := <-done
+	if deferErr != nil {
+		code, _ := restCode(deferErr)
+		if code == discordgo.ErrCodeUnknownInteraction {
+			return // expired: nothing can answer it any more
+		}
+	}
+	if rep.Ephemeral {
+		if err := b.s.InteractionResponseDelete(i, discordgo.WithContext(ctx)); err != nil {
+			b.log.Warn("discord: deleting the deferred response failed", "interaction", i.ID, "err", err)
+		}
+		_, err := b.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+			Content: content(rep), Components: components(rep.Buttons), Files: files(rep.Files),
+			AllowedMentions: mentions(rep.Mention), Flags: discordgo.MessageFlagsEphemeral,
+		}, discordgo.WithContext(ctx))
+		if err != nil {
+			b.log.Warn("discord: ephemeral follow-up failed", "interaction", i.ID, "err", err)
+		}
+		return
+	}
+	if _, err := b.s.InteractionResponseEdit(i, webhookEdit(rep), discordgo.WithContext(ctx)); err != nil {
+		b.log.Warn("discord: editing the deferred response failed", "interaction", i.ID, "err", err)
+	}
+	b.publish(ctx, i, rep)
+}
+
+// answer sends rep as the direct (type 4) response of i.
+func (b *Bot) answer(i *discordgo.Interaction, rep command.Reply) {
+	err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: responseData(rep),
+	})
+	if err != nil {
+		code, status := restCode(err)
+		b.log.Warn("discord: answering failed", "interaction", i.ID, "code", code, "status", status, "err", err)
+	}
+}
+
+// publish posts a public reply about a game into the game's thread when
+// the interaction came from elsewhere (the channel, a DM), so that the
+// thread holds the game's story: replies that ping someone (a move, a
+// new game) are posted; plain looks (/board, /history) are not.
+func (b *Bot) publish(ctx context.Context, i *discordgo.Interaction, rep command.Reply) {
+	if rep.GameID == 0 || rep.Ephemeral || len(rep.Mention) == 0 {
+		return
+	}
+	where, err := b.gameThread(ctx, rep.GameID)
+	if err != nil {
+		b.log.Warn("discord: finding the game's thread failed", "game", rep.GameID, "err", err)
+		return
+	}
+	if where == "" || where == i.ChannelID {
+		return
+	}
+	if _, err := b.s.ChannelMessageSendComplex(where, messageSend(rep, rep.Mention), discordgo.WithContext(ctx)); err != nil {
+		b.log.Warn("discord: posting into the game's thread failed", "game", rep.GameID, "channel", where, "err", err)
+	}
+}

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/fairypost/fairypost/bot"
+	botcmd "github.com/fairypost/fairypost/bot/command"
+	"github.com/fairypost/fairypost/bot/console"
+	"github.com/fairypost/fairypost/storage"
+	berrors "go.etcd.io/bbolt/errors"
+)
+
+// Defaults of the console's flags.
+const (
+	defaultDB        = "fairypost.db"
+	defaultImagesDir = "boards"
+)
+
+// lockTimeout is how long the commands that open a database wait for
+// another process (a running bot) to release it.
+const lockTimeout = time.Second
+
+// consoleCommand is "fairypost console".
+func consoleCommand() command {
+	return command{
+		name:     "console",
+		synopsis: "[-db FILE] [-images DIR] [-user NAME]",
+		summary:  "local play as several users, commands typed as in Discord",
+		doc: `
+Plays without Discord: every user is a name, and commands are typed as in
+Discord, one a line, by the current user:
+  as alice                   switch the current user to alice
+  as alice /challenge @bob variant:tank days:3 color:white
+  as bob /accept             run a command as bob (bob stays current)
+  /move e4                   a bare value goes to the next option
+  /move Nf3 game:2           options are name:value, "quoted" with spaces
+  /press ID                  click a button shown under a reply
+  help                       the syntax and every command
+  quit                       or Ctrl-D (end of input), or Ctrl-C
+Replies are printed as text, games as text boards (White at the bottom);
+images and other attachments are written to -images and their paths
+printed; notifications are printed as "→ @bob: ...". Clocks run on the
+real time: time-outs and reminders are checked in the background.
+When standard input is not a terminal, it is read as a script: no
+prompts, each line echoed after "> ", the clocks checked and the
+notifications printed right after each line, so the output is the same
+every time. A bad line gets a message starting with "!" and the script
+goes on; the exit status is 0 at the end of the script.
+The database is the bot's: a database in use by another process (a
+running bot, another console) cannot be opened: exit status 2 after one
+second.`,
+		setup: func(fs *flag.FlagSet) runFunc {
+			db := fs.String("db", defaultDB, "the database `FILE` (created if missing)")
+			images := fs.String("images", defaultImagesDir, "write board images to `DIR` (created with the first image)")
+			user := fs.String("user", "", "start as user `NAME` (else the first line says \"as NAME\")")
+			return func(ctx context.Context, a *app) error {
+				return a.console(ctx, *db, *images, *user)
+			}
+		},
+	}
+}
+
+// runConsole runs the local console on the app's standard streams over
+// the database at dbPath, writing images to imagesDir: what "fairypost
+// console" does with its defaults, and what "fairypost run" starts when
+// no Discord token is configured. Errors made with badInput (a database
+// in use, an unusable path) give exit status 2.
+func (a *app) runConsole(ctx context.Context, dbPath, imagesDir string) error {
+	return a.console(ctx, dbPath, imagesDir, "")
+}
+
+// console is runConsole with a first user.
+func (a *app) console(ctx context.Context, dbPath, imagesDir, user string) error {
+	if user != "" {
+		if err := checkUserName(user); err != nil {
+			return err
+		}
+	}
+	db, err := openStore(dbPath, false)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	reg, err := a.registry()
+	if err != nil {
+		return fmt.Errorf("variant registry: %w", err)
+	}
+	log := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg)
+	h := botcmd.New(svc, botcmd.Options{Logger: log})
+	c, err := console.New(console.Config{
+		Service: svc, Handler: h, Outbox: db,
+		Out: a.stdout, ImagesDir: imagesDir,
+		Interactive: isTerminal(a.stdin),
+		User:        user,
+		Logger:      log,
+	})
+	if err != nil {
+		return badInput("%v", err)
+	}
+	if err := c.Run(ctx, a.stdin); err != nil && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	return nil
+}
+
+// checkUserName checks -user as the console checks "as NAME".
+func checkUserName(name string) error {
+	if len(name) == 0 || len(name) > console.MaxUserName {
+		return badInput("-user %q: use 1 to %d letters, digits, '_', '-' or '.'", name, console.MaxUserName)
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.') {
+			return badInput("-user %q: use 1 to %d letters, digits, '_', '-' or '.'", name, console.MaxUserName)
+		}
+	}
+	return nil
+}
+
+// isTerminal reports whether r is a terminal (a character device), so
+// that the console prompts; anything else is read as a script.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// openStore opens the database at path, waiting at most lockTimeout for
+// another process to release it. With mustExist, a missing file is bad
+// input instead of being created (export and backup read existing
+// databases only). A file in use (a running bot holds bbolt's exclusive
+// lock, which also blocks readers) and a file that is not a fairypost
+// database are bad input with one clear line.
+func openStore(path string, mustExist bool) (*storage.DB, error) {
+	if path == "" {
+		return nil, badInput("-db FILE is required")
+	}
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && st.IsDir():
+		return nil, badInput("-db %s is a folder, not a database file", path)
+	case errors.Is(err, os.ErrNotExist) && mustExist:
+		return nil, badInput("-db %s: no such database file", path)
+	case err != nil && !errors.Is(err, os.ErrNotExist):
+		return nil, badInput("-db %s: %v", path, err)
+	}
+	db, err := storage.Open(path, storage.Options{Timeout: lockTimeout})
+	switch {
+	case errors.Is(err, berrors.ErrTimeout):
+		return nil, badInput("-db %s is in use by another process (a running bot?); waited %v. Stop it, or back it up and use the copy", path, lockTimeout)
+	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrChecksum):
+		return nil, badInput("-db %s is not a fairypost database: %v", path, err)
+	case err != nil:
+		return nil, badInput("-db %s: %v", path, err)
+	}
+	return db, nil
+}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/fairypost/fairypost/bot"
+	botcmd "github.com/fairypost/fairypost/bot/command"
+	"github.com/fairypost/fairypost/bot/discord"
+	"github.com/fairypost/fairypost/storage"
+)
+
+// runCommand is "fairypost run [-config FILE]", also what "fairypost"
+// alone does.
+func runCommand() command {
+	return command{
+		name:     "run",
+		synopsis: "[-config FILE]",
+		summary:  "run the bot (Discord with a token, else the local console)",
+		doc: `
+Reads the configuration FILE (TOML; config.example.toml documents every key
+with its default; without -config the defaults are used). With a Discord
+token (discord.token, or the DISCORD_TOKEN environment variable) it
+connects to Discord, registers the slash commands and serves until SIGINT
+or SIGTERM, then finishes the commands in progress and closes the
+connection and the database. Without a token it says so and starts the
+local console (see 'fairypost help console') on storage.path.
+
+A configuration error (an unknown key, a bad value) is one line naming the
+file, the line and the key, with exit status 2.`,
+		setup: func(fs *flag.FlagSet) runFunc {
+			path := fs.String("config", "", "read the configuration from `FILE` (TOML)")
+			return func(ctx context.Context, a *app) error {
+				cfg, err := loadConfig(*path, os.Getenv)
+				if err != nil {
+					return err
+				}
+				if cfg.Discord.Token == "" {
+					fmt.Fprintf(a.stderr, "fairypost: no Discord token configured (discord.token in the config, or DISCORD_TOKEN): starting the local console on %s instead.\n", cfg.Storage.Path)
+					return a.runConsole(ctx, cfg.Storage.Path, cfg.Console.Images)
+				}
+				return a.runDiscord(ctx, cfg)
+			}
+		},
+	}
+}
+
+// runDiscord runs the Discord bot with cfg until ctx is done, then shuts
+// down gracefully: the scheduler and the deliverer stop, the interactions
+// in progress finish (up to discord.shutdown_timeout), the gateway closes,
+// and the database last.
+func (a *app) runDiscord(ctx context.Context, cfg Config) error {
+	log := cfg.logger(a.stderr)
+	reg, err := a.registry()
+	if err != nil {
+		return fmt.Errorf("variant registry: %w", err)
+	}
+	db, err := storage.Open(cfg.Storage.Path, storage.Options{Timeout: cfg.Storage.Timeout.D()})
+	if err != nil {
+		return fmt.Errorf("database %s: %w", cfg.Storage.Path, err)
+	}
+	defer db.Close()
+
+	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg)
+	h := botcmd.New(svc, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log})
+	sched := bot.NewScheduler(svc, log)
+	var deliv *bot.Deliverer
+	b, err := discord.New(svc, h, discord.Options{
+		Token: cfg.Discord.Token, APIURL: cfg.Discord.APIURL,
+		GuildID: cfg.Discord.GuildID, ApplicationID: cfg.Discord.ApplicationID,
+		DeferAfter: cfg.Discord.DeferAfter.D(), ShutdownTimeout: cfg.Discord.ShutdownTimeout.D(),
+		Poke:   func() { sched.Poke(); deliv.Poke() },
+		Logger: log,
+	})
+	if err != nil {
+		return err
+	}
+	deliv = bot.NewDeliverer(db, b.Send, time.Now, log)
+
+	if err := b.Open(ctx); err != nil {
+		b.Session().Close()
+		if ctx.Err() != nil {
+			log.Info("fairypost: stopped while connecting")
+			return nil
+		}
+		return err
+	}
+	log.Info("fairypost: running", "database", cfg.Storage.Path, "application", b.ApplicationID())
+
+	bg, stop := context.WithCancel(context.WithoutCancel(ctx))
+	var wg sync.WaitGroup
+	wg.Go(func() { sched.Run(bg) })
+	wg.Go(func() { deliv.Run(bg, cfg.Discord.DeliverEvery.D()) })
+
+	<-ctx.Done()
+	log.Info("fairypost: stopping")
+	stop()
+	wg.Wait()
+	err = b.Close()
+	log.Info("fairypost: stopped")
+	return err // the database closes on return
+}

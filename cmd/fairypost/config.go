@@ -1,0 +1,226 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+// Config is the configuration of "fairypost run": a TOML file
+// (config.example.toml documents every key with its default), read
+// strictly — an unknown key is an error naming the key and its line.
+type Config struct {
+	Discord DiscordConfig `toml:"discord"`
+	Storage StorageConfig `toml:"storage"`
+	Render  RenderConfig  `toml:"render"`
+	Console ConsoleConfig `toml:"console"`
+	Log     LogConfig     `toml:"log"`
+}
+
+// DiscordConfig says how to reach Discord.
+type DiscordConfig struct {
+	// Token is the bot token; DISCORD_TOKEN is used when it is empty.
+	// Without either, "fairypost run" starts the local console.
+	Token string `toml:"token"`
+	// APIURL replaces https://discord.com for every REST request (the
+	// gateway address comes from GET /api/v9/gateway); "" is Discord.
+	APIURL string `toml:"api_url"`
+	// GuildID registers the commands in that guild only (instant, for
+	// development); "" registers them globally.
+	GuildID string `toml:"guild_id"`
+	// ApplicationID is the application whose commands are registered;
+	// "" takes it from the gateway's READY.
+	ApplicationID string `toml:"application_id"`
+	// DeferAfter is how long an interaction may take before it is
+	// acknowledged with a deferred response and edited when done.
+	DeferAfter Duration `toml:"defer_after"`
+	// DeliverEvery is how often the notification outbox is polled.
+	DeliverEvery Duration `toml:"deliver_every"`
+	// ShutdownTimeout bounds the wait for interactions in progress when
+	// the bot stops.
+	ShutdownTimeout Duration `toml:"shutdown_timeout"`
+}
+
+// StorageConfig is the database.
+type StorageConfig struct {
+	// Path is the bbolt database file, created when missing.
+	Path string `toml:"path"`
+	// Timeout is how long opening waits for another process holding
+	// the file before giving up.
+	Timeout Duration `toml:"timeout"`
+}
+
+// RenderConfig is about board images.
+type RenderConfig struct {
+	// BoardSize is the width of board images in pixels (120..2000).
+	BoardSize int `toml:"board_size"`
+}
+
+// ConsoleConfig is the local console started when there is no token.
+type ConsoleConfig struct {
+	// Images is the directory where the console writes board PNGs.
+	Images string `toml:"images"`
+}
+
+// LogConfig is the structured log on stderr.
+type LogConfig struct {
+	// Level is debug, info, warn or error.
+	Level string `toml:"level"`
+	// Format is text or json.
+	Format string `toml:"format"`
+}
+
+// defaultConfig returns the configuration used for keys a file leaves
+// out: the defaults documented in config.example.toml.
+func defaultConfig() Config {
+	return Config{
+		Discord: DiscordConfig{
+			DeferAfter:      Duration(1500 * time.Millisecond),
+			DeliverEvery:    Duration(time.Second),
+			ShutdownTimeout: Duration(10 * time.Second),
+		},
+		Storage: StorageConfig{Path: defaultDB, Timeout: Duration(time.Second)},
+		Render:  RenderConfig{BoardSize: 800},
+		Console: ConsoleConfig{Images: defaultImagesDir},
+		Log:     LogConfig{Level: "info", Format: "text"},
+	}
+}
+
+// Duration is a time.Duration written in TOML as a string such as "1.5s"
+// or "250ms".
+type Duration time.Duration
+
+// UnmarshalText reads a Go duration string.
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("%q is not a duration (write it like \"1.5s\" or \"250ms\")", b)
+	}
+	if v < 0 {
+		return fmt.Errorf("%q: a duration cannot be negative", b)
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// MarshalText writes d as a Go duration string.
+func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d).String()), nil }
+
+// D returns d as a time.Duration.
+func (d Duration) D() time.Duration { return time.Duration(d) }
+
+// loadConfig reads the configuration: the defaults, overridden by the
+// file at path when path is not "", then the token from getenv
+// ("DISCORD_TOKEN") when the file gives none. Every error is bad input
+// (exit status 2) in one line naming the file, and the line and key
+// where it can.
+func loadConfig(path string, getenv func(string) string) (Config, error) {
+	cfg := defaultConfig()
+	if path != "" {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return Config{}, badInput("config: %v", err)
+		}
+		if err := decodeConfig(data, &cfg); err != nil {
+			return Config{}, badInput("config %s: %v", path, err)
+		}
+	}
+	if cfg.Discord.Token == "" && getenv != nil {
+		cfg.Discord.Token = strings.TrimSpace(getenv("DISCORD_TOKEN"))
+	}
+	if err := cfg.validate(); err != nil {
+		where := "config"
+		if path != "" {
+			where += " " + path
+		}
+		return Config{}, badInput("%s: %v", where, err)
+	}
+	return cfg, nil
+}
+
+// decodeConfig decodes the TOML document data over cfg, refusing unknown
+// keys. The error is one line: "line N: ...".
+func decodeConfig(data []byte, cfg *Config) error {
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(cfg)
+	if err == nil {
+		return nil
+	}
+	var strict *toml.StrictMissingError
+	if errors.As(err, &strict) && len(strict.Errors) > 0 {
+		var parts []string
+		for i := range strict.Errors {
+			e := &strict.Errors[i]
+			row, _ := e.Position()
+			parts = append(parts, fmt.Sprintf("line %d: unknown key %q", row, strings.Join(e.Key(), ".")))
+		}
+		return errors.New(strings.Join(parts, "; ") + " (config.example.toml lists every key)")
+	}
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		row, col := de.Position()
+		msg := strings.TrimPrefix(de.Error(), "toml: ")
+		if k := de.Key(); len(k) > 0 {
+			return fmt.Errorf("line %d, column %d (key %q): %s", row, col, strings.Join(k, "."), msg)
+		}
+		return fmt.Errorf("line %d, column %d: %s", row, col, msg)
+	}
+	return errors.New(strings.TrimPrefix(err.Error(), "toml: "))
+}
+
+// validate checks values that decode but make no sense.
+func (c *Config) validate() error {
+	if c.Storage.Path == "" {
+		return errors.New("storage.path must not be empty")
+	}
+	if c.Render.BoardSize < 120 || c.Render.BoardSize > 2000 {
+		return fmt.Errorf("render.board_size %d: choose 120 to 2000 pixels", c.Render.BoardSize)
+	}
+	if _, err := c.logLevel(); err != nil {
+		return err
+	}
+	switch c.Log.Format {
+	case "text", "json":
+	default:
+		return fmt.Errorf("log.format %q: choose text or json", c.Log.Format)
+	}
+	if c.Discord.APIURL != "" {
+		if !strings.HasPrefix(c.Discord.APIURL, "http://") && !strings.HasPrefix(c.Discord.APIURL, "https://") {
+			return fmt.Errorf("discord.api_url %q: want an http:// or https:// URL", c.Discord.APIURL)
+		}
+	}
+	if d := c.Discord.DeferAfter.D(); d <= 0 || d > 2500*time.Millisecond {
+		return fmt.Errorf("discord.defer_after %s: choose more than 0 and at most 2.5s (Discord's deadline is 3s)", d)
+	}
+	if c.Discord.DeliverEvery.D() < 10*time.Millisecond {
+		return fmt.Errorf("discord.deliver_every %s: choose at least 10ms", c.Discord.DeliverEvery.D())
+	}
+	return nil
+}
+
+// logLevel parses Log.Level.
+func (c *Config) logLevel() (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(c.Log.Level)); err != nil {
+		return 0, fmt.Errorf("log.level %q: choose debug, info, warn or error", c.Log.Level)
+	}
+	return l, nil
+}
+
+// logger returns the structured logger the configuration asks for,
+// writing to w.
+func (c *Config) logger(w interface{ Write([]byte) (int, error) }) *slog.Logger {
+	level, _ := c.logLevel()
+	opts := &slog.HandlerOptions{Level: level}
+	if c.Log.Format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
