@@ -46,8 +46,8 @@ type command struct {
 	summary  string // one line for the command list
 	doc      string // paragraphs for "fairypost help NAME"
 	// setup declares the command's flags on fs and returns the function
-	// that runs the command once fs is parsed. nil: the command is not in
-	// this build yet.
+	// that runs the command once fs is parsed. nil only for help, which
+	// run handles itself.
 	setup func(fs *flag.FlagSet) runFunc
 }
 
@@ -81,13 +81,11 @@ func findCommand(name string) (command, bool) {
 	return command{}, false
 }
 
-// availableNames returns the names of the commands this build can run.
+// availableNames returns the names of the commands, for error messages.
 func availableNames() string {
 	var names []string
 	for _, c := range commands() {
-		if c.setup != nil || c.name == "help" {
-			names = append(names, c.name)
-		}
+		names = append(names, c.name)
 	}
 	return strings.Join(names, ", ")
 }
@@ -117,9 +115,6 @@ func (a *app) run(ctx context.Context, args []string) (code int) {
 	if !ok {
 		return a.report("", badInput("unknown command %q (commands: %s; see 'fairypost help')", name, availableNames()))
 	}
-	if cmd.setup == nil {
-		return a.report(name, notYet())
-	}
 	fs := flag.NewFlagSet("fairypost "+name, flag.ContinueOnError)
 	// The flag package would print the error and the whole usage; we report
 	// one line instead, and print the usage only when asked for it.
@@ -137,11 +132,6 @@ func (a *app) run(ctx context.Context, args []string) (code int) {
 		return a.report(name, badInput("unexpected argument %q: every input is a flag, like -variant chess (see 'fairypost help %s')", fs.Arg(0), name))
 	}
 	return a.report(name, runCmd(ctx, a))
-}
-
-// notYet is the error of a command that a later build will have.
-func notYet() error {
-	return badInput("not available yet in this build (the bot, its console and storage arrive with later work); available now: %s", availableNames())
 }
 
 // help runs "fairypost help [COMMAND]".
@@ -165,17 +155,11 @@ func (a *app) help(args []string) int {
 func (a *app) usage(w io.Writer) {
 	var b strings.Builder
 	b.WriteString("fairypost: a Discord bot for correspondence chess variants.\n\n")
-	b.WriteString("Usage: fairypost <command> [flags]\n\nCommands in this build:\n")
-	var later []string
+	b.WriteString("Usage: fairypost <command> [flags]\n\nCommands:\n")
 	for _, c := range commands() {
-		if c.setup == nil && c.name != "help" {
-			later = append(later, c.name)
-			continue
-		}
 		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintf(&b, "\nNot available yet (they arrive with later work): %s.\n", strings.Join(later, ", "))
-	b.WriteString("\"fairypost\" without a command is \"fairypost run\": the bot.\n\n" +
+	b.WriteString("\n\"fairypost\" without a command is \"fairypost run\": the bot.\n\n" +
 		"Run 'fairypost help <command>' for a command's flags.\n" +
 		"Exit status: 0 success, 2 bad input, 1 internal error.\n")
 	io.WriteString(w, b.String())
@@ -185,10 +169,6 @@ func (a *app) usage(w io.Writer) {
 func (a *app) commandUsage(w io.Writer, cmd command) {
 	fmt.Fprintf(w, "Usage: fairypost %s %s\n\n%s.\n", cmd.name, cmd.synopsis, upperFirst(cmd.summary))
 	if cmd.name == "help" {
-		return
-	}
-	if cmd.setup == nil {
-		fmt.Fprintf(w, "\nNot available yet in this build.\n")
 		return
 	}
 	if cmd.doc != "" {

@@ -2,12 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/fairypost/fairypost/storage"
+	"github.com/fairypost/fairypost/storage/hotcopy"
 )
 
 // backupCommand is "fairypost backup".
@@ -22,10 +25,14 @@ COPY: first to a temporary file in COPY's folder, flushed to disk and
 checked to open as a fairypost database, then renamed to COPY, so COPY is
 never half-written. An existing COPY is replaced; COPY may not be the
 database itself. Prints "COPY: N bytes" on success.
-bbolt lets one process at a time open a database: while a bot runs on
-FILE, backup waits one second and fails (exit status 2). A running bot's
-database is copied by the bot itself (storage.DB.Backup); stop the bot to
-copy its file with this command.`,
+bbolt lets one process at a time open a database. When another process
+holds FILE (a running bot or console), backup waits one second for it,
+then asks that process for the copy through the unix socket
+FILE.backup.sock, which the bot and the console serve while they run
+(for their own OS user only); the copy is as consistent, and the bot goes
+on meanwhile. If the process does not serve copies (an older version, or
+a path too long for a unix socket: it logged a warning when it started),
+backup fails with exit status 2: stop the process to copy its file.`,
 		setup: func(fs *flag.FlagSet) runFunc {
 			db := fs.String("db", "", "the database `FILE` (required)")
 			out := fs.String("o", "", "write the copy to `COPY` (required)")
@@ -33,14 +40,15 @@ copy its file with this command.`,
 				if *out == "" {
 					return badInput("-o COPY is required")
 				}
-				return a.backup(*db, *out)
+				return a.backup(ctx, *db, *out)
 			}
 		},
 	}
 }
 
-// backup copies the database at dbPath to out.
-func (a *app) backup(dbPath, out string) error {
+// backup copies the database at dbPath to out, through the hot-copy
+// socket of the process that holds it if another does.
+func (a *app) backup(ctx context.Context, dbPath, out string) error {
 	if dbPath == "" {
 		return badInput("-db FILE is required")
 	}
@@ -53,10 +61,15 @@ func (a *app) backup(dbPath, out string) error {
 		return badInput("-o %s is a folder: give the copy's file name", out)
 	}
 	db, err := openStore(dbPath, true)
-	if err != nil {
+	var inUse inUseError
+	switch {
+	case errors.As(err, &inUse):
+		// Another process holds the file: ask it for the copy (db is nil).
+	case err != nil:
 		return err
+	default:
+		defer db.Close()
 	}
-	defer db.Close()
 
 	f, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
 	if err != nil {
@@ -70,9 +83,14 @@ func (a *app) backup(dbPath, out string) error {
 			os.Remove(tmp)
 		}
 	}()
-	n, err := db.Backup(f)
-	if err != nil {
-		return fmt.Errorf("copying %s: %w", dbPath, err)
+	var n int64
+	if db != nil {
+		n, err = db.Backup(f)
+		if err != nil {
+			return fmt.Errorf("copying %s: %w", dbPath, err)
+		}
+	} else if n, err = hotcopy.Fetch(ctx, hotcopy.SocketPath(dbPath), f); err != nil {
+		return fetchError(dbPath, inUse, err)
 	}
 	if err := f.Sync(); err != nil {
 		return fmt.Errorf("-o %s: %w", out, err)
@@ -90,6 +108,23 @@ func (a *app) backup(dbPath, out string) error {
 	syncDir(filepath.Dir(out))
 	_, err = fmt.Fprintf(a.stdout, "%s: %d bytes\n", out, n)
 	return err
+}
+
+// fetchError explains a failed hot copy of the database at dbPath, which
+// another process holds (inUse).
+func fetchError(dbPath string, inUse inUseError, err error) error {
+	sock := hotcopy.SocketPath(dbPath)
+	switch {
+	case errors.Is(err, os.ErrNotExist), errors.Is(err, syscall.ECONNREFUSED):
+		// Nobody serves copies: the process holding the file is not a
+		// fairypost that does, or it could not create its socket.
+		return badInput("-db %s is in use by another process (a running bot?); waited %v, and it offers no live copy on %s. Stop it to back up its file", inUse.path, lockTimeout, sock)
+	case errors.Is(err, hotcopy.ErrPathTooLong):
+		return badInput("-db %s is in use by another process (a running bot?); waited %v, and it offers no live copy: the path of its socket %s is too long for a unix socket. Stop it to back up its file, or move the database to a shorter path", inUse.path, lockTimeout, sock)
+	case errors.Is(err, os.ErrPermission):
+		return badInput("-db %s is in use by another process (a running bot?) whose live copies on %s are for its own OS user: run backup as that user", inUse.path, sock)
+	}
+	return fmt.Errorf("copying %s from the process that holds it: %w", dbPath, err)
 }
 
 // checkCopy opens the copy at path as a database and closes it.

@@ -14,6 +14,7 @@ import (
 	botcmd "github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/console"
 	"github.com/fairypost/fairypost/storage"
+	"github.com/fairypost/fairypost/storage/hotcopy"
 	berrors "go.etcd.io/bbolt/errors"
 )
 
@@ -55,7 +56,8 @@ every time. A bad line gets a message starting with "!" and the script
 goes on; the exit status is 0 at the end of the script.
 The database is the bot's: a database in use by another process (a
 running bot, another console) cannot be opened: exit status 2 after one
-second.`,
+second. While the console runs, "fairypost backup" can copy its database
+(through the socket FILE.backup.sock, see 'fairypost help backup').`,
 		setup: func(fs *flag.FlagSet) runFunc {
 			db := fs.String("db", defaultDB, "the database `FILE` (created if missing)")
 			images := fs.String("images", defaultImagesDir, "write board images to `DIR` (created with the first image)")
@@ -88,11 +90,12 @@ func (a *app) console(ctx context.Context, dbPath, imagesDir, user string) error
 		return err
 	}
 	defer db.Close()
+	log := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	defer a.serveHotCopy(ctx, db, dbPath, log)() // stops before db.Close
 	reg, err := a.registry()
 	if err != nil {
 		return fmt.Errorf("variant registry: %w", err)
 	}
-	log := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg)
 	h := botcmd.New(svc, botcmd.Options{Logger: log})
 	c, err := console.New(console.Config{
@@ -109,6 +112,30 @@ func (a *app) console(ctx context.Context, dbPath, imagesDir, user string) error
 		return err
 	}
 	return nil
+}
+
+// inUseError is openStore's error for a database another process holds.
+type inUseError struct{ path string }
+
+func (e inUseError) Error() string {
+	return fmt.Sprintf("-db %s is in use by another process (a running bot?); waited %v. Stop it, or back it up (fairypost backup) and use the copy", e.path, lockTimeout)
+}
+
+// serveHotCopy serves copies of db, opened from dbPath, to "fairypost
+// backup" on hotcopy.SocketPath(dbPath) until ctx is done or the
+// returned function is called; call it before closing db (it waits for
+// the copies in flight). Failed copies are logged to log at warning
+// level. If the socket cannot be served (a path too long for a unix
+// socket, a folder not writable...), that is one warning on log and the
+// function returned does nothing: the bot runs, but its database cannot
+// be backed up while it runs.
+func (a *app) serveHotCopy(ctx context.Context, db *storage.DB, dbPath string, log *slog.Logger) func() {
+	s, err := hotcopy.Serve(ctx, db, hotcopy.SocketPath(dbPath), log)
+	if err != nil {
+		log.Warn("fairypost: live backups are not possible; stop the bot to back up its database", "database", dbPath, "err", err)
+		return func() {}
+	}
+	return func() { s.Close() }
 }
 
 // checkUserName checks -user as the console checks "as NAME".
@@ -157,7 +184,7 @@ func openStore(path string, mustExist bool) (*storage.DB, error) {
 	db, err := storage.Open(path, storage.Options{Timeout: lockTimeout})
 	switch {
 	case errors.Is(err, berrors.ErrTimeout):
-		return nil, badInput("-db %s is in use by another process (a running bot?); waited %v. Stop it, or back it up and use the copy", path, lockTimeout)
+		return nil, inputError{inUseError{path}}
 	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrChecksum):
 		return nil, badInput("-db %s is not a fairypost database: %v", path, err)
 	case err != nil:

@@ -64,6 +64,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 		return fmt.Errorf("database %s: %w", cfg.Storage.Path, err)
 	}
 	defer db.Close()
+	defer a.serveHotCopy(ctx, db, cfg.Storage.Path, log)() // stops before db.Close
 
 	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg)
 	h := botcmd.New(svc, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log})

@@ -590,7 +590,7 @@ func TestHelp(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"help"}, []string{"Usage: fairypost <command>", "variants", "analyze", "perft", "Not available yet", "render"}},
+		{[]string{"help"}, []string{"Usage: fairypost <command>", "variants", "analyze", "perft", "render", "console", "backup"}},
 		{[]string{"-h"}, []string{"Usage: fairypost <command>"}},
 		{[]string{"help", "analyze"}, []string{"Usage: fairypost analyze -variant KEY", "-moves", "-fen", "-options", "legal_coord"}},
 		{[]string{"analyze", "-h"}, []string{"Usage: fairypost analyze", "-variant"}},
