@@ -85,12 +85,14 @@ func noteKinds(ns []bot.Notification) []string {
 }
 
 // wantClock fails unless g's turn started at start (with its deadline 3
-// days later) and no reminder was sent for it.
+// days later), no reminder was sent for it and one is due when 20% of it
+// is left (the default setting).
 func wantClock(tb testing.TB, g *bot.Game, start time.Time) {
 	tb.Helper()
-	if !g.TurnStarted.Equal(start) || !g.Deadline.Equal(start.Add(threeDays)) || g.Reminded {
-		tb.Errorf("turn started %v, deadline %v, reminded %v; want %v, %v, false",
-			g.TurnStarted, g.Deadline, g.Reminded, start, start.Add(threeDays))
+	remind := start.Add(threeDays - threeDays/5) // the default: 20% left
+	if !g.TurnStarted.Equal(start) || !g.Deadline.Equal(start.Add(threeDays)) || g.Reminded || !g.RemindAt.Equal(remind) {
+		tb.Errorf("turn started %v, deadline %v, reminded %v, remind at %v; want %v, %v, false, %v",
+			g.TurnStarted, g.Deadline, g.Reminded, g.RemindAt, start, start.Add(threeDays), remind)
 	}
 }
 
@@ -99,7 +101,7 @@ func wantClock(tb testing.TB, g *bot.Game, start time.Time) {
 func (e *env) setReminded(tb testing.TB, id uint64) {
 	tb.Helper()
 	if _, err := e.db.UpdateGame(ctx, id, bot.AnyVersion, func(g *bot.Game) ([]bot.Notification, error) {
-		g.Reminded = true
+		g.Reminded, g.RemindAt = true, time.Time{}
 		return nil, nil
 	}); err != nil {
 		tb.Fatal(err)
@@ -116,7 +118,7 @@ func TestMoveRestartsTheClock(t *testing.T) {
 	e.clock.Advance(time.Hour)
 	e.setReminded(t, g.ID)
 	g = e.play(t, g.ID, "alice g1f3").Game
-	if !g.TurnStarted.Equal(t0) || !g.Deadline.Equal(t0.Add(threeDays)) || !g.Reminded {
+	if !g.TurnStarted.Equal(t0) || !g.Deadline.Equal(t0.Add(threeDays)) || !g.Reminded || !g.RemindAt.IsZero() {
 		t.Errorf("the clock changed within alice's turn: %+v", g)
 	}
 	e.clock.Advance(time.Hour)

@@ -150,6 +150,11 @@ type ChallengeStore interface {
 	// not after t, earliest first: those a scheduler must expire.
 	ChallengesExpiring(ctx context.Context, t time.Time) ([]*Challenge, error)
 
+	// EarliestExpiry returns the earliest Expires of the pending
+	// challenges, the zero time when none is pending. It reads no
+	// challenge, only where the expiry index starts.
+	EarliestExpiry(ctx context.Context) (time.Time, error)
+
 	// UpdateChallenge changes challenge id in one transaction, as
 	// GameStore.UpdateGame does for games: ENOTFOUND, ECONFLICT when
 	// expected is not AnyVersion and differs, fn's error returned as it
@@ -157,6 +162,6 @@ type ChallengeStore interface {
 	// Version incremented, the game of the change (if any) is created
 	// with the challenge's ID and the notifications are appended, all
 	// atomically. It returns the challenge and the game as stored (nil
-	// when none was created).
+	// when none was created). fn may read other stores, as UpdateGame's.
 	UpdateChallenge(ctx context.Context, id, expected uint64, fn func(*Challenge) (ChallengeChange, error)) (*Challenge, *Game, error)
 }

@@ -105,9 +105,11 @@ func (d *Deliverer) Poke() {
 	}
 }
 
-// Run calls RunOnce at once, then every time every has passed or Poke was
-// called, until ctx is done; then it returns nil. Errors of RunOnce are
-// logged and the next run tries again.
+// Run calls RunOnce at once, then every time every has passed (every <= 0:
+// one second) or Poke was called, until ctx is done; then it returns nil.
+// Errors of RunOnce are logged and the next run tries again. send is
+// called from Run's goroutine, one notification at a time: it should
+// give up (fail) rather than hang, since it holds up the others.
 func (d *Deliverer) Run(ctx context.Context, every time.Duration) error {
 	if every <= 0 {
 		every = time.Second

@@ -85,6 +85,13 @@ type Game struct {
 	Deadline    time.Time // when the player to act runs out of time; zero when unlimited or over
 	TurnStarted time.Time // when the player to act began their turn (the clock's start)
 	Reminded    bool      // the player to act was reminded of Deadline during this turn
+	// RemindAt is when the player to act is to be reminded of Deadline
+	// this turn (RemindTime with their Preferences.ReminderPercent, read
+	// when the turn started or the setting changed); zero when never:
+	// no deadline, reminders off, already reminded, or the game is over.
+	// The stores index it, so a sweep finds the reminders due without
+	// reading every game.
+	RemindAt time.Time
 
 	DrawOffer string // user ID of the player whose draw offer stands, "" when none
 	Takeback  string // user ID of the player asking to take back their last turn, "" when none
@@ -162,6 +169,17 @@ type GameStore interface {
 	// t, earliest deadline first: the games a scheduler must look at.
 	GamesDue(ctx context.Context, t time.Time) ([]*Game, error)
 
+	// GamesToRemind returns the games whose RemindAt is set and not
+	// after t, earliest RemindAt first: the reminders a scheduler must
+	// look at.
+	GamesToRemind(ctx context.Context, t time.Time) ([]*Game, error)
+
+	// EarliestGameTimes returns the earliest Deadline and the earliest
+	// RemindAt of all games, each the zero time when no game has one.
+	// It reads no game, only where each index starts, so a scheduler may
+	// call it on every wake-up whatever the number of games.
+	EarliestGameTimes(ctx context.Context) (deadline, remindAt time.Time, err error)
+
 	// UpdateGame changes game id in one transaction: it loads the game
 	// (ENOTFOUND if there is none), refuses with ECONFLICT when expected
 	// is not AnyVersion and differs from the stored version, and calls fn
@@ -171,7 +189,11 @@ type GameStore interface {
 	// the notifications fn returned are appended to the outbox, all
 	// atomically, and the game as stored is returned. fn may run more
 	// than once (an implementation may retry on contention) and must not
-	// have other side effects. fn must not change ID or Version.
+	// have other side effects. fn must not change ID or Version. fn may
+	// read other stores (the Service reads the reminder setting of the
+	// player whose turn starts, UserStore.Preferences): such a read is
+	// separate from the update, and an implementation must allow it
+	// while the update is under way.
 	UpdateGame(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error)
 
 	// SetGameThread sets game id's ThreadID (ENOTFOUND if there is no

@@ -342,3 +342,25 @@ func TestPGNSetUpAndOptions(t *testing.T) {
 		t.Errorf("PGN of a normal start has a FEN:\n%s", text)
 	}
 }
+
+func TestPGNAfterPreGameChoice(t *testing.T) {
+	e := newEnv(t)
+	g := e.start(t, "annihilation")
+	text := e.pgnOf(t, g.ID) // still choosing: no moves, no start yet
+	if !strings.HasSuffix(text, "\n\n*\n") || !strings.Contains(text, `[Termination "unterminated"]`) {
+		t.Errorf("PGN during the pre-game choice:\n%s", text)
+	}
+	g, err := e.svc.Choose(ctx, g.ID, bot.AnyVersion, "bob", "black")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err = e.svc.Choose(ctx, g.ID, bot.AnyVersion, "alice", "me"); err != nil {
+		t.Fatal(err)
+	}
+	e.playOn(t, g.ID, 6)
+	text = e.checkPGN(t, g.ID)
+	g = e.game(t, g.ID)
+	if !strings.Contains(text, "[SetUp \"1\"]\n[FEN \""+g.StartFEN+"\"]\n") {
+		t.Errorf("PGN after the pre-game choice has no FEN %q:\n%s", g.StartFEN, text)
+	}
+}

@@ -1,6 +1,10 @@
 package bot
 
-import "context"
+import (
+	"context"
+	"errors"
+	"fmt"
+)
 
 // Preferences returns userID's settings (DefaultPreferences when they
 // chose nothing). EINVALID for an empty user ID.
@@ -13,7 +17,8 @@ func (s *Service) Preferences(ctx context.Context, userID string) (*Preferences,
 
 // SetDelivery sets where userID's notifications go: DeliverDM,
 // DeliverChannel or DeliverOff (EINVALID for anything else or an empty
-// user ID), and returns the settings as stored.
+// user ID), and returns the settings as stored. Choosing DeliverDM clears
+// DMBlocked, so a user who has opened their DMs again is tried again.
 func (s *Service) SetDelivery(ctx context.Context, userID string, d Delivery) (*Preferences, error) {
 	if userID == "" {
 		return nil, Errorf(EINVALID, "Whose settings? No user given.")
@@ -23,6 +28,11 @@ func (s *Service) SetDelivery(ctx context.Context, userID string, d Delivery) (*
 	}
 	return s.users.UpdatePreferences(ctx, userID, func(p *Preferences) error {
 		p.Delivery = d
+		if d == DeliverDM {
+			// Asking for DMs again is how a user who blocked them and
+			// has since opened them says so: try again.
+			p.DMBlocked = false
+		}
 		return nil
 	})
 }
@@ -31,7 +41,11 @@ func (s *Service) SetDelivery(ctx context.Context, userID string, d Delivery) (*
 // userID is reminded to move: 1 to 99, or 0 for no reminders (EINVALID
 // for anything else or an empty user ID). It applies from the next sweep
 // on, to turns already running too (a turn already reminded is not
-// reminded again). It returns the settings as stored.
+// reminded again): after storing the setting, it moves the RemindAt of
+// each game where userID is to act, one game update each (which moves
+// the game's Version, when RemindAt changes). It returns the settings as
+// stored. When a game cannot be updated the setting is stored all the
+// same and the error is returned: setting it again completes the change.
 func (s *Service) SetReminder(ctx context.Context, userID string, percent int) (*Preferences, error) {
 	if userID == "" {
 		return nil, Errorf(EINVALID, "Whose settings? No user given.")
@@ -39,10 +53,49 @@ func (s *Service) SetReminder(ctx context.Context, userID string, percent int) (
 	if percent < 0 || percent > 99 {
 		return nil, Errorf(EINVALID, "Reminder: give the share of the time left in percent, 1 to 99, or 0 for none (not %d).", percent)
 	}
-	return s.users.UpdatePreferences(ctx, userID, func(p *Preferences) error {
+	p, err := s.users.UpdatePreferences(ctx, userID, func(p *Preferences) error {
 		p.ReminderPercent = percent
 		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	if err := s.reschedule(ctx, userID); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// reschedule gives RemindAt anew, from userID's stored reminder setting,
+// to every game where userID is to act and can be reminded this turn.
+// Each game is one update that reads the setting again inside it, so
+// that of two changes made at once the last one stored wins.
+func (s *Service) reschedule(ctx context.Context, userID string) error {
+	games, err := s.games.GamesByUser(ctx, userID)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, g := range games {
+		if g.ToAct != userID || !remindable(g) {
+			continue
+		}
+		_, err := s.games.UpdateGame(ctx, g.ID, AnyVersion, func(g *Game) ([]Notification, error) {
+			if g.ToAct != userID {
+				return nil, sweepSkip{}
+			}
+			was := g.RemindAt
+			s.scheduleReminder(ctx, g)
+			if g.RemindAt.Equal(was) {
+				return nil, sweepSkip{}
+			}
+			return nil, nil
+		})
+		if err != nil && !errors.Is(err, sweepSkip{}) {
+			errs = append(errs, fmt.Errorf("game %d: %w", g.ID, err))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // SetDMBlocked records whether direct messages to userID fail because the

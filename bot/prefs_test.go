@@ -78,3 +78,20 @@ func TestPreferences(t *testing.T) {
 		t.Errorf("SetDMBlocked(\"\"): %v", err)
 	}
 }
+
+// TestSetDeliveryDMClearsBlocked: a user whose DMs were found blocked is
+// reached in the channel until they ask for DMs again.
+func TestSetDeliveryDMClearsBlocked(t *testing.T) {
+	e := newEnv(t)
+	if err := e.svc.SetDMBlocked(ctx, "alice", true); err != nil {
+		t.Fatal(err)
+	}
+	p, err := e.svc.SetDelivery(ctx, "alice", bot.DeliverChannel)
+	if err != nil || !p.DMBlocked {
+		t.Fatalf("choosing the channel: %+v, %v; want DMBlocked kept", p, err)
+	}
+	p, err = e.svc.SetDelivery(ctx, "alice", bot.DeliverDM)
+	if err != nil || p.DMBlocked || p.Delivery != bot.DeliverDM {
+		t.Fatalf("choosing DMs again: %+v, %v; want DMBlocked cleared", p, err)
+	}
+}

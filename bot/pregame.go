@@ -24,11 +24,12 @@ import (
 //  4. The game starts from PreGame.Normalize(drawn position, that
 //     colour): the first mover plays White.
 //
-// Each step is a turn with the game's clock: TurnStarted and Deadline are
-// set for the player who must choose, so a choice that never comes runs
-// out of time like a move, and since nobody has moved the game is then
-// aborted. Until step 4, White is the challenger and Black the challenged
-// player, provisionally: only ToAct says who must act.
+// Each step is a turn with the game's clock: TurnStarted, Deadline and
+// RemindAt are set for the player who must choose (startTurn), so a
+// choice that never comes runs out of time like a move, and since nobody
+// has moved the game is then aborted. Until step 4, White is the
+// challenger and Black the challenged player, provisionally: only ToAct
+// says who must act.
 
 // Choices of the pre-game steps.
 const (
@@ -41,14 +42,15 @@ const (
 // startSetup makes g, a new game of v between challenger and challenged,
 // wait for the pre-game choice of v.PreGame, and returns the
 // notification asking the challenged player to choose.
-func (s *Service) startSetup(g *Game, v *rules.Variant, challenger, challenged string, now time.Time) Notification {
+func (s *Service) startSetup(ctx context.Context, g *Game, v *rules.Variant, challenger, challenged string, now time.Time) Notification {
 	seed := s.seed()
 	start := v.PreGame.Start(seed)
 	g.Status = GameSetup
 	g.Setup = &Setup{Seed: seed, Challenger: challenger, Challenged: challenged}
 	g.White, g.Black = challenger, challenged
 	g.StartFEN, g.FEN = start.FEN(), start.FEN()
-	g.ToAct, g.TurnStarted, g.Deadline = challenged, now, deadline(g, now)
+	g.ToAct = challenged
+	s.startTurn(ctx, g, now)
 	return s.choiceNote(g, now, fmt.Sprintf(
 		"Game %d (%s) starts from a random position. Choose the army you play: %s or %s, by its colour in the position shown (/choose).",
 		g.ID, g.Variant, choiceWhite, choiceBlack))
@@ -107,7 +109,8 @@ func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, ch
 					g.ID, choiceWhite, choiceBlack, choice)
 			}
 			st.Army = word
-			g.ToAct, g.TurnStarted, g.Reminded, g.Deadline, g.Updated = st.Challenger, now, false, deadline(g, now), now
+			g.ToAct, g.Updated = st.Challenger, now
+			s.startTurn(ctx, g, now)
 			return []Notification{s.choiceNote(g, now, fmt.Sprintf(
 				"<@%s> plays the army that is %s in the position shown in game %d (%s). Choose who moves first: %s or %s (/choose).",
 				st.Challenged, word, g.ID, g.Variant, choiceMe, choiceOpponent))}, nil
@@ -141,7 +144,7 @@ func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, ch
 			g.Black = st.Challenged
 		}
 		g.StartFEN, g.Status, g.Updated = start.FEN(), GameActive, now
-		_, notes := s.settle(g, rules.NewGame(start), "", now)
+		_, notes := s.settle(ctx, g, rules.NewGame(start), "", now)
 		return notes, nil
 	})
 }

@@ -71,8 +71,9 @@ func (s *Scheduler) Poke() {
 	}
 }
 
-// Run sweeps (Service.Sweep), then sleeps until NextWake (at least one
-// second, at most the maximum sleep), a Poke or the end of ctx, and again,
+// Run sweeps (Service.Sweep), then sleeps until the next wake-up the
+// sweep reported (at least one second, at most the maximum sleep), a Poke
+// or the end of ctx, and again,
 // until ctx is done; then it returns nil. A failing sweep is logged and
 // tried again after 30 seconds (sooner when poked): the store keeps
 // everything, so nothing is lost meanwhile.
@@ -104,13 +105,7 @@ func (s *Scheduler) step(ctx context.Context) time.Duration {
 		}
 		return s.retry
 	}
-	next, err := s.svc.NextWake(ctx)
-	if err != nil {
-		if ctx.Err() == nil {
-			s.log.Error("finding the next wake-up failed; retrying", "err", err, "retry_in", s.retry)
-		}
-		return s.retry
-	}
+	next := rep.Next
 	if next.IsZero() {
 		s.log.Debug("nothing scheduled", "sleep", s.max)
 		return s.max

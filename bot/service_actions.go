@@ -266,7 +266,7 @@ func (s *Service) Abort(ctx context.Context, gameID, version uint64, userID stri
 		}
 		now := s.now()
 		g.Status, g.Result, g.Reason, g.Updated = GameAborted, NoResult, "aborted", now
-		g.ToAct, g.Deadline, g.DrawOffer, g.Takeback = "", time.Time{}, "", ""
+		stopClock(g)
 		return toBoth(g, NotifyGameOver, fmt.Sprintf("Game %d was aborted by <@%s>.", g.ID, userID), now), nil
 	})
 }
@@ -345,7 +345,7 @@ func (s *Service) AcceptTakeback(ctx context.Context, gameID, version uint64, us
 		now := s.now()
 		p := rg.Position()
 		g.FEN, g.ToAct = p.FEN(), userToAct(g, &p)
-		g.TurnStarted, g.Reminded, g.Deadline = now, false, deadline(g, now)
+		s.startTurn(ctx, g, now)
 		g.DrawOffer, g.Takeback, g.Updated = "", "", now
 		what := "their last move"
 		if removed > 1 {

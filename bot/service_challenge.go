@@ -133,7 +133,7 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 				Text: fmt.Sprintf("<@%s> accepted your challenge: game %d, %s.", userID, c.ID, describe(c))},
 		}
 		if v.PreGame != nil {
-			notes = append(notes, s.startSetup(g, v, c.Challenger, userID, now))
+			notes = append(notes, s.startSetup(ctx, g, v, c.Challenger, userID, now))
 			return ChallengeChange{Game: g, Notifications: notes}, nil
 		}
 		white := c.Color == ColorWhite || (c.Color == ColorRandom && s.coin())
@@ -143,7 +143,7 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 		}
 		start := v.Start()
 		g.StartFEN, g.Status = start.FEN(), GameActive
-		_, more := s.settle(g, rules.NewGame(start), "", now)
+		_, more := s.settle(ctx, g, rules.NewGame(start), "", now)
 		return ChallengeChange{Game: g, Notifications: append(notes, more...)}, nil
 	})
 	if err != nil {

@@ -58,9 +58,11 @@ const maxAutoMoves = 8
 // offerer hears of the move). It also clears a takeback request, which
 // was about the position before. Whenever the turn passes to the other
 // player (at least once along the moves played), the clock restarts:
-// TurnStarted is now, Reminded false, Deadline DaysPerMove from now, and
-// the player then to act is sent "your turn". When the game ends both
-// players are sent "game over" instead.
+// TurnStarted is now, Reminded false, Deadline DaysPerMove from now,
+// RemindAt when the player then to act wants to be reminded (their
+// Preferences.ReminderPercent, read in the update), and that player is
+// sent "your turn". When the game ends both players are sent "game over"
+// instead.
 //
 // Errors, with nothing changed: ENOTFOUND for an unknown game; ECONFLICT
 // when req.Version is not AnyVersion and the game has moved on;
@@ -101,7 +103,7 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		g.Moves = append(g.Moves, res.Played)
 		g.DrawOffer, g.Takeback, g.Updated = "", "", now
 		var notes []Notification
-		res.AutoMoves, notes = s.settle(g, rg, req.UserID, now)
+		res.AutoMoves, notes = s.settle(ctx, g, rg, req.UserID, now)
 		res.SameTurn = g.Status == GameActive && g.ToAct == req.UserID
 		return notes, nil
 	})
@@ -146,11 +148,12 @@ func (s *Service) ranOut(ctx context.Context, id uint64) error {
 // settle completes a change of g whose replay is rg (g.Moves holds
 // every move of rg): it plays the forced passes (see Move), appending
 // them to both, caches the position, records the end of the game or the
-// player to act with the clock, and returns the friendly forms of the
-// forced moves and the notifications. before is the user ID of the
-// player who acted last (the one who moved, or "" at the start of a
-// game).
-func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time) (auto []string, notes []Notification) {
+// player to act with the clock (startTurn, when the turn passed), and
+// returns the friendly forms of the forced moves and the notifications.
+// before is the user ID of the player who acted last (the one who moved,
+// or "" at the start of a game). ctx is for reading the reminder setting
+// of the player whose turn starts.
+func (s *Service) settle(ctx context.Context, g *Game, rg *rules.Game, before string, now time.Time) (auto []string, notes []Notification) {
 	passed := false // the turn passed to the other player at some point
 	if p := rg.Position(); userToAct(g, &p) != before {
 		passed = true
@@ -180,7 +183,7 @@ func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time) 
 	}
 	g.ToAct = userToAct(g, &next)
 	if passed {
-		g.TurnStarted, g.Reminded, g.Deadline = now, false, deadline(g, now)
+		s.startTurn(ctx, g, now)
 		notes = append(notes, yourTurn(g, now))
 	}
 	return auto, notes
@@ -235,7 +238,7 @@ func (s *Service) Resign(ctx context.Context, gameID, version uint64, userID str
 // standing draw offer or takeback request ends with the game.
 func (s *Service) finish(g *Game, r Result, reason string, now time.Time) []Notification {
 	g.Status, g.Result, g.Reason = GameFinished, r, reason
-	g.ToAct, g.Deadline, g.DrawOffer, g.Takeback = "", time.Time{}, "", ""
+	stopClock(g)
 	text := fmt.Sprintf("Game %d is over: %s by %s.", g.ID, r, reason)
 	var notes []Notification
 	for _, u := range []string{g.White, g.Black} {

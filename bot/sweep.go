@@ -8,12 +8,19 @@ import (
 	"time"
 )
 
-// SweepReport counts what one Sweep did.
+// SweepReport counts what one Sweep did and says when the next is due.
 type SweepReport struct {
 	TimedOut int // games lost on time by the player to act
 	Aborted  int // games aborted because time ran out before both players had moved
 	Reminded int // players reminded that their time runs out
 	Expired  int // challenges expired unanswered
+
+	// Next is when the following Sweep has something to do, as NextWake
+	// says at the end of this one: zero when nothing is scheduled, a time
+	// already past when something due is left (a record this sweep could
+	// not change, when it returns an error too, or one that came due
+	// meanwhile).
+	Next time.Time
 }
 
 // Total returns how many things the sweep did.
@@ -25,10 +32,6 @@ func (r SweepReport) Total() int { return r.TimedOut + r.Aborted + r.Reminded + 
 type sweepSkip struct{}
 
 func (sweepSkip) Error() string { return "nothing to do" }
-
-// farFuture returns a time after every deadline: a scan up to it sees
-// them all.
-func farFuture() time.Time { return time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC) }
 
 // longestTurn returns the longest time a player can have for a turn.
 func longestTurn() time.Duration {
@@ -49,41 +52,60 @@ func turnLength(g *Game) time.Duration {
 	return time.Duration(g.DaysPerMove) * 24 * time.Hour
 }
 
-// remindAt returns when the player to act in g, who wants to be reminded
-// when percent of their time is left, is to be reminded: zero when never
-// (no deadline, reminders off, already reminded this turn).
-func remindAt(g *Game, percent int) time.Time {
-	if percent <= 0 || g.Reminded || g.Deadline.IsZero() || g.ToAct == "" {
+// RemindTime returns when the player to act in g, who wants to be
+// reminded when percent of their time is left (Preferences.ReminderPercent),
+// is to be reminded this turn: percent of the turn (TurnStarted to
+// Deadline, or DaysPerMove when the start is not recorded) before the
+// Deadline, never more than 99% of the longest turn allowed before it.
+// The zero time when never: reminders off (percent 0), no deadline, no
+// player to act, already reminded this turn (Reminded), or g over. This is
+// what Game.RemindAt holds; stores use it to give RemindAt to records
+// written before it existed.
+func RemindTime(g *Game, percent int) time.Time {
+	if percent <= 0 || !remindable(g) {
 		return time.Time{}
 	}
-	turn := turnLength(g)
-	if turn <= 0 {
-		return time.Time{}
-	}
-	// Never earlier than the longest lead, the window Sweep looks at.
-	return g.Deadline.Add(-min(turn/100*time.Duration(percent), longestLead()))
+	return g.Deadline.Add(-min(turnLength(g)/100*time.Duration(percent), longestLead()))
 }
 
-// reminderPercents reads players' reminder settings, each at most once
-// per sweep.
-type reminderPercents struct {
-	users UserStore
-	seen  map[string]int
+// remindable reports whether the player to act in g can be reminded this
+// turn, given a reminder setting that is not off.
+func remindable(g *Game) bool {
+	return ongoing(g) && !g.Reminded && !g.Deadline.IsZero() && g.ToAct != "" && turnLength(g) > 0
 }
 
-func (r *reminderPercents) get(ctx context.Context, userID string) (int, error) {
-	if p, ok := r.seen[userID]; ok {
-		return p, nil
+// scheduleReminder sets g.RemindAt for the turn of g.ToAct as g now
+// stands (RemindTime), reading the player's reminder setting from the
+// UserStore. It is called inside the update functions that start a turn
+// or change the setting: the read is a separate read of the UserStore,
+// which UpdateGame allows. A setting that cannot be read counts as the
+// default (DefaultReminderPercent): a reminder is not worth refusing a
+// move for.
+func (s *Service) scheduleReminder(ctx context.Context, g *Game) {
+	g.RemindAt = time.Time{}
+	if !remindable(g) {
+		return // nothing to remind of, whatever the setting: no read
 	}
-	prefs, err := r.users.Preferences(ctx, userID)
-	if err != nil {
-		return 0, err
+	percent := DefaultReminderPercent
+	if p, err := s.users.Preferences(ctx, g.ToAct); err == nil {
+		percent = p.ReminderPercent
 	}
-	if r.seen == nil {
-		r.seen = map[string]int{}
-	}
-	r.seen[userID] = prefs.ReminderPercent
-	return prefs.ReminderPercent, nil
+	g.RemindAt = RemindTime(g, percent)
+}
+
+// startTurn starts the clock of g.ToAct's turn at now: TurnStarted now,
+// Reminded false, Deadline DaysPerMove from now (none when unlimited),
+// RemindAt as their reminder setting says.
+func (s *Service) startTurn(ctx context.Context, g *Game, now time.Time) {
+	g.TurnStarted, g.Reminded, g.Deadline = now, false, deadline(g, now)
+	s.scheduleReminder(ctx, g)
+}
+
+// stopClock clears what runs while a game is played, for a game that is
+// over: the player to act, the deadline, the reminder, a standing draw
+// offer and takeback request.
+func stopClock(g *Game) {
+	g.ToAct, g.Deadline, g.RemindAt, g.DrawOffer, g.Takeback = "", time.Time{}, time.Time{}, "", ""
 }
 
 // Sweep does what the clock asks for, as of the Service's time now:
@@ -94,7 +116,8 @@ func (r *reminderPercents) get(ctx context.Context, userID string) (int, error) 
 //     choice not made in time); both players are notified;
 //   - the player to act in a game whose time is running out gets one
 //     NotifyReminder per turn (Game.Reminded), when the share of the turn
-//     left reaches their Preferences.ReminderPercent (none when 0);
+//     left reaches their Preferences.ReminderPercent (none when 0): at
+//     Game.RemindAt;
 //   - a pending challenge whose Expires has come expires
 //     (ChallengeExpired) and its challenger is notified.
 //
@@ -103,57 +126,53 @@ func (r *reminderPercents) get(ctx context.Context, userID string) (int, error) 
 // two at once) does nothing twice. Sweep goes on past a record it cannot
 // change and returns what it did with the errors joined. It holds
 // nothing in memory: everything it needs is in the stores.
+//
+// Sweep reads only what is due, from the stores' time indexes
+// (GamesDue, GamesToRemind and ChallengesExpiring up to now), and then
+// where each index starts for the report's Next: a wake-up costs a few
+// index lookups plus the work due, however many games are running.
 func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 	now := s.now()
 	var rep SweepReport
 	var errs []error
-	games, err := s.games.GamesDue(ctx, now.Add(longestLead()))
+	games, err := s.games.GamesDue(ctx, now)
 	if err != nil {
-		return rep, err
+		errs = append(errs, fmt.Errorf("games due: %w", err))
 	}
-	percents := reminderPercents{users: s.users}
 	for _, g := range games {
 		if err := ctx.Err(); err != nil {
 			return rep, err
 		}
-		if !ongoing(g) || g.Deadline.IsZero() {
-			continue
+		switch out, err := s.timeOut(ctx, g.ID, now); {
+		case errors.Is(err, sweepSkip{}):
+		case err != nil:
+			errs = append(errs, fmt.Errorf("game %d: time out: %w", g.ID, err))
+		case out == endAborted:
+			rep.Aborted++
+		case out == endTimedOut:
+			rep.TimedOut++
 		}
-		if !now.Before(g.Deadline) {
-			aborted, err := s.timeOut(ctx, g.ID, now)
-			switch {
-			case errors.Is(err, sweepSkip{}):
-			case err != nil:
-				errs = append(errs, fmt.Errorf("game %d: time out: %w", g.ID, err))
-			case aborted:
-				rep.Aborted++
-			default:
-				rep.TimedOut++
-			}
-			continue
+	}
+	// Listed after the time-outs, which took their games off the list.
+	games, err = s.games.GamesToRemind(ctx, now)
+	if err != nil {
+		errs = append(errs, fmt.Errorf("games to remind: %w", err))
+	}
+	for _, g := range games {
+		if err := ctx.Err(); err != nil {
+			return rep, err
 		}
-		if g.Reminded || g.ToAct == "" {
-			continue
-		}
-		p, err := percents.get(ctx, g.ToAct)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("game %d: reminder settings of %s: %w", g.ID, g.ToAct, err))
-			continue
-		}
-		if at := remindAt(g, p); at.IsZero() || now.Before(at) {
-			continue
-		}
-		switch err := s.remind(ctx, g.ID, g.ToAct, p, now); {
+		switch sent, err := s.remind(ctx, g.ID, now); {
 		case errors.Is(err, sweepSkip{}):
 		case err != nil:
 			errs = append(errs, fmt.Errorf("game %d: reminder: %w", g.ID, err))
-		default:
+		case sent:
 			rep.Reminded++
 		}
 	}
 	challenges, err := s.challenges.ChallengesExpiring(ctx, now)
 	if err != nil {
-		return rep, errors.Join(append(errs, err)...)
+		errs = append(errs, fmt.Errorf("challenges expiring: %w", err))
 	}
 	for _, c := range challenges {
 		if err := ctx.Err(); err != nil {
@@ -167,15 +186,36 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 			rep.Expired++
 		}
 	}
+	next, err := s.NextWake(ctx)
+	if err != nil {
+		errs = append(errs, err)
+	}
+	rep.Next = next
 	return rep, errors.Join(errs...)
 }
 
+// timeOutcome is what timeOut did.
+type timeOutcome uint8
+
+const (
+	endTimedOut timeOutcome = iota + 1 // the player to act lost on time
+	endAborted                         // the game was aborted on time
+	endRepaired                        // a game already over still had a clock: cleared
+)
+
 // timeOut ends game id on time if its deadline has come by now: a loss
 // for the player to act, or an abort when the players have not both moved.
-// sweepSkip{} when the game is no longer due.
-func (s *Service) timeOut(ctx context.Context, id uint64, now time.Time) (aborted bool, err error) {
+// A game over that still has a deadline or reminder (a record no version
+// of the Service writes) has them cleared, so that the indexes let go of
+// it. sweepSkip{} when the game is not due.
+func (s *Service) timeOut(ctx context.Context, id uint64, now time.Time) (out timeOutcome, err error) {
 	_, err = s.games.UpdateGame(ctx, id, AnyVersion, func(g *Game) ([]Notification, error) {
-		aborted = false
+		out = 0
+		if !ongoing(g) && (!g.Deadline.IsZero() || !g.RemindAt.IsZero()) {
+			g.Deadline, g.RemindAt = time.Time{}, time.Time{}
+			out = endRepaired
+			return nil, nil
+		}
 		if !ongoing(g) || g.Deadline.IsZero() || now.Before(g.Deadline) {
 			return nil, sweepSkip{}
 		}
@@ -185,16 +225,17 @@ func (s *Service) timeOut(ctx context.Context, id uint64, now time.Time) (aborte
 			moved = len(g.Moves) >= 2
 		}
 		if g.Status == GameSetup || !moved || !g.IsPlayer(g.ToAct) {
-			aborted = true
+			out = endAborted
 			return abortOnTime(g, now), nil
 		}
 		r := WhiteWins
 		if g.ToAct == g.White {
 			r = BlackWins
 		}
+		out = endTimedOut
 		return s.finish(g, r, timeoutReason, now), nil
 	})
-	return aborted, err
+	return out, err
 }
 
 // abortOnTime ends g without a result because its player to act let the
@@ -207,7 +248,7 @@ func abortOnTime(g *Game, now time.Time) []Notification {
 		reason = "no choice in time"
 	}
 	g.Status, g.Result, g.Reason = GameAborted, NoResult, reason
-	g.ToAct, g.Deadline, g.DrawOffer, g.Takeback = "", time.Time{}, "", ""
+	stopClock(g)
 	text := fmt.Sprintf("Game %d is aborted: <@%s> did not play in time, before both players had moved.", g.ID, late)
 	var notes []Notification
 	for _, u := range []string{g.White, g.Black} {
@@ -217,18 +258,26 @@ func abortOnTime(g *Game, now time.Time) []Notification {
 	return notes
 }
 
-// remind sends userID, to act in game id with a reminder at percent, the
-// reminder of this turn if it is due by now. sweepSkip{} when it is not
-// (any more).
-func (s *Service) remind(ctx context.Context, id uint64, userID string, percent int, now time.Time) error {
-	_, err := s.games.UpdateGame(ctx, id, AnyVersion, func(g *Game) ([]Notification, error) {
-		if !ongoing(g) || g.ToAct != userID || !now.Before(g.Deadline) {
+// remind sends the player to act in game id the reminder of this turn if
+// its RemindAt has come by now and the deadline has not (then the game
+// is timeOut's), and reports whether it did. A RemindAt left on a game
+// that cannot be reminded (over, reminded already: a record no version
+// of the Service writes) is cleared, without a reminder. sweepSkip{} when
+// nothing is due (any more).
+func (s *Service) remind(ctx context.Context, id uint64, now time.Time) (sent bool, err error) {
+	_, err = s.games.UpdateGame(ctx, id, AnyVersion, func(g *Game) ([]Notification, error) {
+		sent = false
+		if g.RemindAt.IsZero() || now.Before(g.RemindAt) {
 			return nil, sweepSkip{}
 		}
-		if at := remindAt(g, percent); at.IsZero() || now.Before(at) {
+		if !remindable(g) {
+			g.RemindAt = time.Time{}
+			return nil, nil
+		}
+		if !now.Before(g.Deadline) {
 			return nil, sweepSkip{}
 		}
-		g.Reminded = true
+		g.Reminded, g.RemindAt, sent = true, time.Time{}, true
 		left := g.Deadline.Sub(now)
 		text := fmt.Sprintf("Reminder: it is your turn in game %d (%s), %s left: play before %s.",
 			g.ID, g.Variant, roughDuration(left), g.Deadline.UTC().Format("2006-01-02 15:04 MST"))
@@ -236,10 +285,10 @@ func (s *Service) remind(ctx context.Context, id uint64, userID string, percent 
 			text = fmt.Sprintf("Reminder: game %d (%s) waits for your choice, %s left: choose before %s.",
 				g.ID, g.Variant, roughDuration(left), g.Deadline.UTC().Format("2006-01-02 15:04 MST"))
 		}
-		return []Notification{{Kind: NotifyReminder, UserID: userID, GuildID: g.GuildID, ChannelID: g.ChannelID,
+		return []Notification{{Kind: NotifyReminder, UserID: g.ToAct, GuildID: g.GuildID, ChannelID: g.ChannelID,
 			GameID: g.ID, Text: text, Created: now}}, nil
 	})
-	return err
+	return sent, err
 }
 
 // expire expires challenge id if it is pending and its time has come by
@@ -261,48 +310,25 @@ func (s *Service) expire(ctx context.Context, id uint64, now time.Time) error {
 }
 
 // NextWake returns when Sweep next has something to do: the earliest
-// deadline, reminder or challenge expiry still to come (a time already
-// past when something due was not done yet), or the zero time when
-// nothing is scheduled. It reads every game with a deadline and every
-// pending challenge.
+// deadline, reminder (Game.RemindAt) or pending challenge's expiry (a
+// time already past when something due was not done yet), or the zero
+// time when nothing is scheduled. It reads no record, only where the
+// stores' time indexes start (GameStore.EarliestGameTimes,
+// ChallengeStore.EarliestExpiry), so its cost does not grow with the
+// number of games.
 func (s *Service) NextWake(ctx context.Context) (time.Time, error) {
+	deadline, remindAt, err := s.games.EarliestGameTimes(ctx)
+	if err != nil {
+		return time.Time{}, err
+	}
+	expiry, err := s.challenges.EarliestExpiry(ctx)
+	if err != nil {
+		return time.Time{}, err
+	}
 	var next time.Time
-	consider := func(t time.Time) {
+	for _, t := range []time.Time{deadline, remindAt, expiry} {
 		if !t.IsZero() && (next.IsZero() || t.Before(next)) {
 			next = t
-		}
-	}
-	games, err := s.games.GamesDue(ctx, farFuture())
-	if err != nil {
-		return time.Time{}, err
-	}
-	percents := reminderPercents{users: s.users}
-	lead := longestLead()
-	for _, g := range games {
-		if !next.IsZero() && g.Deadline.Add(-lead).After(next) {
-			break // games come by deadline: no later one can be earlier
-		}
-		if !ongoing(g) || g.Deadline.IsZero() {
-			continue
-		}
-		consider(g.Deadline)
-		if g.Reminded || g.ToAct == "" {
-			continue
-		}
-		p, err := percents.get(ctx, g.ToAct)
-		if err != nil {
-			return time.Time{}, err
-		}
-		consider(remindAt(g, p))
-	}
-	challenges, err := s.challenges.ChallengesExpiring(ctx, farFuture())
-	if err != nil {
-		return time.Time{}, err
-	}
-	for _, c := range challenges {
-		if c.Status == ChallengePending {
-			consider(c.Expires)
-			break // earliest first
 		}
 	}
 	return next, nil

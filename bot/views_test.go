@@ -262,3 +262,26 @@ func TestPendingChallenges(t *testing.T) {
 		t.Errorf("no user: %v, want EINVALID", err)
 	}
 }
+
+// BenchmarkLegalMoves measures what autocompletion of /move costs: the
+// game read, replayed and every legal move written in both forms, after
+// 60 plies (each variant's own mix of moves).
+func BenchmarkLegalMoves(b *testing.B) {
+	for _, variant := range []string{"chess", "tank", "coldfusion", "winning"} {
+		b.Run(variant, func(b *testing.B) {
+			e := newEnv(b)
+			g := e.start(b, variant)
+			e.playOn(b, g.ID, 60)
+			g = e.game(b, g.ID)
+			if g.Status != bot.GameActive {
+				b.Skipf("%s ended after %d plies", variant, len(g.Moves))
+			}
+			b.ResetTimer()
+			for b.Loop() {
+				if moves, err := e.svc.LegalMoves(ctx, g.ID, g.ToAct); err != nil || len(moves) == 0 {
+					b.Fatal(moves, err)
+				}
+			}
+		})
+	}
+}

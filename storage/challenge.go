@@ -196,3 +196,16 @@ func (db *DB) ChallengesExpiring(ctx context.Context, t time.Time) ([]*bot.Chall
 	})
 	return out, err
 }
+
+// EarliestExpiry returns the first expiry of a pending challenge
+// (bot.ChallengeStore): the first key of challenges_by_expiry, without
+// reading a challenge.
+func (db *DB) EarliestExpiry(ctx context.Context) (time.Time, error) {
+	var t time.Time
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		var err error
+		t, err = firstTime(tx.Bucket(bucketChallengesByExpiry))
+		return err
+	})
+	return t, err
+}

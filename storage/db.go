@@ -16,8 +16,8 @@ import (
 )
 
 // SchemaVersion is the version of the layout and records this package
-// writes.
-const SchemaVersion = 1
+// writes. 2 added games_by_remind and a game's remind_at (migrateRemindAt).
+const SchemaVersion = 2
 
 // DefaultTimeout is how long Open waits for the file lock by default.
 const DefaultTimeout = 2 * time.Second
@@ -31,6 +31,7 @@ var (
 	bucketChallengesByUser    = []byte("challenges_by_user")
 	bucketChallengesByChannel = []byte("challenges_by_channel")
 	bucketGamesByDeadline     = []byte("games_by_deadline")
+	bucketGamesByRemind       = []byte("games_by_remind")
 	bucketOutbox              = []byte("outbox")
 	bucketChallengesByExpiry  = []byte("challenges_by_expiry")
 	bucketUsers               = []byte("users")
@@ -44,14 +45,14 @@ var (
 // before them; see setUp for the index they need.
 var allBuckets = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketGamesByUser,
 	bucketGamesByChannel, bucketGamesByDeadline, bucketChallengesByUser, bucketChallengesByChannel, bucketOutbox,
-	bucketChallengesByExpiry, bucketUsers}
+	bucketChallengesByExpiry, bucketUsers, bucketGamesByRemind}
 
 // migration upgrades a file from schema version n to n+1 (migrations[n-1]).
 type migration func(tx *bolt.Tx) error
 
-// migrations, indexed by the version they upgrade from minus one. There
-// are none yet: schema 1 is the first.
-var migrations = []migration{}
+// migrations, indexed by the version they upgrade from minus one. They
+// run after Open created the buckets of the current schema.
+var migrations = []migration{migrateRemindAt}
 
 // DB is a bbolt file holding games, challenges, users' preferences and
 // the outbox. It is safe for concurrent use. Close it when done.
@@ -191,6 +192,20 @@ func timeKey(t time.Time, id uint64) []byte {
 		ns = uint64(t.UnixNano())
 	}
 	return append(itob(ns), itob(id)...)
+}
+
+// firstTime returns the time of the first (earliest) entry of the time
+// index b, the zero time when b is empty. Times are as the key holds
+// them: to the nanosecond, in UTC, clamped as timeKey clamps.
+func firstTime(b *bolt.Bucket) (time.Time, error) {
+	k, _ := b.Cursor().First()
+	if k == nil {
+		return time.Time{}, nil
+	}
+	if len(k) != 16 {
+		return time.Time{}, fmt.Errorf("corrupt time index key %x", k)
+	}
+	return time.Unix(0, int64(binary.BigEndian.Uint64(k[:8]))).UTC(), nil
 }
 
 // scanUntil calls fn with the ID of each entry of the time index b whose

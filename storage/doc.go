@@ -11,11 +11,14 @@
 // "challenges_by_user", "challenges_by_channel" (key + 0x00 + ID -> empty,
 // so a prefix scan lists one user's or channel's records in ID order),
 // "games_by_deadline" (deadline in Unix nanoseconds, 8 big-endian bytes,
-// + ID -> empty, for games with a deadline), "challenges_by_expiry" (the
-// same form of key with Expires, for pending challenges only), "users"
+// + ID -> empty, for games with a deadline), "games_by_remind" (the same
+// with RemindAt, for games with a reminder to come), "challenges_by_expiry"
+// (the same with Expires, for pending challenges only), "users"
 // (user ID -> JSON preferences) and "outbox" (sequence -> JSON
 // notification). Challenge and game IDs come from one sequence, so a game
-// can take the ID of its challenge.
+// can take the ID of its challenge. The time indexes let a scheduler
+// read what is due and when the next thing is (the first key of each)
+// without reading every record.
 //
 // # Records
 //
@@ -26,7 +29,12 @@
 // one. Changes that only add optional fields or buckets stay within a
 // schema version: a field missing from an older record decodes as its
 // zero value, and Open creates missing buckets (and fills
-// challenges_by_expiry from the challenges when it creates it).
+// challenges_by_expiry from the challenges when it creates it). Schema 2
+// added a game's remind_at and games_by_remind: the migration from 1
+// gives every game being played its RemindAt (bot.RemindTime with the
+// player's stored setting) and indexes it. Records keep the schema they
+// were written with until rewritten; every schema up to the current one
+// decodes, since each only added fields.
 //
 // # Caveats
 //

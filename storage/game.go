@@ -1,7 +1,10 @@
 package storage
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"slices"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
@@ -109,24 +112,46 @@ func putGame(tx *bolt.Tx, old, g *bot.Game) error {
 	if err := reindex(tx.Bucket(bucketGamesByChannel), []string{was.ChannelID}, []string{g.ChannelID}, g.ID); err != nil {
 		return err
 	}
-	byDeadline := tx.Bucket(bucketGamesByDeadline)
-	if !was.Deadline.IsZero() {
-		if err := byDeadline.Delete(timeKey(was.Deadline, g.ID)); err != nil {
+	if err := retime(tx.Bucket(bucketGamesByDeadline), was.Deadline, g.Deadline, g.ID); err != nil {
+		return err
+	}
+	return retime(tx.Bucket(bucketGamesByRemind), was.RemindAt, g.RemindAt, g.ID)
+}
+
+// retime moves id's entry in the time index b from old to new (zero
+// times have no entry).
+func retime(b *bolt.Bucket, old, new time.Time, id uint64) error {
+	if old.Equal(new) {
+		return nil
+	}
+	if !old.IsZero() {
+		if err := b.Delete(timeKey(old, id)); err != nil {
 			return err
 		}
 	}
-	if !g.Deadline.IsZero() {
-		return byDeadline.Put(timeKey(g.Deadline, g.ID), []byte{})
+	if !new.IsZero() {
+		return b.Put(timeKey(new, id), []byte{})
 	}
 	return nil
 }
 
 // GamesDue returns the games with a deadline not after t, earliest first
-// (bot.GameStore).
+// (bot.GameStore). It reads games_by_deadline up to t.
 func (db *DB) GamesDue(ctx context.Context, t time.Time) ([]*bot.Game, error) {
+	return db.gamesUntil(ctx, bucketGamesByDeadline, t)
+}
+
+// GamesToRemind returns the games with a RemindAt not after t, earliest
+// first (bot.GameStore). It reads games_by_remind up to t.
+func (db *DB) GamesToRemind(ctx context.Context, t time.Time) ([]*bot.Game, error) {
+	return db.gamesUntil(ctx, bucketGamesByRemind, t)
+}
+
+// gamesUntil returns the games of the time index up to t, in its order.
+func (db *DB) gamesUntil(ctx context.Context, index []byte, t time.Time) ([]*bot.Game, error) {
 	var out []*bot.Game
 	err := db.view(ctx, func(tx *bolt.Tx) error {
-		return scanUntil(tx.Bucket(bucketGamesByDeadline), t, func(id uint64) error {
+		return scanUntil(tx.Bucket(index), t, func(id uint64) error {
 			g, err := getGame(tx, id)
 			if err != nil {
 				return err
@@ -136,6 +161,74 @@ func (db *DB) GamesDue(ctx context.Context, t time.Time) ([]*bot.Game, error) {
 		})
 	})
 	return out, err
+}
+
+// EarliestGameTimes returns the first deadline and the first reminder
+// time of all games (bot.GameStore): the first keys of games_by_deadline
+// and games_by_remind, in one read transaction, without reading a game.
+func (db *DB) EarliestGameTimes(ctx context.Context) (deadline, remindAt time.Time, err error) {
+	err = db.view(ctx, func(tx *bolt.Tx) error {
+		var err error
+		if deadline, err = firstTime(tx.Bucket(bucketGamesByDeadline)); err != nil {
+			return err
+		}
+		remindAt, err = firstTime(tx.Bucket(bucketGamesByRemind))
+		return err
+	})
+	return deadline, remindAt, err
+}
+
+// migrateRemindAt upgrades a file from schema 1 to 2, whose games carry
+// RemindAt, indexed in games_by_remind (created empty by Open): every
+// game being played (set up or active) with a deadline and a player to
+// act not reminded yet this turn gets the RemindAt package bot would have
+// given it (bot.RemindTime), with the player's stored reminder setting
+// (the default when they chose none). The records are rewritten without
+// a new Version (the schedule is not part of play) and no other index
+// changes. Other games need nothing: their RemindAt is zero.
+func migrateRemindAt(tx *bolt.Tx) error {
+	games := tx.Bucket(bucketGames)
+	var remindKeys [][]byte
+	c := games.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		g, err := decodeGame(v)
+		if err != nil {
+			return err
+		}
+		if !(g.Status == bot.GameActive || g.Status == bot.GameSetup) || g.Deadline.IsZero() || g.ToAct == "" || g.Reminded {
+			continue
+		}
+		p, err := getPreferences(tx, g.ToAct)
+		if err != nil {
+			return err
+		}
+		if g.RemindAt = bot.RemindTime(g, p.ReminderPercent); g.RemindAt.IsZero() {
+			continue
+		}
+		b, err := encodeGame(g)
+		if err != nil {
+			return err
+		}
+		key := slices.Clone(k)
+		if err := games.Put(key, b); err != nil {
+			return fmt.Errorf("game %d: %w", g.ID, err)
+		}
+		remindKeys = append(remindKeys, timeKey(g.RemindAt, g.ID))
+		// A Put moves the cursor's ground: back to where it was.
+		if k, _ = c.Seek(key); !bytes.Equal(k, key) {
+			return fmt.Errorf("game %d: lost the cursor", g.ID)
+		}
+	}
+	// In key order: bbolt splits a node only at commit, and inserting
+	// in the middle of a large one moves all after it.
+	slices.SortFunc(remindKeys, bytes.Compare)
+	byRemind := tx.Bucket(bucketGamesByRemind)
+	for _, k := range remindKeys {
+		if err := byRemind.Put(k, []byte{}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // SetGameThread records where an adapter posts game id (bot.GameStore):

@@ -39,7 +39,15 @@ type gameRecord struct {
 	Setup       *setupRecord `json:"setup,omitempty"`
 	Created     time.Time    `json:"created"`
 	Updated     time.Time    `json:"updated"`
+	// Added by schema 2 (absent from schema-1 records).
+	RemindAt time.Time `json:"remind_at,omitzero"`
 }
+
+// readableSchema reports whether a record of schema v decodes: records
+// of every schema up to SchemaVersion do, since each schema so far only
+// added fields (2: a game's remind_at), which an older record lacks and
+// decodes as the zero value.
+func readableSchema(v int) bool { return v >= 1 && v <= SchemaVersion }
 
 // setupRecord is the stored form of a bot.Setup. The seed is a string of
 // decimal digits so that readers whose numbers are float64 keep all 64 bits.
@@ -72,7 +80,7 @@ func encodeGame(g *bot.Game) ([]byte, error) {
 		Status: uint8(g.Status), Result: uint8(g.Result), Reason: g.Reason,
 		DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, TurnStarted: g.TurnStarted, Reminded: g.Reminded,
 		DrawOffer: g.DrawOffer, Takeback: g.Takeback, Setup: encodeSetup(g.Setup),
-		Created: g.Created, Updated: g.Updated})
+		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt})
 }
 
 func decodeGame(b []byte) (*bot.Game, error) {
@@ -80,15 +88,15 @@ func decodeGame(b []byte) (*bot.Game, error) {
 	if err := json.Unmarshal(b, &r); err != nil {
 		return nil, fmt.Errorf("game record: %w", err)
 	}
-	if r.Schema != SchemaVersion {
-		return nil, fmt.Errorf("game %d: record schema %d, want %d", r.ID, r.Schema, SchemaVersion)
+	if !readableSchema(r.Schema) {
+		return nil, fmt.Errorf("game %d: record schema %d, want 1 to %d", r.ID, r.Schema, SchemaVersion)
 	}
 	return &bot.Game{ID: r.ID, Version: r.Version, Variant: r.Variant, Options: r.Options,
 		StartFEN: r.StartFEN, Moves: r.Moves, FEN: r.FEN, ToAct: r.ToAct, White: r.White, Black: r.Black,
 		GuildID: r.GuildID, ChannelID: r.ChannelID, ThreadID: r.ThreadID, Status: bot.GameStatus(r.Status), Result: bot.Result(r.Result),
 		Reason: r.Reason, DaysPerMove: r.DaysPerMove, Deadline: r.Deadline, TurnStarted: r.TurnStarted,
-		Reminded: r.Reminded, DrawOffer: r.DrawOffer, Takeback: r.Takeback, Setup: decodeSetup(r.Setup),
-		Created: r.Created, Updated: r.Updated}, nil
+		Reminded: r.Reminded, RemindAt: r.RemindAt, DrawOffer: r.DrawOffer, Takeback: r.Takeback,
+		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated}, nil
 }
 
 // challengeRecord is the stored form of a bot.Challenge.
@@ -122,8 +130,8 @@ func decodeChallenge(b []byte) (*bot.Challenge, error) {
 	if err := json.Unmarshal(b, &r); err != nil {
 		return nil, fmt.Errorf("challenge record: %w", err)
 	}
-	if r.Schema != SchemaVersion {
-		return nil, fmt.Errorf("challenge %d: record schema %d, want %d", r.ID, r.Schema, SchemaVersion)
+	if !readableSchema(r.Schema) {
+		return nil, fmt.Errorf("challenge %d: record schema %d, want 1 to %d", r.ID, r.Schema, SchemaVersion)
 	}
 	return &bot.Challenge{ID: r.ID, Version: r.Version, Challenger: r.Challenger, Challenged: r.Challenged,
 		GuildID: r.GuildID, ChannelID: r.ChannelID, Variant: r.Variant, Options: r.Options,
@@ -158,8 +166,8 @@ func decodeNotification(b []byte) (bot.Notification, error) {
 	if err := json.Unmarshal(b, &r); err != nil {
 		return bot.Notification{}, fmt.Errorf("notification record: %w", err)
 	}
-	if r.Schema != SchemaVersion {
-		return bot.Notification{}, fmt.Errorf("notification %d: record schema %d, want %d", r.ID, r.Schema, SchemaVersion)
+	if !readableSchema(r.Schema) {
+		return bot.Notification{}, fmt.Errorf("notification %d: record schema %d, want 1 to %d", r.ID, r.Schema, SchemaVersion)
 	}
 	return bot.Notification{ID: r.ID, Kind: bot.NotificationKind(r.Kind), UserID: r.UserID, GuildID: r.GuildID,
 		ChannelID: r.ChannelID, GameID: r.GameID, ChallengeID: r.ChallengeID, Text: r.Text, Created: r.Created,
@@ -186,8 +194,8 @@ func decodePreferences(b []byte) (*bot.Preferences, error) {
 	if err := json.Unmarshal(b, &r); err != nil {
 		return nil, fmt.Errorf("preferences record: %w", err)
 	}
-	if r.Schema != SchemaVersion {
-		return nil, fmt.Errorf("preferences of %s: record schema %d, want %d", r.UserID, r.Schema, SchemaVersion)
+	if !readableSchema(r.Schema) {
+		return nil, fmt.Errorf("preferences of %s: record schema %d, want 1 to %d", r.UserID, r.Schema, SchemaVersion)
 	}
 	return &bot.Preferences{UserID: r.UserID, Version: r.Version, Delivery: bot.Delivery(r.Delivery),
 		ReminderPercent: r.ReminderPercent, DMBlocked: r.DMBlocked}, nil

@@ -30,6 +30,7 @@ func TestGameRoundTripsEveryField(t *testing.T) {
 		g.Reason = "agreement"
 		g.TurnStarted = turn
 		g.Reminded = true
+		g.RemindAt = turn.Add(time.Hour)
 		g.DrawOffer = "alice"
 		g.Takeback = "bob"
 		g.Setup = &bot.Setup{Seed: 1<<64 - 3, Challenger: "alice", Challenged: "bob", Army: "black", FirstMover: "white"}
@@ -40,7 +41,7 @@ func TestGameRoundTripsEveryField(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, v := range map[string]any{"Options": want.Options, "GuildID": want.GuildID, "Reason": want.Reason,
-		"TurnStarted": want.TurnStarted, "Reminded": want.Reminded, "DrawOffer": want.DrawOffer,
+		"TurnStarted": want.TurnStarted, "Reminded": want.Reminded, "RemindAt": want.RemindAt, "DrawOffer": want.DrawOffer,
 		"Takeback": want.Takeback, "Setup": want.Setup, "Deadline": want.Deadline} {
 		if reflect.ValueOf(v).IsZero() {
 			t.Fatalf("test game leaves %s unset", name)
@@ -63,13 +64,13 @@ func TestGameRoundTripsEveryField(t *testing.T) {
 	}
 	// Clearing the new fields clears them in the record.
 	cleared, err := db.UpdateGame(ctx, g.ID, bot.AnyVersion, func(g *bot.Game) ([]bot.Notification, error) {
-		g.TurnStarted, g.Reminded, g.DrawOffer, g.Takeback, g.Setup = time.Time{}, false, "", "", nil
+		g.TurnStarted, g.Reminded, g.RemindAt, g.DrawOffer, g.Takeback, g.Setup = time.Time{}, false, time.Time{}, "", "", nil
 		return nil, nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := db.Game(ctx, g.ID); !reflect.DeepEqual(got, cleared) || got.Setup != nil || !got.TurnStarted.IsZero() {
+	if got, _ := db.Game(ctx, g.ID); !reflect.DeepEqual(got, cleared) || got.Setup != nil || !got.TurnStarted.IsZero() || !got.RemindAt.IsZero() {
 		t.Errorf("after clearing\n got %+v\nwant %+v", got, cleared)
 	}
 }
@@ -108,7 +109,8 @@ const (
 )
 
 // TestOldFileOpens: a schema-1 file written before challenges_by_expiry
-// and users existed opens; its records decode with the new fields zero;
+// and users existed opens; its records decode with the new fields zero
+// (but for RemindAt, which the migration to schema 2 sets);
 // Open indexes its pending challenges by expiry; preferences work.
 func TestOldFileOpens(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "fairypost.db")
@@ -119,10 +121,13 @@ func TestOldFileOpens(t *testing.T) {
 	}
 	key := func(id uint64) []byte { return []byte{0, 0, 0, 0, 0, 0, 0, byte(id)} }
 	err = b.Update(func(tx *bolt.Tx) error {
-		for _, name := range []string{"challenges_by_expiry", "users"} {
+		for _, name := range []string{"challenges_by_expiry", "users", "games_by_remind"} {
 			if err := tx.DeleteBucket([]byte(name)); err != nil {
 				return err
 			}
+		}
+		if err := tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte{0, 0, 0, 0, 0, 0, 0, 1}); err != nil {
+			return err
 		}
 		// IDs 1..4 as the old sequence would have given them.
 		if err := tx.Bucket([]byte("meta")).Bucket([]byte("ids")).SetSequence(4); err != nil {
@@ -162,7 +167,8 @@ func TestOldFileOpens(t *testing.T) {
 	want := &bot.Game{ID: 1, Version: 3, Variant: "chess", StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 		Moves: []string{"e2e4"}, FEN: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", ToAct: "bob",
 		White: "alice", Black: "bob", ChannelID: "c1", Status: bot.GameActive, DaysPerMove: 3,
-		Deadline: t0.Add(72 * time.Hour), Created: t0, Updated: t0}
+		Deadline: t0.Add(72 * time.Hour), Created: t0, Updated: t0,
+		RemindAt: t0.Add(72*time.Hour - 72*time.Hour/5)} // given by the migration to schema 2
 	if !reflect.DeepEqual(g, want) {
 		t.Errorf("old game\n got %+v\nwant %+v", g, want)
 	}
@@ -221,7 +227,7 @@ func TestPreferencesRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]any{"schema": 1.0, "user": "alice", "version": 1.0, "delivery": 2.0, "reminder_percent": 35.0}
+	want := map[string]any{"schema": float64(storage.SchemaVersion), "user": "alice", "version": 1.0, "delivery": 2.0, "reminder_percent": 35.0}
 	if !reflect.DeepEqual(rec, want) {
 		t.Errorf("stored record %v, want %v", rec, want)
 	}

@@ -91,7 +91,6 @@ func TestEveryVariant(t *testing.T) {
 					}
 					mv = legal[0]
 				}
-				actor := g.ToAct
 				var m discordtest.Message
 				m, g = h.move(t, g, thread, mv)
 				if len(m.Files) == 0 {
@@ -103,7 +102,6 @@ func TestEveryVariant(t *testing.T) {
 				if m.ChannelID != thread {
 					t.Errorf("move reply posted in %s, not the thread %s", m.ChannelID, thread)
 				}
-				_ = actor
 			}
 			if mates {
 				if g.Status != bot.GameFinished || g.Result != bot.BlackWins || g.Reason != "checkmate" {
@@ -305,7 +303,7 @@ func TestAutocomplete(t *testing.T) {
 	h := shared
 	ch := h.channel(t)
 	u := h.users(t, "alice", "bob")
-	g, thread := h.start(t, ch, u[0], u[1], "chess")
+	_, thread := h.start(t, ch, u[0], u[1], "chess")
 	ctx := ctxT(t)
 	ix, err := h.srv.Autocomplete(u[0], thread, "move", discordtest.Focused("move", "N"))
 	if err != nil {
@@ -339,7 +337,6 @@ func TestAutocomplete(t *testing.T) {
 	if cs, err = ix.Choices(ctx); err != nil || len(cs) == 0 || len(cs) > 25 {
 		t.Errorf("choices in the channel: %d, err %v", len(cs), err)
 	}
-	_ = g
 }
 
 // TestSlowCommandIsDeferred: a command slower than the deadline is

@@ -15,8 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
@@ -392,7 +390,7 @@ func (h *harness) deliver(t testing.TB) int {
 	return n
 }
 
-// waitMessages waits until channel has a message satisfying cond and
+// waitMessage waits until channel has a message satisfying cond and
 // returns it.
 func (h *harness) waitMessage(t testing.TB, channel string, what string, cond func(discordtest.Message) bool) discordtest.Message {
 	t.Helper()
@@ -420,7 +418,7 @@ func contents(ms []discordtest.Message) string {
 	return strings.Join(parts, ", ")
 }
 
-// lastWithButtons returns the last public message in channel carrying
+// lastWithButton returns the last public message in channel carrying
 // the button label.
 func (h *harness) lastWithButton(t testing.TB, channel, label string) discordtest.Message {
 	t.Helper()
@@ -435,5 +433,3 @@ func (h *harness) lastWithButton(t testing.TB, channel, label string) discordtes
 	t.Fatalf("channel %s: no message with a %q button; messages: %s", channel, label, contents(ms))
 	return discordtest.Message{}
 }
-
-var _ = discordgo.InteractionResponseDeferredChannelMessageWithSource
