@@ -95,6 +95,12 @@ func (s *Service) replay(g *Game) (*rules.Game, error) {
 	return rg, nil
 }
 
+// ReplayRecord rebuilds the rules game the record g describes (its
+// variant with options, its start position and every stored move),
+// without reading the store: for adapters that hold a record already. A
+// record that does not replay is corrupt: an internal error.
+func (s *Service) ReplayRecord(g *Game) (*rules.Game, error) { return s.replay(g) }
+
 // userToAct returns the user ID of the player to act in p.
 func userToAct(g *Game, p *rules.Position) string {
 	switch p.ToAct() {

@@ -12,33 +12,8 @@ import (
 	"github.com/fairypost/fairypost/rules/notation"
 )
 
-// replay rebuilds the rules game a record describes: its variant with
-// options, its start position and every stored move. A record that does
-// not replay is corrupt (an internal error).
-func (h *Handler) replay(g *bot.Game) (*rules.Game, error) {
-	v, err := h.svc.Rules().Variant(g.Variant, g.Options)
-	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", g.ID, err)
-	}
-	start := v.Start()
-	if g.StartFEN != "" {
-		if start, err = rules.ParseFEN(v, g.StartFEN); err != nil {
-			return nil, fmt.Errorf("game %d: start: %w", g.ID, err)
-		}
-	}
-	rg := rules.NewGame(start)
-	for i, text := range g.Moves {
-		p := rg.Position()
-		m, err := rules.ParseMove(&p, text)
-		if err == nil {
-			err = rg.Play(m)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("game %d: move %d %q: %w", g.ID, i+1, text, err)
-		}
-	}
-	return rg, nil
-}
+// replay rebuilds the rules game a record describes (Service.ReplayRecord).
+func (h *Handler) replay(g *bot.Game) (*rules.Game, error) { return h.svc.ReplayRecord(g) }
 
 // sanOf returns the friendly form of m in p.
 func sanOf(p *rules.Position, m rules.Move) string { return notation.SAN(p, m) }

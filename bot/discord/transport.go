@@ -16,8 +16,15 @@ type rewriteTransport struct {
 	next http.RoundTripper
 }
 
-// discordHosts are the hosts discordgo builds its REST URLs with.
-var discordHosts = map[string]bool{"discord.com": true, "discordapp.com": true, "cdn.discordapp.com": true}
+// isDiscordHost reports whether host is one discordgo builds its REST
+// URLs with.
+func isDiscordHost(host string) bool {
+	switch host {
+	case "discord.com", "discordapp.com", "cdn.discordapp.com":
+		return true
+	}
+	return false
+}
 
 // newRewriteTransport returns a transport sending discord.com requests to
 // apiURL through next (http.DefaultTransport when nil).
@@ -37,7 +44,7 @@ func newRewriteTransport(apiURL string, next http.RoundTripper) (*rewriteTranspo
 
 // RoundTrip implements http.RoundTripper. It does not modify req.
 func (t *rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	if !discordHosts[strings.ToLower(req.URL.Hostname())] {
+	if !isDiscordHost(strings.ToLower(req.URL.Hostname())) {
 		return t.next.RoundTrip(req)
 	}
 	r := req.Clone(req.Context())
