@@ -47,14 +47,12 @@ func TestRegistration(t *testing.T) {
 	}
 }
 
-// foolsMate is a finish to checkmate in chess and crazyhouse.
-var foolsMate = []string{"f2f3", "e7e5", "g2g4", "d8h4"}
-
 // TestEveryVariant plays a game of every variant key by slash commands in
-// the game's thread: fool's mate where it mates, otherwise legal moves
-// from the rules engine (the first legal one each time, multi-part turns
-// included) for six actions, then a resignation. It checks the thread,
-// the boards posted with the player to act pinged, and the result.
+// the game's thread: legal moves from the rules engine (the first legal
+// one each time, multi-part turns included) for six actions, then a
+// resignation. It checks the thread, the boards posted with the player to
+// act pinged, and the result. TestFinishes plays every key to its real
+// end.
 func TestEveryVariant(t *testing.T) {
 	h := shared
 	reg, err := rules.NewRegistry()
@@ -78,19 +76,12 @@ func TestEveryVariant(t *testing.T) {
 				return len(m.Files) > 0 && slices.Contains(m.Mentions, g.ToAct)
 			})
 
-			script := foolsMate
-			mates := key == "chess" || key == "crazyhouse"
 			for ply := 0; g.Status == bot.GameActive && ply < 6; ply++ {
-				mv := ""
-				if mates {
-					mv = script[ply%len(script)]
-				} else {
-					legal := h.legal(t, g)
-					if len(legal) == 0 {
-						t.Fatalf("game %d: no legal move for the player to act, yet active", g.ID)
-					}
-					mv = legal[0]
+				legal := h.legal(t, g)
+				if len(legal) == 0 {
+					t.Fatalf("game %d: no legal move for the player to act, yet active", g.ID)
 				}
+				mv := legal[0]
 				var m discordtest.Message
 				m, g = h.move(t, g, thread, mv)
 				if len(m.Files) == 0 {
@@ -103,11 +94,7 @@ func TestEveryVariant(t *testing.T) {
 					t.Errorf("move reply posted in %s, not the thread %s", m.ChannelID, thread)
 				}
 			}
-			if mates {
-				if g.Status != bot.GameFinished || g.Result != bot.BlackWins || g.Reason != "checkmate" {
-					t.Fatalf("fool's mate: status %s result %s reason %q", g.Status, g.Result, g.Reason)
-				}
-			} else if g.Status == bot.GameActive {
+			if g.Status == bot.GameActive {
 				m := public(t, h.slash(t, g.White, thread, "resign"))
 				if strings.Contains(m.Content, "?") && len(m.Buttons()) > 0 {
 					// A confirmation: press it.

@@ -139,7 +139,7 @@ type harness struct {
 }
 
 // startBot opens the database at path and connects a bot to srv.
-func startBot(srv *discordtest.Server, path string, clk *clock, size int) (*harness, error) {
+func startBot(srv *discordtest.Server, path string, clk *clock, size int, opts ...bot.Option) (*harness, error) {
 	db, err := storage.Open(path, storage.Options{Timeout: time.Second})
 	if err != nil {
 		return nil, err
@@ -150,7 +150,8 @@ func startBot(srv *discordtest.Server, path string, clk *clock, size int) (*harn
 	}
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg, bot.Clock(clk.Now))
+	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg,
+		append([]bot.Option{bot.Clock(clk.Now)}, opts...)...)
 	cmds := &slowCommands{Commands: command.New(svc, command.Options{BoardSize: size, Logger: log})}
 	b, err := discord.New(svc, cmds, discord.Options{
 		Token: "test-token", APIURL: srv.URL(), GuildID: guildID,
