@@ -573,16 +573,9 @@ func (s *Server) webhookInteractionLocked(appID, token string) (*Interaction, *a
 
 // followup answers POST /webhooks/{app}/{token}: a follow-up message of an interaction.
 func (s *Server) followup(r *http.Request, appID, token string) (reply, *apiError) {
-	raw, files, aerr := readBody(r)
+	d, files, aerr := readMessage(r, true)
 	if aerr != nil {
 		return reply{}, aerr
-	}
-	d, aerr := decodeMessage(raw, "")
-	if aerr != nil {
-		return reply{}, aerr
-	}
-	if d.empty(files) {
-		return reply{}, errEmptyMessage
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -165,6 +165,24 @@ type rawComponent struct {
 
 // decodeMessage parses and validates a message payload; prefix is the path of the payload in the request
 // body ("" or "data.") for error details.
+// readMessage reads a request whose body is a message (JSON or multipart
+// with files) and decodes it; wantContent refuses an empty message
+// (Discord's 50006) as creating one does.
+func readMessage(r *http.Request, wantContent bool) (*decoded, []File, *apiError) {
+	raw, files, aerr := readBody(r)
+	if aerr != nil {
+		return nil, nil, aerr
+	}
+	d, aerr := decodeMessage(raw, "")
+	if aerr != nil {
+		return nil, nil, aerr
+	}
+	if wantContent && d.empty(files) {
+		return nil, nil, errEmptyMessage
+	}
+	return d, files, nil
+}
+
 func decodeMessage(raw json.RawMessage, prefix string) (*decoded, *apiError) {
 	d := &decoded{}
 	if len(raw) > 0 {

@@ -309,16 +309,9 @@ func (s *Server) postableLocked(channelID string) (*channel, *apiError) {
 }
 
 func (s *Server) createMessage(r *http.Request, channelID string) (reply, *apiError) {
-	raw, files, aerr := readBody(r)
+	d, files, aerr := readMessage(r, true)
 	if aerr != nil {
 		return reply{}, aerr
-	}
-	d, aerr := decodeMessage(raw, "")
-	if aerr != nil {
-		return reply{}, aerr
-	}
-	if d.empty(files) {
-		return reply{}, errEmptyMessage
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -417,36 +410,40 @@ func (s *Server) editMessageLocked(m *Message, d *decoded, files []File) {
 	s.notifyLocked()
 }
 
-func (s *Server) getMessage(channelID, messageID string) (reply, *apiError) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+// visibleMessageLocked returns the message messageID of channelID that
+// REST may read or change (not an ephemeral one), or Discord's error for
+// an unknown channel or message. s.mu is held.
+func (s *Server) visibleMessageLocked(channelID, messageID string) (*Message, *apiError) {
 	if _, found := s.channels[channelID]; !found {
-		return reply{}, errUnknownChannel
+		return nil, errUnknownChannel
 	}
 	m := s.findMessageLocked(channelID, messageID)
 	if m == nil || m.Ephemeral {
-		return reply{}, errUnknownMessage
+		return nil, errUnknownMessage
+	}
+	return m, nil
+}
+
+func (s *Server) getMessage(channelID, messageID string) (reply, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, aerr := s.visibleMessageLocked(channelID, messageID)
+	if aerr != nil {
+		return reply{}, aerr
 	}
 	return ok(s.wireLocked(m))
 }
 
 func (s *Server) editMessage(r *http.Request, channelID, messageID string) (reply, *apiError) {
-	raw, files, aerr := readBody(r)
-	if aerr != nil {
-		return reply{}, aerr
-	}
-	d, aerr := decodeMessage(raw, "")
+	d, files, aerr := readMessage(r, false)
 	if aerr != nil {
 		return reply{}, aerr
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, found := s.channels[channelID]; !found {
-		return reply{}, errUnknownChannel
-	}
-	m := s.findMessageLocked(channelID, messageID)
-	if m == nil || m.Ephemeral {
-		return reply{}, errUnknownMessage
+	m, aerr := s.visibleMessageLocked(channelID, messageID)
+	if aerr != nil {
+		return reply{}, aerr
 	}
 	if m.AuthorID != s.cfg.botID {
 		return reply{}, errNotAuthor
@@ -458,12 +455,9 @@ func (s *Server) editMessage(r *http.Request, channelID, messageID string) (repl
 func (s *Server) deleteMessage(channelID, messageID string) (reply, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, found := s.channels[channelID]; !found {
-		return reply{}, errUnknownChannel
-	}
-	m := s.findMessageLocked(channelID, messageID)
-	if m == nil || m.Ephemeral {
-		return reply{}, errUnknownMessage
+	m, aerr := s.visibleMessageLocked(channelID, messageID)
+	if aerr != nil {
+		return reply{}, aerr
 	}
 	m.deleted = true
 	s.notifyLocked()
