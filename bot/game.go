@@ -196,8 +196,14 @@ type GameStore interface {
 	// while the update is under way.
 	UpdateGame(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error)
 
-	// SetGameThread sets game id's ThreadID (ENOTFOUND if there is no
-	// such game) without changing its Version: where a game is posted is
-	// not part of play, so buttons showing the version stay valid.
-	SetGameThread(ctx context.Context, id uint64, threadID string) error
+	// AnnotateGame changes what a game record keeps besides play, in one
+	// transaction like UpdateGame but without a version check and without
+	// changing Version: where the game is posted (ThreadID) and the
+	// reminder bookkeeping (Reminded, RemindAt). Buttons carrying the
+	// version a player saw stay valid across such changes. fn edits a
+	// copy and returns the notifications to append; if it returns an
+	// error nothing changes and the error is returned as it is. A copy
+	// changed in any other field is refused (EINTERNAL: a bug). ENOTFOUND
+	// for an unknown game. Returns the game as stored.
+	AnnotateGame(ctx context.Context, id uint64, fn func(*Game) ([]Notification, error)) (*Game, error)
 }

@@ -80,7 +80,7 @@ func (s *Service) reschedule(ctx context.Context, userID string) error {
 		if g.ToAct != userID || !remindable(g) {
 			continue
 		}
-		_, err := s.games.UpdateGame(ctx, g.ID, AnyVersion, func(g *Game) ([]Notification, error) {
+		_, err := s.games.AnnotateGame(ctx, g.ID, func(g *Game) ([]Notification, error) {
 			if g.ToAct != userID {
 				return nil, sweepSkip{}
 			}

@@ -265,7 +265,9 @@ func abortOnTime(g *Game, now time.Time) []Notification {
 // of the Service writes) is cleared, without a reminder. sweepSkip{} when
 // nothing is due (any more).
 func (s *Service) remind(ctx context.Context, id uint64, now time.Time) (sent bool, err error) {
-	_, err = s.games.UpdateGame(ctx, id, AnyVersion, func(g *Game) ([]Notification, error) {
+	// A reminder is not part of play: the game's version stays, so the
+	// buttons the player saw still work.
+	_, err = s.games.AnnotateGame(ctx, id, func(g *Game) ([]Notification, error) {
 		sent = false
 		if g.RemindAt.IsZero() || now.Before(g.RemindAt) {
 			return nil, sweepSkip{}

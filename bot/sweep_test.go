@@ -523,3 +523,28 @@ func TestMoveAfterDeadlineEndsOnTime(t *testing.T) {
 		}
 	}
 }
+
+// TestReminderKeepsVersion: a reminder is not part of play, so the
+// version a player saw before it (on a button) still works after it.
+func TestReminderKeepsVersion(t *testing.T) {
+	e := newEnv(t)
+	g := e.start(t, "chess")
+	g = e.play(t, g.ID, "alice e4").Game
+	g, err := e.svc.OfferDraw(ctx, g.ID, g.Version, "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.drain(t)
+	e.clock.Advance(3*day - 3*day/5) // 20% of bob's turn left
+	if rep := e.sweep(t); rep.Reminded != 1 {
+		t.Fatalf("sweep: %+v, want one reminder", rep)
+	}
+	after := e.game(t, g.ID)
+	if !after.Reminded || after.Version != g.Version {
+		t.Fatalf("after the reminder: reminded %v, version %d; want reminded, version %d", after.Reminded, after.Version, g.Version)
+	}
+	done, err := e.svc.AcceptDraw(ctx, g.ID, g.Version, "bob")
+	if err != nil || done.Result != bot.Draw {
+		t.Fatalf("accepting the draw with the version shown before the reminder: %v, %v", done, err)
+	}
+}

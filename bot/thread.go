@@ -11,5 +11,9 @@ func (s *Service) SetThread(ctx context.Context, gameID uint64, threadID string)
 	if threadID == "" || len(threadID) > 64 {
 		return Errorf(EINVALID, "A thread ID must have 1 to 64 characters.")
 	}
-	return s.games.SetGameThread(ctx, gameID, threadID)
+	_, err := s.games.AnnotateGame(ctx, gameID, func(g *Game) ([]Notification, error) {
+		g.ThreadID = threadID
+		return nil, nil
+	})
+	return err
 }

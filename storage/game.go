@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"reflect"
 	"slices"
 	"time"
 
@@ -231,16 +232,43 @@ func migrateRemindAt(tx *bolt.Tx) error {
 	return nil
 }
 
-// SetGameThread records where an adapter posts game id (bot.GameStore):
-// the stored record's ThreadID changes, its Version does not.
-func (db *DB) SetGameThread(ctx context.Context, id uint64, threadID string) error {
-	return db.update(ctx, func(tx *bolt.Tx) error {
+// AnnotateGame changes game id's ThreadID, Reminded and RemindAt without
+// changing its Version (bot.GameStore), with its indexes and the
+// notifications fn returns, in one bbolt transaction.
+func (db *DB) AnnotateGame(ctx context.Context, id uint64, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
+	var out *bot.Game
+	err := db.update(ctx, func(tx *bolt.Tx) error {
 		old, err := getGame(tx, id)
 		if err != nil {
 			return err
 		}
 		g := old.Clone()
-		g.ThreadID = threadID
-		return putGame(tx, old, g)
+		notes, err := fn(g)
+		if err != nil {
+			return err
+		}
+		if !onlyAnnotationsDiffer(old, g) {
+			return bot.Errorf(bot.EINTERNAL, "Game %d: an annotation tried to change the game itself.", id)
+		}
+		if err := putGame(tx, old, g); err != nil {
+			return err
+		}
+		if err := appendNotifications(tx, notes); err != nil {
+			return err
+		}
+		out = g
+		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// onlyAnnotationsDiffer reports whether g differs from old in nothing but
+// the fields AnnotateGame may change.
+func onlyAnnotationsDiffer(old, g *bot.Game) bool {
+	probe := g.Clone()
+	probe.ThreadID, probe.Reminded, probe.RemindAt = old.ThreadID, old.Reminded, old.RemindAt
+	return reflect.DeepEqual(probe, old)
 }

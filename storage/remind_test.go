@@ -111,7 +111,10 @@ func TestRemindIndex(t *testing.T) {
 		t.Errorf("after the updates: %v, want %v", got, want)
 	}
 	// Moving a thread keeps the entry.
-	if err := db.SetGameThread(ctx, g1.ID, "th1"); err != nil {
+	if _, err := db.AnnotateGame(ctx, g1.ID, func(g *bot.Game) ([]bot.Notification, error) {
+		g.ThreadID = "th1"
+		return nil, nil
+	}); err != nil {
 		t.Fatal(err)
 	}
 	path := db.Path()

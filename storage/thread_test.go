@@ -1,44 +1,73 @@
 package storage_test
 
 import (
+	"errors"
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/fairypost/fairypost/bot"
 )
 
-// TestSetGameThreadKeepsVersion: recording where a game is posted changes
-// ThreadID only, survives a reopen, and leaves the version (which buttons
-// carry) as it was.
-func TestSetGameThreadKeepsVersion(t *testing.T) {
+// TestAnnotateGameKeepsVersion: what is not play (the thread, reminder
+// bookkeeping) changes without a new version, survives a reopen, moves the
+// reminder index and appends its notifications; anything else is refused
+// and changes nothing.
+func TestAnnotateGameKeepsVersion(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "fairypost.db")
 	db := mustOpenDB(t, path)
 	g := mustAddGame(t, db, "alice", "bob", "c1", "e2e4")
-	if err := db.SetGameThread(ctx, g.ID, "thread-7"); err != nil {
-		t.Fatal(err)
-	}
-	got, err := db.Game(ctx, g.ID)
+	at := time.Date(2026, 3, 3, 9, 0, 0, 0, time.UTC)
+	got, err := db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
+		g.ThreadID, g.Reminded, g.RemindAt = "thread-7", true, at
+		return []bot.Notification{{Kind: bot.NotifyReminder, UserID: "bob", GameID: g.ID, Text: "hurry"}}, nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.ThreadID != "thread-7" || got.Version != g.Version {
-		t.Fatalf("after SetGameThread: thread %q version %d, want thread-7 version %d", got.ThreadID, got.Version, g.Version)
-	}
 	want := g.Clone()
-	want.ThreadID = "thread-7"
-	if !reflect.DeepEqual(want, got) {
-		t.Fatalf("SetGameThread changed more than the thread:\n got %+v\nwant %+v", got, want)
+	want.ThreadID, want.Reminded, want.RemindAt = "thread-7", true, at
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("AnnotateGame returned\n %+v\nwant\n %+v", got, want)
 	}
-	if err := db.SetGameThread(ctx, g.ID+1000, "x"); bot.ErrorCode(err) != bot.ENOTFOUND {
-		t.Fatalf("SetGameThread on a missing game: %v, want ENOTFOUND", err)
+	if due, err := db.GamesToRemind(ctx, at); err != nil || len(due) != 1 || due[0].ID != g.ID {
+		t.Fatalf("games to remind at %v: %v, %v; want game %d", at, due, err, g.ID)
+	}
+	if notes, _ := db.PendingNotifications(ctx, at, 0); len(notes) == 0 || notes[len(notes)-1].Text != "hurry" {
+		t.Fatalf("the annotation's notification is not in the outbox: %+v", notes)
+	}
+
+	// Changing play through AnnotateGame is a bug: refused, nothing changes.
+	for name, change := range map[string]func(*bot.Game){
+		"moves":    func(g *bot.Game) { g.Moves = append(g.Moves, "e7e5") },
+		"status":   func(g *bot.Game) { g.Status = bot.GameFinished },
+		"deadline": func(g *bot.Game) { g.Deadline = g.Deadline.Add(time.Hour) },
+		"version":  func(g *bot.Game) { g.Version++ },
+	} {
+		_, err := db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
+			g.ThreadID = "other"
+			change(g)
+			return nil, nil
+		})
+		if bot.ErrorCode(err) != bot.EINTERNAL {
+			t.Errorf("annotation changing the %s: %v, want EINTERNAL", name, err)
+		}
+	}
+	// An error from fn changes nothing and comes back as it is.
+	errStop := errors.New("stop")
+	if _, err := db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
+		g.ThreadID = "other"
+		return nil, errStop
+	}); !errors.Is(err, errStop) {
+		t.Errorf("fn's error: got %v", err)
+	}
+	if _, err := db.AnnotateGame(ctx, g.ID+1000, func(*bot.Game) ([]bot.Notification, error) { return nil, nil }); bot.ErrorCode(err) != bot.ENOTFOUND {
+		t.Errorf("a missing game: %v, want ENOTFOUND", err)
 	}
 	db.Close()
 	db = mustOpenDB(t, path)
-	if got, _ := db.Game(ctx, g.ID); got == nil || got.ThreadID != "thread-7" {
-		t.Fatalf("thread lost on reopen: %+v", got)
-	}
-	if gs, err := db.GamesByUser(ctx, "alice"); err != nil || len(gs) != 1 {
-		t.Fatalf("games by user after SetGameThread: %v, %v, want one", gs, err)
+	if again, err := db.Game(ctx, g.ID); err != nil || !reflect.DeepEqual(again, want) {
+		t.Fatalf("after reopening: %+v, %v; want %+v", again, err, want)
 	}
 }
