@@ -40,6 +40,7 @@ package console
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -108,6 +109,10 @@ type Console struct {
 	user    string
 	seq     int // number of the last file written
 	deliver *bot.Deliverer
+	// written maps the name and contents of each attachment written to
+	// its path, so the same image shown twice (the board in a move's
+	// reply and again in the turn notification) is written once.
+	written map[[sha256.Size]byte]string
 }
 
 // New returns a console for cfg. It fails if a required field is
@@ -397,12 +402,21 @@ func (c *Console) board(ctx context.Context, id uint64) {
 // files writes attachments to the images folder and prints their paths.
 func (c *Console) files(files []command.File) {
 	for _, f := range files {
+		key := sha256.Sum256(append([]byte(f.Name+"\x00"), f.Data...))
+		if path, ok := c.written[key]; ok {
+			c.printf("  file: %s\n", path)
+			continue
+		}
 		path, err := c.writeFile(f)
 		if err != nil {
 			c.log.Error("console: writing an attachment", "err", err)
 			c.problem(fmt.Sprintf("Could not write %s: %v", f.Name, err))
 			continue
 		}
+		if c.written == nil {
+			c.written = map[[sha256.Size]byte]string{}
+		}
+		c.written[key] = path
 		c.printf("  file: %s\n", path)
 	}
 }

@@ -174,6 +174,23 @@ as alice /move e4 game:1
 	if len(files) < 5 {
 		t.Errorf("%d files written, want a board per move and the final GIF:\n%s", len(files), out)
 	}
+	// The same image (a move's board, shown again in the turn
+	// notification) is written once: no two files in the folder are equal.
+	entries, err := os.ReadDir(e.images)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]string{}
+	for _, en := range entries {
+		b, err := os.ReadFile(filepath.Join(e.images, en.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if other, dup := seen[string(b)]; dup {
+			t.Errorf("%s and %s are the same image, written twice", other, en.Name())
+		}
+		seen[string(b)] = en.Name()
+	}
 	gifs := 0
 	for _, f := range files {
 		if filepath.Dir(f) != e.images {
