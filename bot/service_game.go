@@ -31,6 +31,10 @@ type MoveResult struct {
 	// Played because each was the only legal move (a forced "pass",
 	// RULES.md W13), in order; nil when none.
 	AutoMoves []string
+	// Replayed is the stored game as the rules engine sees it after the
+	// move (and the automatic ones), so an adapter drawing the board
+	// need not replay the game again. It belongs to the caller.
+	Replayed *rules.Game
 }
 
 // maxAutoMoves bounds the forced moves played after one move. Every
@@ -104,6 +108,7 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		g.DrawOffer, g.Takeback, g.Updated = "", "", now
 		var notes []Notification
 		res.AutoMoves, notes = s.settle(ctx, g, rg, req.UserID, now)
+		res.Replayed = rg
 		res.SameTurn = g.Status == GameActive && g.ToAct == req.UserID
 		return notes, nil
 	})

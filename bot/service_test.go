@@ -478,3 +478,21 @@ func TestErrorHelpers(t *testing.T) {
 		t.Error("wrapped domain error")
 	}
 }
+
+// TestMoveResultReplayed: the rules game a move hands back is the stored
+// game, automatic moves included.
+func TestMoveResultReplayed(t *testing.T) {
+	e := newEnv(t)
+	g := e.start(t, "trainwreck")
+	for _, mv := range []string{"alice e4", "alice e5"} {
+		res := e.play(t, g.ID, mv)
+		if res.Replayed == nil {
+			t.Fatalf("%s: no replayed game", mv)
+		}
+		p := res.Replayed.Position()
+		if p.FEN() != res.Game.FEN || len(res.Replayed.Moves()) != len(res.Game.Moves) {
+			t.Fatalf("%s: replayed %s after %d moves, stored %s after %d", mv, p.FEN(),
+				len(res.Replayed.Moves()), res.Game.FEN, len(res.Game.Moves))
+		}
+	}
+}

@@ -128,11 +128,7 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	ng := res.Game
-	rg, err := h.replay(ng)
-	if err != nil {
-		return Reply{}, err
-	}
+	ng, rg := res.Game, res.Replayed
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s played **%s** in game #%d.", mention(req.UserID), res.SAN, ng.ID)
 	if len(res.AutoMoves) > 0 {
