@@ -524,7 +524,7 @@ func TestPreGame(t *testing.T) {
 				t.Fatal(err)
 			}
 			n := len(e.outbox(t))
-			g := must(t)(e.svc.Accept(ctx, c.ID, c.Version, "bob"))
+			g := must(t)(e.svc.Accept(ctx, c.ID, c.Version, "bob", inChan))
 			if g.Status != bot.GameSetup || g.ToAct != "bob" || g.StartFEN != drawn.FEN() || g.FEN != drawn.FEN() || len(g.Moves) != 0 {
 				t.Fatalf("accepted: %+v", g)
 			}
@@ -581,7 +581,7 @@ func TestPreGameRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := must(t)(e.svc.Accept(ctx, c.ID, c.Version, "bob"))
+	g := must(t)(e.svc.Accept(ctx, c.ID, c.Version, "bob", inChan))
 	refuse := func(step string, do func() error, code string) {
 		t.Helper()
 		snap := e.snapshot(t)

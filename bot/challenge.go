@@ -110,6 +110,35 @@ type Challenge struct {
 // Open reports whether anyone (but the challenger) may accept c.
 func (c *Challenge) Open() bool { return c.Challenged == "" }
 
+// Where says where a user acts from: a server's channel (GuildID set), a
+// direct message with the bot (DM true; GuildID is then ""), or the
+// console (GuildID "" and DM false: the console is one local server).
+// Adapters fill it from what the transport authenticated, never from
+// anything a user typed.
+type Where struct {
+	GuildID, ChannelID string
+	DM                 bool
+}
+
+// acceptableFrom refuses to let a challenge be accepted from the wrong
+// place: an open challenge only in the channel where it was made (its
+// buttons are posted there, and anyone who can see it may take it); a
+// challenge to one user in the server where it was made or, by that
+// user, from a DM with the bot (where the bot sent them its buttons).
+// The game is always played in the challenge's channel.
+func (c *Challenge) acceptableFrom(at Where) error {
+	if c.Open() {
+		if at.DM || at.GuildID != c.GuildID || at.ChannelID != c.ChannelID {
+			return Errorf(EFORBIDDEN, "Open challenge %d can be accepted only in the channel where it was made.", c.ID)
+		}
+		return nil
+	}
+	if !at.DM && at.GuildID != c.GuildID {
+		return Errorf(EFORBIDDEN, "Challenge %d was made in another server: accept it there, or with the buttons of the message the bot sent you.", c.ID)
+	}
+	return nil
+}
+
 // Clone returns a copy of c.
 func (c *Challenge) Clone() *Challenge {
 	d := *c

@@ -98,8 +98,10 @@ func (s *Service) pending(c *Challenge) error {
 // challenge's ID), notifying the challenger and the player to act.
 // expected is the challenge version the user saw, or AnyVersion. Only the
 // challenged user may accept, or anyone but the challenger when the
-// challenge is open (EFORBIDDEN otherwise); a challenge that is no longer
-// pending or has expired is EINVALID; ENOTFOUND, ECONFLICT as the store
+// challenge is open (EFORBIDDEN otherwise), and only from where the
+// challenge may be accepted (at: see Challenge.acceptableFrom; EFORBIDDEN
+// otherwise); a challenge that is no longer pending or has expired is
+// EINVALID; ENOTFOUND, ECONFLICT as the store
 // says. Nothing changes on error.
 //
 // The game starts from the variant's start position, the challenger
@@ -108,10 +110,13 @@ func (s *Service) pending(c *Challenge) error {
 // (rules.Variant.PreGame, see Choose) ignores the challenge's colour: the
 // game starts in GameSetup from a random position and the challenged
 // player is asked to choose (NotifyChoice) instead.
-func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string) (*Game, error) {
+func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string, at Where) (*Game, error) {
 	_, g, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *Challenge) (ChallengeChange, error) {
 		if userID == "" || userID == c.Challenger || (!c.Open() && userID != c.Challenged) {
 			return ChallengeChange{}, Errorf(EFORBIDDEN, "Only the challenged player can accept challenge %d.", c.ID)
+		}
+		if err := c.acceptableFrom(at); err != nil {
+			return ChallengeChange{}, err
 		}
 		if err := s.pending(c); err != nil {
 			return ChallengeChange{}, err

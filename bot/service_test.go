@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -81,6 +82,10 @@ func newEnv(tb testing.TB) *env {
 
 var ctx = context.Background()
 
+// inChan is where the tests' challenges are made and answered: channel
+// "chan" of the console's server.
+var inChan = bot.Where{ChannelID: "chan"}
+
 // start has alice challenge bob (alice white) to variant and bob accept.
 func (e *env) start(tb testing.TB, variant string) *bot.Game {
 	tb.Helper()
@@ -89,7 +94,7 @@ func (e *env) start(tb testing.TB, variant string) *bot.Game {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g, err := e.svc.Accept(ctx, c.ID, c.Version, "bob")
+	g, err := e.svc.Accept(ctx, c.ID, c.Version, "bob", inChan)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -303,20 +308,32 @@ func TestRefused(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			_, err = e.svc.Accept(ctx, c[len(c)-1].ID, bot.AnyVersion, "carol")
+			_, err = e.svc.Accept(ctx, c[len(c)-1].ID, bot.AnyVersion, "carol", inChan)
 			return err
 		}, bot.EFORBIDDEN, ""},
 		{"challenger accepts own open challenge", func(e *env, _ *bot.Game, open *bot.Challenge) error {
-			_, err := e.svc.Accept(ctx, open.ID, bot.AnyVersion, "alice")
+			_, err := e.svc.Accept(ctx, open.ID, bot.AnyVersion, "alice", inChan)
 			return err
 		}, bot.EFORBIDDEN, ""},
+		{"open challenge accepted from a DM", func(e *env, _ *bot.Game, open *bot.Challenge) error {
+			_, err := e.svc.Accept(ctx, open.ID, bot.AnyVersion, "carol", bot.Where{ChannelID: "dm-carol", DM: true})
+			return err
+		}, bot.EFORBIDDEN, "Open challenge 2 can be accepted only in the channel where it was made."},
+		{"open challenge accepted from another server", func(e *env, _ *bot.Game, open *bot.Challenge) error {
+			_, err := e.svc.Accept(ctx, open.ID, bot.AnyVersion, "carol", bot.Where{GuildID: "other", ChannelID: "chan"})
+			return err
+		}, bot.EFORBIDDEN, "Open challenge 2 can be accepted only in the channel where it was made."},
+		{"open challenge accepted from another channel", func(e *env, _ *bot.Game, open *bot.Challenge) error {
+			_, err := e.svc.Accept(ctx, open.ID, bot.AnyVersion, "carol", bot.Where{ChannelID: "elsewhere"})
+			return err
+		}, bot.EFORBIDDEN, "Open challenge 2 can be accepted only in the channel where it was made."},
 		{"accept accepted challenge", func(e *env, g *bot.Game, _ *bot.Challenge) error {
-			_, err := e.svc.Accept(ctx, g.ID, bot.AnyVersion, "bob")
+			_, err := e.svc.Accept(ctx, g.ID, bot.AnyVersion, "bob", inChan)
 			return err
 		}, bot.EINVALID, ""},
 		{"accept expired challenge", func(e *env, _ *bot.Game, open *bot.Challenge) error {
 			e.clock.Advance(bot.ChallengeTTL)
-			_, err := e.svc.Accept(ctx, open.ID, bot.AnyVersion, "carol")
+			_, err := e.svc.Accept(ctx, open.ID, bot.AnyVersion, "carol", inChan)
 			return err
 		}, bot.EINVALID, ""},
 		{"stranger cancels", func(e *env, _ *bot.Game, open *bot.Challenge) error {
@@ -372,20 +389,45 @@ func TestRefused(t *testing.T) {
 	})
 }
 
+// TestChallengeAcceptedFromItsServer: a challenge to one user is accepted
+// in its server or from a DM (its buttons reach the challenged user by
+// DM), never from another server; the game is played where the challenge
+// was made.
+func TestChallengeAcceptedFromItsServer(t *testing.T) {
+	e := newEnv(t)
+	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", GuildID: "g1", ChannelID: "chan", Variant: "chess"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := e.snapshot(t)
+	_, err = e.svc.Accept(ctx, c.ID, bot.AnyVersion, "bob", bot.Where{GuildID: "g2", ChannelID: "chan"})
+	if bot.ErrorCode(err) != bot.EFORBIDDEN || !strings.Contains(bot.ErrorMessage(err), "made in another server") {
+		t.Fatalf("accept from another server: %v", err)
+	}
+	e.wantUnchanged(t, snap)
+	g, err := e.svc.Accept(ctx, c.ID, bot.AnyVersion, "bob", bot.Where{ChannelID: "dm-bob", DM: true})
+	if err != nil {
+		t.Fatalf("accept from a DM: %v", err)
+	}
+	if g.GuildID != "g1" || g.ChannelID != "chan" {
+		t.Errorf("game played in %q/%q, want g1/chan", g.GuildID, g.ChannelID)
+	}
+}
+
 func TestOpenChallengeAcceptedByAnyone(t *testing.T) {
 	e := newEnv(t)
 	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess", Color: bot.ColorBlack, DaysPerMove: 0})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := e.svc.Accept(ctx, c.ID, c.Version, "carol")
+	g, err := e.svc.Accept(ctx, c.ID, c.Version, "carol", inChan)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if g.ID != c.ID || g.White != "carol" || g.Black != "alice" || g.ToAct != "carol" || !g.Deadline.IsZero() {
 		t.Errorf("game %+v", g)
 	}
-	if _, err := e.svc.Accept(ctx, c.ID, c.Version, "dave"); bot.ErrorCode(err) != bot.ECONFLICT {
+	if _, err := e.svc.Accept(ctx, c.ID, c.Version, "dave", inChan); bot.ErrorCode(err) != bot.ECONFLICT {
 		t.Errorf("second accept with the old version: %v, want ECONFLICT", err)
 	}
 	gs, _ := e.db.GamesByUser(ctx, "carol")
@@ -404,7 +446,7 @@ func TestDeclineAndCancel(t *testing.T) {
 	if c, err := e.svc.Cancel(ctx, c2.ID, c2.Version, "alice"); err != nil || c.Status != bot.ChallengeCancelled {
 		t.Fatalf("cancel: %+v %v", c, err)
 	}
-	if _, err := e.svc.Accept(ctx, c2.ID, bot.AnyVersion, "bob"); bot.ErrorCode(err) != bot.EINVALID {
+	if _, err := e.svc.Accept(ctx, c2.ID, bot.AnyVersion, "bob", inChan); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("accepting a cancelled challenge: %v", err)
 	}
 	want := []string{"challenge-received bob", "challenge-received bob", "challenge-declined alice"}

@@ -309,7 +309,7 @@ func TestSweepExpiresChallenges(t *testing.T) {
 	if ns[0].ChallengeID != c.ID || !strings.Contains(ns[0].Text, "<@bob>") || !strings.Contains(ns[1].Text, "nobody") {
 		t.Errorf("notifications %+v", ns)
 	}
-	if _, err := e.svc.Accept(ctx, c.ID, bot.AnyVersion, "bob"); bot.ErrorCode(err) != bot.EINVALID {
+	if _, err := e.svc.Accept(ctx, c.ID, bot.AnyVersion, "bob", inChan); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("accepting an expired challenge: %v", err)
 	}
 	if rep := e.sweep(t); rep != (bot.SweepReport{}) {

@@ -28,7 +28,7 @@ func (e *env) challengeAccepted(tb testing.TB, req bot.ChallengeRequest) *bot.Ga
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g, err := e.svc.Accept(ctx, c.ID, c.Version, req.Challenged)
+	g, err := e.svc.Accept(ctx, c.ID, c.Version, req.Challenged, bot.Where{GuildID: req.GuildID, ChannelID: req.ChannelID})
 	if err != nil {
 		tb.Fatal(err)
 	}

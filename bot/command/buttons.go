@@ -103,14 +103,14 @@ func gameButtons(g *bot.Game) []Button {
 }
 
 // Press handles a click on a button whose custom ID is customID by
-// userID. Stale clicks (the game or challenge changed since the button was
+// at.UserID, in at's place (at's Name and Options are not used). Stale clicks (the game or challenge changed since the button was
 // shown) are refused with a clear ECONFLICT message, clicks by someone who
 // may not act with EFORBIDDEN's, and custom IDs that fairypost did not
 // make with EINVALID's ("This button is not from fairypost or is
 // damaged."); nothing changes then. Never panics.
-func (h *Handler) Press(ctx context.Context, userID, customID string) (rep Reply) {
+func (h *Handler) Press(ctx context.Context, at Request, customID string) (rep Reply) {
 	defer h.recover("press", &rep)
-	rep, err := h.press(ctx, userID, customID)
+	rep, err := h.press(ctx, at, customID)
 	if err != nil {
 		return h.errorReply(err)
 	}
@@ -118,7 +118,8 @@ func (h *Handler) Press(ctx context.Context, userID, customID string) (rep Reply
 	return rep
 }
 
-func (h *Handler) press(ctx context.Context, userID, cid string) (Reply, error) {
+func (h *Handler) press(ctx context.Context, at Request, cid string) (Reply, error) {
+	userID := at.UserID
 	if userID == "" || !cleanText(userID) || len(userID) > 64 {
 		return Reply{}, bot.Errorf(bot.EINVALID, "Who pressed the button? No user given.")
 	}
@@ -127,7 +128,7 @@ func (h *Handler) press(ctx context.Context, userID, cid string) (Reply, error) 
 		return Reply{}, err
 	}
 	if challengeAction(action) {
-		return h.pressChallenge(ctx, userID, action, id, version)
+		return h.pressChallenge(ctx, at, action, id, version)
 	}
 	g, err := h.svc.Game(ctx, id)
 	if err != nil {
@@ -165,14 +166,15 @@ func stale(g *bot.Game) error {
 	return bot.Errorf(bot.ECONFLICT, "This button is out of date: game #%d has changed since it was shown. Use /board game:%d for the current position.", g.ID, g.ID)
 }
 
-func (h *Handler) pressChallenge(ctx context.Context, userID, action string, id, version uint64) (Reply, error) {
+func (h *Handler) pressChallenge(ctx context.Context, at Request, action string, id, version uint64) (Reply, error) {
+	userID := at.UserID
 	var (
 		rep Reply
 		err error
 	)
 	switch action {
 	case actAccept:
-		rep, err = h.accept(ctx, userID, id, version)
+		rep, err = h.accept(ctx, at, id, version)
 	case actDecline:
 		rep, err = h.decline(ctx, userID, id, version)
 	case actCancel:

@@ -29,6 +29,11 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	opp := o[optOpponent]
+	if facts := req.Users[opp]; opp != "" && facts.Bot {
+		return Reply{}, bot.Errorf(bot.EINVALID, "%s is a bot and cannot play: challenge a person, or leave opponent: out to challenge anyone here.", mention(opp))
+	} else if opp != "" && facts.NotMember {
+		return Reply{}, bot.Errorf(bot.EINVALID, "%s is not a member of this server, so they could not see the game: challenge someone from here.", mention(opp))
+	}
 	c, err := h.svc.Challenge(ctx, bot.ChallengeRequest{
 		Challenger: req.UserID, Challenged: opp, GuildID: req.GuildID, ChannelID: req.ChannelID,
 		Variant: key, Options: o[optOptions], DaysPerMove: days, Color: color,
@@ -87,9 +92,11 @@ func (h *Handler) findChallenge(ctx context.Context, req Request, cmd string) (u
 		strings.Join(ids, ", ")), maxReply))
 }
 
-// accept accepts challenge id and shows the new game.
-func (h *Handler) accept(ctx context.Context, userID string, id, version uint64) (Reply, error) {
-	g, err := h.svc.Accept(ctx, id, version, userID)
+// accept accepts challenge id for the user of at, from where at was
+// made, and shows the new game.
+func (h *Handler) accept(ctx context.Context, at Request, id, version uint64) (Reply, error) {
+	userID := at.UserID
+	g, err := h.svc.Accept(ctx, id, version, userID, at.where())
 	if err != nil {
 		return Reply{}, err
 	}

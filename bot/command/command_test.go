@@ -89,6 +89,10 @@ func parse(user, channel, line string) Request {
 	return req
 }
 
+// clickIn is a button click by user in channel c1 of guild g1, where the
+// tests' commands are typed.
+func clickIn(user string) Request { return Request{UserID: user, GuildID: "g1", ChannelID: "c1"} }
+
 // run executes line as user in channel c1.
 func (e *env) run(user, line string) Reply {
 	e.t.Helper()

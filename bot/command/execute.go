@@ -93,6 +93,12 @@ func (h *Handler) check(req Request) (Spec, error) {
 	if len(req.ChannelID) > 64 || !cleanText(req.ChannelID) || len(req.GuildID) > 64 || !cleanText(req.GuildID) {
 		return Spec{}, bot.Errorf(bot.EINVALID, "The channel or server ID is not valid.")
 	}
+	if req.DM && req.GuildID != "" {
+		return Spec{}, bot.Errorf(bot.EINVALID, "The channel or server ID is not valid.")
+	}
+	if sp.ServerOnly && req.DM {
+		return Spec{}, bot.Errorf(bot.EINVALID, "/%s works in a server's channel, not in a direct message: type it in the channel where you want to play, so your opponent sees the game.", sp.Name)
+	}
 	for name, value := range req.Options {
 		var o *OptionSpec
 		for i := range sp.Options {
@@ -169,7 +175,7 @@ func (h *Handler) execute(ctx context.Context, req Request) (Reply, error) {
 		}
 		switch sp.Name {
 		case cmdAccept:
-			return h.accept(ctx, req.UserID, id, bot.AnyVersion)
+			return h.accept(ctx, req, id, bot.AnyVersion)
 		case cmdDecline:
 			return h.decline(ctx, req.UserID, id, bot.AnyVersion)
 		}

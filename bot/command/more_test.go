@@ -24,36 +24,36 @@ func TestButtons(t *testing.T) {
 	fresh := button(t, r, "Offer draw")
 
 	// A stale button (the game moved on), a stranger, forged IDs.
-	if got := e.h.Press(e.ctx, "alice", offer); !got.Ephemeral || !strings.Contains(got.Text, "out of date") {
+	if got := e.h.Press(e.ctx, clickIn("alice"), offer); !got.Ephemeral || !strings.Contains(got.Text, "out of date") {
 		t.Fatalf("stale: %s", show(got))
 	}
-	if got := e.h.Press(e.ctx, "carol", fresh); !got.Ephemeral || !strings.Contains(got.Text, "Only the players of game #") {
+	if got := e.h.Press(e.ctx, clickIn("carol"), fresh); !got.Ephemeral || !strings.Contains(got.Text, "Only the players of game #") {
 		t.Fatalf("stranger: %s", show(got))
 	}
 	forged := []string{"", "fp1", "fp1:resign:1", "fp2:resign:1:1", "fp1:resign:x:1", "fp1:nuke:1:1",
 		"fp1:resign:01:1", "fp1:resign:1:0", "fp1:resign:0:1", "fp1:resign:1:1:1", "fp1:resign:1:99999999999999999999",
 		"fp1:resign:1:" + strings.Repeat("1", 100), "fp1:resign:1:\x001", "\xff\xfe"}
 	for _, f := range forged {
-		got := e.h.Press(e.ctx, "alice", f)
+		got := e.h.Press(e.ctx, clickIn("alice"), f)
 		if !got.Ephemeral || got.Text != "This button is not from fairypost or is damaged." {
 			t.Fatalf("forged %q: %s", f, show(got))
 		}
 	}
-	if got := e.h.Press(e.ctx, "alice", resign); !strings.Contains(got.Text, "out of date") {
+	if got := e.h.Press(e.ctx, clickIn("alice"), resign); !strings.Contains(got.Text, "out of date") {
 		t.Fatalf("stale resign: %s", show(got))
 	}
 
 	// Bob offers a draw with the fresh board's button; alice cannot accept
 	// her own opponent's... she can: she accepts with the offer's button.
-	off := e.h.Press(e.ctx, "bob", fresh)
+	off := e.h.Press(e.ctx, clickIn("bob"), fresh)
 	if off.Ephemeral || !mentions(off, "alice") || !strings.Contains(off.Text, "offers a draw") {
 		t.Fatalf("offer: %s", show(off))
 	}
 	accept := button(t, off, "Accept draw")
-	if got := e.h.Press(e.ctx, "bob", accept); !got.Ephemeral || !strings.Contains(got.Text, "your own") {
+	if got := e.h.Press(e.ctx, clickIn("bob"), accept); !got.Ephemeral || !strings.Contains(got.Text, "your own") {
 		t.Fatalf("bob accepts his own offer: %s", show(got))
 	}
-	done := e.h.Press(e.ctx, "alice", accept)
+	done := e.h.Press(e.ctx, clickIn("alice"), accept)
 	checkPNG(t, done)
 	if !strings.Contains(done.Text, "a draw by") || !mentions(done, "alice", "bob") || len(done.Buttons) != 0 {
 		t.Fatalf("draw accepted: %s", show(done))
@@ -61,24 +61,24 @@ func TestButtons(t *testing.T) {
 	if g := e.game(id); g.Status != bot.GameFinished || g.Result != bot.Draw {
 		t.Fatalf("after the draw: %+v", g)
 	}
-	if got := e.h.Press(e.ctx, "alice", accept); !strings.Contains(got.Text, "out of date") {
+	if got := e.h.Press(e.ctx, clickIn("alice"), accept); !strings.Contains(got.Text, "out of date") {
 		t.Fatalf("double click: %s", show(got))
 	}
 
 	// Resigning asks for confirmation first.
 	id2 := e.start("chess")
 	b2 := e.ok("bob", "/board game:"+itoa(id2))
-	ask := e.h.Press(e.ctx, "bob", button(t, b2, "Resign"))
+	ask := e.h.Press(e.ctx, clickIn("bob"), button(t, b2, "Resign"))
 	if !ask.Ephemeral || !strings.Contains(ask.Text, "Really resign") {
 		t.Fatalf("resign: %s", show(ask))
 	}
 	if g := e.game(id2); g.Status != bot.GameActive {
 		t.Fatalf("resign without confirmation ended the game")
 	}
-	if got := e.h.Press(e.ctx, "carol", button(t, ask, "Yes, resign")); !strings.Contains(got.Text, "Only the players") {
+	if got := e.h.Press(e.ctx, clickIn("carol"), button(t, ask, "Yes, resign")); !strings.Contains(got.Text, "Only the players") {
 		t.Fatalf("%s", show(got))
 	}
-	res := e.h.Press(e.ctx, "bob", button(t, ask, "Yes, resign"))
+	res := e.h.Press(e.ctx, clickIn("bob"), button(t, ask, "Yes, resign"))
 	if !strings.Contains(res.Text, "<@alice> (White) wins by resignation") {
 		t.Fatalf("resigned: %s", show(res))
 	}
@@ -86,14 +86,14 @@ func TestButtons(t *testing.T) {
 	// Challenge buttons: a stranger cannot accept a challenge to bob;
 	// bob declines; the Accept button is then refused.
 	c := e.ok("alice", "/challenge opponent:bob variant:tank")
-	if got := e.h.Press(e.ctx, "carol", button(t, c, "Accept")); !got.Ephemeral || !strings.Contains(got.Text, "Only the challenged") {
+	if got := e.h.Press(e.ctx, clickIn("carol"), button(t, c, "Accept")); !got.Ephemeral || !strings.Contains(got.Text, "Only the challenged") {
 		t.Fatalf("stranger accepts: %s", show(got))
 	}
-	d := e.h.Press(e.ctx, "bob", button(t, c, "Decline"))
+	d := e.h.Press(e.ctx, clickIn("bob"), button(t, c, "Decline"))
 	if d.Ephemeral || !strings.Contains(d.Text, "declined") || !mentions(d, "alice") {
 		t.Fatalf("decline: %s", show(d))
 	}
-	if got := e.h.Press(e.ctx, "bob", button(t, c, "Accept")); !got.Ephemeral || !strings.Contains(got.Text, "out of date") {
+	if got := e.h.Press(e.ctx, clickIn("bob"), button(t, c, "Accept")); !got.Ephemeral || !strings.Contains(got.Text, "out of date") {
 		t.Fatalf("accept after decline: %s", show(got))
 	}
 	// An open challenge accepted by its button.
@@ -106,7 +106,7 @@ func TestButtons(t *testing.T) {
 			t.Fatalf("an open challenge has a Decline button")
 		}
 	}
-	acc := e.h.Press(e.ctx, "carol", button(t, o, "Accept"))
+	acc := e.h.Press(e.ctx, clickIn("carol"), button(t, o, "Accept"))
 	checkPNG(t, acc)
 	if !mentions(acc, "alice") || !strings.Contains(acc.Text, "no time limit") {
 		t.Fatalf("open accepted: %s", show(acc))
@@ -423,7 +423,7 @@ func TestNeverPanics(t *testing.T) {
 			t.Fatalf("%s: %s", line, show(r))
 		}
 	}
-	if r := h.Press(ctx, "alice", "fp1:resign:1:1"); !r.Ephemeral || !strings.Contains(r.Text, "Internal error") {
+	if r := h.Press(ctx, clickIn("alice"), "fp1:resign:1:1"); !r.Ephemeral || !strings.Contains(r.Text, "Internal error") {
 		t.Fatalf("press: %s", show(r))
 	}
 	if got := h.Complete(ctx, parse("alice", "c1", "/move move:e"), "move"); got != nil {
@@ -449,7 +449,7 @@ func TestDoubleClick(t *testing.T) {
 	const n = 6
 	replies := make(chan Reply, n)
 	for range n {
-		go func() { replies <- e.h.Press(e.ctx, "alice", accept) }()
+		go func() { replies <- e.h.Press(e.ctx, clickIn("alice"), accept) }()
 	}
 	won := 0
 	for range n {

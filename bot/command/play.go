@@ -73,7 +73,16 @@ func (h *Handler) resolveGame(ctx context.Context, req Request, mode resolveMode
 		return nil, err
 	}
 	if id != 0 {
-		return h.svc.Game(ctx, id)
+		g, err := h.svc.Game(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if !visible(g, req) {
+			// The same answer as for a game that does not exist: IDs are
+			// sequential, and other servers' games are none of our business.
+			return nil, bot.Errorf(bot.ENOTFOUND, "There is no game %d here: /games lists yours.", id)
+		}
+		return g, nil
 	}
 	all, err := h.svc.ActiveGames(ctx, req.UserID)
 	if err != nil {
@@ -108,6 +117,13 @@ func (h *Handler) resolveGame(ctx context.Context, req Request, mode resolveMode
 		return nil, bot.Errorf(bot.EINVALID, "You have no game in this channel: add game:ID (/games lists yours).")
 	}
 	return nil, bot.Errorf(bot.EINVALID, "You have no game in progress: /challenge someone first.")
+}
+
+// visible reports whether the requester of req may see g: its players
+// from anywhere (a DM included), anyone else only from g's server. Acting
+// on a game is the service's to check (only players may).
+func visible(g *bot.Game, req Request) bool {
+	return g.IsPlayer(req.UserID) || (!req.DM && req.GuildID == g.GuildID)
 }
 
 // yourTurn prefers the games where userID is to act (a move or, in

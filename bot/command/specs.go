@@ -78,7 +78,7 @@ func (h *Handler) buildSpecs() []Spec {
 	challenge := OptionSpec{Name: optChallenge, Kind: OptionInteger, Autocomplete: true,
 		Description: "The challenge's ID: needed only when several are waiting for you here"}
 	return []Spec{
-		{Name: cmdChallenge, Description: "Challenge someone (or anyone here) to a game", Options: []OptionSpec{
+		{Name: cmdChallenge, Description: "Challenge someone (or anyone here) to a game", ServerOnly: true, Options: []OptionSpec{
 			{Name: optVariant, Description: "The variant to play (see /variants)", Kind: OptionString, Required: true, Choices: variants},
 			{Name: optOpponent, Description: "Who you challenge; leave out to challenge anyone in this channel", Kind: OptionUser},
 			{Name: optOptions, Description: "Variant options as key=value,key=value (see /variants)", Kind: OptionString},

@@ -1,5 +1,7 @@
 package command
 
+import "github.com/fairypost/fairypost/bot"
+
 // OptionKind is the type of a command option's value.
 type OptionKind uint8
 
@@ -46,21 +48,44 @@ type OptionSpec struct {
 
 // Spec describes a command: its name (lowercase, without the slash), a
 // one-line description (at most 100 characters, Discord's limit) and its
-// options, required ones first.
+// options, required ones first. ServerOnly commands make no sense in a
+// direct message with the bot: adapters register them for servers only,
+// and Execute refuses them in a DM (Request.DM) whatever the adapter did.
 type Spec struct {
 	Name, Description string
 	Options           []OptionSpec
+	ServerOnly        bool
 }
 
-// Request is one command invocation as an adapter received it. UserID is
-// who typed it; GuildID and ChannelID where ("" for the console's guild).
-// Name is the command name without the slash. Options maps option names
-// to their raw values (OptionUser options hold a user ID); an option not
-// given is absent or "".
+// Request is one command invocation (or, for Handler.Press, one button
+// click) as an adapter received it. UserID is who typed it; GuildID and
+// ChannelID where ("" for the console's guild); DM is set for a direct
+// message with the bot (GuildID is then ""). These come from what the
+// transport authenticated, never from anything typed. Name is the command
+// name without the slash. Options maps option names to their raw values
+// (OptionUser options hold a user ID); an option not given is absent or
+// "". Users says what the transport knows of the users named by
+// OptionUser options (absent: nothing known, as in the console).
 type Request struct {
 	UserID, GuildID, ChannelID string
+	DM                         bool
 	Name                       string
 	Options                    map[string]string
+	Users                      map[string]UserFacts
+}
+
+// UserFacts is what a transport knows of a user named in a command.
+type UserFacts struct {
+	// Bot is set for bot accounts, this bot included.
+	Bot bool
+	// NotMember is set when the user is not a member of the server the
+	// command was typed in.
+	NotMember bool
+}
+
+// where is the place of req as the service sees it.
+func (req Request) where() bot.Where {
+	return bot.Where{GuildID: req.GuildID, ChannelID: req.ChannelID, DM: req.DM}
 }
 
 // File is an attachment of a reply: a board PNG, a game GIF, a PGN.

@@ -98,7 +98,7 @@ func BenchmarkMove(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := svc.Accept(ctx, c.ID, bot.AnyVersion, "bob"); err != nil {
+			if _, err := svc.Accept(ctx, c.ID, bot.AnyVersion, "bob", bot.Where{ChannelID: "c"}); err != nil {
 				b.Fatal(err)
 			}
 			game = fmt.Sprint(c.ID)

@@ -288,7 +288,7 @@ func (c *Console) line(ctx context.Context, text string, tooLong bool) (quit boo
 		if c.noUser() {
 			return false
 		}
-		c.show(ctx, c.cfg.Handler.Press(ctx, c.user, l.arg))
+		c.show(ctx, c.cfg.Handler.Press(ctx, command.Request{UserID: c.user, GuildID: GuildID, ChannelID: ChannelID}, l.arg))
 	case lineCommand:
 		if c.noUser() {
 			return false

@@ -64,7 +64,7 @@ type Commands interface {
 	Specs() []command.Spec
 	Execute(ctx context.Context, req command.Request) command.Reply
 	Complete(ctx context.Context, req command.Request, focused string) []command.Choice
-	Press(ctx context.Context, userID, customID string) command.Reply
+	Press(ctx context.Context, at command.Request, customID string) command.Reply
 	Notification(ctx context.Context, n bot.Notification) command.Reply
 }
 

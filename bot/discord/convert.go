@@ -24,7 +24,8 @@ const (
 )
 
 // applicationCommands converts the command specs into the slash commands
-// to register. Integer options with fixed choices get numeric values.
+// to register. Integer options with fixed choices get numeric values;
+// server-only commands are registered for guilds only (not in DMs).
 func applicationCommands(specs []command.Spec) ([]*discordgo.ApplicationCommand, error) {
 	out := make([]*discordgo.ApplicationCommand, 0, len(specs))
 	for _, s := range specs {
@@ -32,6 +33,13 @@ func applicationCommands(specs []command.Spec) ([]*discordgo.ApplicationCommand,
 			Type:        discordgo.ChatApplicationCommand,
 			Name:        s.Name,
 			Description: s.Description,
+		}
+		if s.ServerOnly {
+			// Both fields: contexts is the current one, dm_permission what
+			// older clients still read.
+			ac.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+			no := false
+			ac.DMPermission = &no
 		}
 		for _, o := range s.Options {
 			opt := &discordgo.ApplicationCommandOption{
@@ -78,6 +86,16 @@ func userOf(i *discordgo.Interaction) *discordgo.User {
 	return i.User
 }
 
+// placeOf returns who caused interaction i and where: a guild's channel,
+// or a DM (no guild_id; Discord sends the user instead of the member).
+func placeOf(i *discordgo.Interaction) command.Request {
+	req := command.Request{GuildID: i.GuildID, ChannelID: i.ChannelID, DM: i.GuildID == ""}
+	if u := userOf(i); u != nil {
+		req.UserID = u.ID
+	}
+	return req
+}
+
 // commandRequest converts a slash command or autocomplete interaction
 // into a command.Request, and returns the name of the focused option
 // ("" for a slash command). Option values become strings: numbers in
@@ -85,10 +103,19 @@ func userOf(i *discordgo.Interaction) *discordgo.User {
 // fairypost; their options are flattened.
 func commandRequest(i *discordgo.Interaction) (command.Request, string) {
 	data := i.ApplicationCommandData()
-	req := command.Request{GuildID: i.GuildID, ChannelID: i.ChannelID, Name: data.Name,
-		Options: make(map[string]string, len(data.Options))}
-	if u := userOf(i); u != nil {
-		req.UserID = u.ID
+	req := placeOf(i)
+	req.Name, req.Options = data.Name, make(map[string]string, len(data.Options))
+	if r := data.Resolved; r != nil && len(r.Users) > 0 {
+		req.Users = make(map[string]command.UserFacts, len(r.Users))
+		for id, u := range r.Users {
+			if u == nil {
+				continue
+			}
+			_, member := r.Members[id]
+			// Discord resolves the members of the interaction's guild:
+			// a resolved user without a member is not in that guild.
+			req.Users[id] = command.UserFacts{Bot: u.Bot, NotMember: i.GuildID != "" && !member}
+		}
 	}
 	focused := ""
 	var walk func([]*discordgo.ApplicationCommandInteractionDataOption)

@@ -112,14 +112,15 @@ func TestCommandRequest(t *testing.T) {
 	"data":{"id":"9","name":"challenge","type":1,"options":[
 		{"name":"opponent","type":6,"value":"u2"},{"name":"variant","type":3,"value":"tank"},
 		{"name":"days","type":4,"value":3},{"name":"game","type":4,"value":12345678901}],
-		"resolved":{"users":{"u2":{"id":"u2","username":"bob"}}}}}`
+		"resolved":{"users":{"u2":{"id":"u2","username":"bob"}},"members":{"u2":{"roles":[]}}}}}`
 	var i discordgo.Interaction
 	if err := json.Unmarshal([]byte(raw), &i); err != nil {
 		t.Fatal(err)
 	}
 	req, focused := commandRequest(&i)
 	want := command.Request{UserID: "u1", GuildID: "g", ChannelID: "c", Name: "challenge",
-		Options: map[string]string{"opponent": "u2", "variant": "tank", "days": "3", "game": "12345678901"}}
+		Options: map[string]string{"opponent": "u2", "variant": "tank", "days": "3", "game": "12345678901"},
+		Users:   map[string]command.UserFacts{"u2": {}}}
 	if fmt.Sprint(req) != fmt.Sprint(want) || focused != "" {
 		t.Errorf("request %+v focused %q, want %+v", req, focused, want)
 	}
@@ -132,8 +133,21 @@ func TestCommandRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	req, focused = commandRequest(&i)
-	if req.UserID != "u3" || req.Options["move"] != "Nf" || req.Options["game"] != "12" || focused != "move" {
+	if req.UserID != "u3" || !req.DM || req.Options["move"] != "Nf" || req.Options["game"] != "12" || focused != "move" {
 		t.Errorf("autocomplete request %+v focused %q", req, focused)
+	}
+
+	// A user outside the guild is resolved without a member; a bot is marked.
+	raw = `{"id":"3","type":2,"guild_id":"g","channel_id":"c","member":{"user":{"id":"u1"}},
+	"data":{"name":"challenge","type":1,"options":[{"name":"opponent","type":6,"value":"u9"}],
+		"resolved":{"users":{"u9":{"id":"u9","bot":true}}}}}`
+	i = discordgo.Interaction{}
+	if err := json.Unmarshal([]byte(raw), &i); err != nil {
+		t.Fatal(err)
+	}
+	req, _ = commandRequest(&i)
+	if f := req.Users["u9"]; !f.Bot || !f.NotMember || req.DM {
+		t.Errorf("resolved non-member bot: %+v", req)
 	}
 }
 

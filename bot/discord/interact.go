@@ -57,13 +57,11 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		}
 	case discordgo.InteractionMessageComponent:
 		data := i.MessageComponentData()
-		user := ""
-		if u := userOf(i); u != nil {
-			user = u.ID
-		}
+		at := placeOf(i)
+		user := at.UserID
 		b.log.Debug("discord: button", "custom_id", data.CustomID, "user", user)
 		b.serve(ctx, i, func(ctx context.Context) command.Reply {
-			return b.h.Press(ctx, user, data.CustomID)
+			return b.h.Press(ctx, at, data.CustomID)
 		})
 		b.log.Info("discord: button answered", "custom_id", data.CustomID, "user", user, "took", time.Since(start))
 	default:

@@ -21,6 +21,10 @@ var (
 	ErrArchivedThread = errors.New("discordtest: the thread is archived")
 	// ErrNoBot: no gateway session has identified, so nobody would receive the interaction.
 	ErrNoBot = errors.New("discordtest: no bot session is connected")
+	// ErrNotInDMs: the command is registered for servers only (contexts
+	// without BOT_DM, or dm_permission false): Discord's client does not
+	// offer it in a DM.
+	ErrNotInDMs = errors.New("discordtest: command not available in DMs")
 	// ErrNoMessage: the response has no message (autocomplete).
 	ErrNoMessage = errors.New("discordtest: the response has no message")
 )
@@ -286,6 +290,9 @@ func (s *Server) commandInteraction(typ discordgo.InteractionType, userID, chann
 	if cmd == nil {
 		return nil, fmt.Errorf("discordtest: /%s is not registered for guild %q or globally", command, c.guildID)
 	}
+	if c.guildID == "" && !allowedInDMs(cmd) {
+		return nil, fmt.Errorf("%w: /%s", ErrNotInDMs, command)
+	}
 	if err := checkArgs(cmd, args, typ == discordgo.InteractionApplicationCommandAutocomplete); err != nil {
 		return nil, err
 	}
@@ -295,6 +302,7 @@ func (s *Server) commandInteraction(typ discordgo.InteractionType, userID, chann
 	resolved := map[string]any{}
 	users := map[string]any{}
 	members := map[string]any{}
+	guildMembersOut := s.nonMembers[c.guildID]
 	for _, a := range args {
 		o := map[string]any{"name": a.Name, "type": a.Type, "value": a.Value}
 		if a.Focused {
@@ -308,7 +316,7 @@ func (s *Server) commandInteraction(typ discordgo.InteractionType, userID, chann
 				u = &discordgo.User{ID: id}
 			}
 			users[id] = u
-			if c.guildID != "" {
+			if c.guildID != "" && !guildMembersOut[id] {
 				members[id] = s.memberJSONLocked(nil)
 			}
 		}

@@ -94,6 +94,9 @@ type Server struct {
 	requests  []Request
 	gw        gateway
 	startedAt time.Time
+	// nonMembers[guild][user]: users who are not members of the guild
+	// (every user is a member of every guild unless removed).
+	nonMembers map[string]map[string]bool
 }
 
 // guild is a guild of the model.
