@@ -81,16 +81,9 @@ func (s *Service) replay(g *Game) (*rules.Game, error) {
 			return nil, fmt.Errorf("game %d: start: %w", g.ID, err)
 		}
 	}
-	rg := rules.NewGame(start)
-	for i, text := range g.Moves {
-		p := rg.Position()
-		m, err := rules.ParseMove(&p, text)
-		if err == nil {
-			err = rg.Play(m)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("game %d: move %d %q: %w", g.ID, i+1, text, err)
-		}
+	rg, err := rules.Replay(start, g.Moves)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", g.ID, err)
 	}
 	return rg, nil
 }

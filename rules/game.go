@@ -42,19 +42,89 @@ func (g *Game) Legal() []Move {
 }
 
 // Play plays m, which must be legal now, and appends it to the game.
+// It generates the legal moves once: they decide both whether the game
+// is over and whether m is legal.
 func (g *Game) Play(m Move) error {
-	if o := g.Outcome(); o.Over() {
-		return fmt.Errorf("%w: the game is over (%s)", ErrIllegalMove, o.Reason)
-	}
+	var buf [256]Move
 	p := g.Position()
-	next, err := p.Play(m)
+	legal, err := g.movesToPlay(&p, buf[:0])
 	if err != nil {
 		return err
 	}
+	for _, lm := range legal {
+		if lm == m {
+			g.push(&p, m)
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: %s", ErrIllegalMove, FormatMove(&p, m))
+}
+
+// movesToPlay returns the legal moves of p, the current position, or an
+// error wrapping ErrIllegalMove when the game is over: an end of the
+// position (no legal move, an end of the variant's rules, a draw by rule)
+// or a repetition. The order of the checks is Outcome's.
+func (g *Game) movesToPlay(p *Position, out []Move) ([]Move, error) {
+	if o, over := p.terminal(); over {
+		return nil, fmt.Errorf("%w: the game is over (%s)", ErrIllegalMove, o.Reason)
+	}
+	var scratch Position
+	legal := p.legalMoves(out, &scratch)
+	if len(legal) == 0 {
+		return nil, fmt.Errorf("%w: the game is over (%s)", ErrIllegalMove, p.Outcome().Reason)
+	}
+	if o := p.drawByRule(); o.Over() {
+		return nil, fmt.Errorf("%w: the game is over (%s)", ErrIllegalMove, o.Reason)
+	}
+	if o := g.repetitionOutcome(); o.Over() {
+		return nil, fmt.Errorf("%w: the game is over (%s)", ErrIllegalMove, o.Reason)
+	}
+	return legal, nil
+}
+
+// push appends the legal move m of p, the current position.
+func (g *Game) push(p *Position, m Move) {
+	var next Position
+	p.playInto(m, &next)
 	g.positions = append(g.positions, next)
 	g.moves = append(g.moves, m)
 	g.hashes = append(g.hashes, next.Hash())
-	return nil
+}
+
+// Replay returns the game of the moves texts, in canonical form
+// (FormatMove), played from start: what a stored game is. It generates
+// the legal moves once per move (they decide whether the game is over,
+// which move the text is, and that it is legal) and judges nothing else:
+// the outcome is asked of the returned game when wanted. A text that is
+// not the canonical form of a legal move is still read as ParseMove
+// reads it (other spellings of coordinates). Errors name the move's
+// number (1-based) and wrap ErrIllegalMove or ErrBadMove.
+func Replay(start Position, texts []string) (*Game, error) {
+	g := &Game{positions: make([]Position, 1, len(texts)+1), hashes: make([]uint64, 1, len(texts)+1),
+		moves: make([]Move, 0, len(texts))}
+	g.positions[0], g.hashes[0] = start, start.Hash()
+	var buf [256]Move
+	for i, text := range texts {
+		p := &g.positions[len(g.positions)-1]
+		legal, err := g.movesToPlay(p, buf[:0])
+		if err != nil {
+			return nil, fmt.Errorf("move %d %q: %w", i+1, text, err)
+		}
+		m, found := Move{}, false
+		for _, lm := range legal {
+			if FormatMove(p, lm) == text {
+				m, found = lm, true
+				break
+			}
+		}
+		if !found {
+			if m, err = ParseMove(p, text); err != nil {
+				return nil, fmt.Errorf("move %d %q: %w", i+1, text, err)
+			}
+		}
+		g.push(p, m)
+	}
+	return g, nil
 }
 
 // Outcome reports how the game ended, or the zero Outcome while it goes
