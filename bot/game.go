@@ -150,6 +150,10 @@ type Setup struct {
 // (a button) pass the version they saw instead.
 const AnyVersion uint64 = 0
 
+// Ongoing reports whether g is not over: in its pre-game choice or being
+// played. Stores index such games apart (GameStore.ActiveGamesByUser).
+func (g *Game) Ongoing() bool { return g.Status == GameSetup || g.Status == GameActive }
+
 // GameStore keeps games. Implementations are safe for concurrent use.
 // Games are created only together with the acceptance of a challenge
 // (ChallengeStore.UpdateChallenge).
@@ -164,6 +168,15 @@ type GameStore interface {
 	// GamesByChannel returns the games played in channelID, any status,
 	// ordered by ID.
 	GamesByChannel(ctx context.Context, channelID string) ([]*Game, error)
+
+	// ActiveGamesByUser returns the games userID plays that are not over
+	// (Game.Ongoing), ordered by ID. Its cost does not grow with the
+	// user's finished games: stores keep an index of ongoing games.
+	ActiveGamesByUser(ctx context.Context, userID string) ([]*Game, error)
+
+	// ActiveGamesByChannel returns the games of channelID that are not
+	// over, ordered by ID, at a cost independent of finished games.
+	ActiveGamesByChannel(ctx context.Context, channelID string) ([]*Game, error)
 
 	// GamesDue returns the games whose Deadline is set and not after
 	// t, earliest deadline first: the games a scheduler must look at.

@@ -71,7 +71,7 @@ func (s *Service) SetReminder(ctx context.Context, userID string, percent int) (
 // Each game is one update that reads the setting again inside it, so
 // that of two changes made at once the last one stored wins.
 func (s *Service) reschedule(ctx context.Context, userID string) error {
-	games, err := s.games.GamesByUser(ctx, userID)
+	games, err := s.games.ActiveGamesByUser(ctx, userID)
 	if err != nil {
 		return err
 	}

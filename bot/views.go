@@ -27,7 +27,7 @@ type HistoryEntry struct {
 
 // ongoing reports whether g is still to be played (a pre-game choice or
 // moves).
-func ongoing(g *Game) bool { return g.Status == GameSetup || g.Status == GameActive }
+func ongoing(g *Game) bool { return g.Ongoing() }
 
 // ActiveGames returns the games userID plays that are not over (pre-game
 // choice or active): those where userID is to act first, then by time
@@ -38,11 +38,10 @@ func (s *Service) ActiveGames(ctx context.Context, userID string) ([]*Game, erro
 	if userID == "" {
 		return nil, Errorf(EINVALID, "Whose games? No user given.")
 	}
-	all, err := s.games.GamesByUser(ctx, userID)
+	games, err := s.games.ActiveGamesByUser(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
-	games := slices.DeleteFunc(all, func(g *Game) bool { return !ongoing(g) })
 	slices.SortStableFunc(games, func(a, b *Game) int {
 		if at, bt := a.ToAct == userID, b.ToAct == userID; at != bt {
 			if at {
@@ -64,7 +63,7 @@ func (s *Service) ChannelGames(ctx context.Context, channelID string) ([]*Game, 
 	if channelID == "" {
 		return nil, Errorf(EINVALID, "Which channel? No channel given.")
 	}
-	all, err := s.games.GamesByChannel(ctx, channelID)
+	all, err := s.games.ActiveGamesByChannel(ctx, channelID)
 	if err != nil {
 		return nil, err
 	}

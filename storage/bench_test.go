@@ -150,6 +150,64 @@ func BenchmarkGamesByUser100k(b *testing.B) {
 	b.ReportMetric(float64(want), "games/op")
 }
 
+// BenchmarkActiveGamesByUser100k lists the ongoing games of a veteran
+// who has 20 of them and 2,000 finished ones, in a store of 102,020
+// games: only the 20 are read and decoded. BenchmarkAllGamesOfVeteran
+// reads all 2,020 the old way, for comparison.
+func BenchmarkActiveGamesByUser100k(b *testing.B) {
+	db := veteranFixture(b)
+	for b.Loop() {
+		gs, err := db.ActiveGamesByUser(ctx, "veteran")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(gs) != 20 {
+			b.Fatalf("veteran has %d active games, want 20", len(gs))
+		}
+	}
+}
+
+func BenchmarkAllGamesOfVeteran(b *testing.B) {
+	db := veteranFixture(b)
+	for b.Loop() {
+		gs, err := db.GamesByUser(ctx, "veteran")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(gs) != 2020 {
+			b.Fatalf("veteran has %d games, want 2020", len(gs))
+		}
+	}
+}
+
+// veteranFixture is the large fixture plus 2,000 finished and 20 ongoing
+// 40-ply games of the user "veteran".
+func veteranFixture(b *testing.B) *storage.DB {
+	path := buildFixture(b)
+	db, err := storage.Open(path, storage.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	l := randomLine(b, chess(b), 40, 5)
+	var games []*bot.Game
+	for i := range 2020 {
+		g := &bot.Game{Variant: "chess", StartFEN: l.fens[0], Moves: l.moves[:40:40], FEN: l.fens[40],
+			White: "veteran", Black: fmt.Sprint("user", i%fixtureUsers), GuildID: "guild", ChannelID: "channel0",
+			DaysPerMove: 3, Created: t0, Updated: t0}
+		if i < 2000 {
+			g.Status, g.Result, g.Reason = bot.GameFinished, bot.WhiteWins, "checkmate"
+		} else {
+			g.Status, g.ToAct, g.TurnStarted, g.Deadline = bot.GameActive, g.White, t0, t0.Add(72*time.Hour)
+		}
+		games = append(games, g)
+	}
+	if err := db.BulkLoadGames(games, 10_000); err != nil {
+		b.Fatal(err)
+	}
+	db.Close()
+	return mustOpenDB(b, path)
+}
+
 // BenchmarkOpen100k opens (and closes) a store of 100,000 games, built
 // once per run of the benchmark and reopened each time: the schema check
 // and its one write transaction included.

@@ -17,7 +17,7 @@ import (
 
 // SchemaVersion is the version of the layout and records this package
 // writes. 2 added games_by_remind and a game's remind_at (migrateRemindAt).
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // DefaultTimeout is how long Open waits for the file lock by default.
 const DefaultTimeout = 2 * time.Second
@@ -32,6 +32,8 @@ var (
 	bucketChallengesByChannel = []byte("challenges_by_channel")
 	bucketGamesByDeadline     = []byte("games_by_deadline")
 	bucketGamesByRemind       = []byte("games_by_remind")
+	bucketActiveByUser        = []byte("active_games_by_user")    // ongoing games only (bot.Game.Ongoing)
+	bucketActiveByChannel     = []byte("active_games_by_channel") // ongoing games only
 	bucketOutbox              = []byte("outbox")
 	bucketChallengesByExpiry  = []byte("challenges_by_expiry")
 	bucketUsers               = []byte("users")
@@ -45,14 +47,14 @@ var (
 // before them; see setUp for the index they need.
 var allBuckets = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketGamesByUser,
 	bucketGamesByChannel, bucketGamesByDeadline, bucketChallengesByUser, bucketChallengesByChannel, bucketOutbox,
-	bucketChallengesByExpiry, bucketUsers, bucketGamesByRemind}
+	bucketChallengesByExpiry, bucketUsers, bucketGamesByRemind, bucketActiveByUser, bucketActiveByChannel}
 
 // migration upgrades a file from schema version n to n+1 (migrations[n-1]).
 type migration func(tx *bolt.Tx) error
 
 // migrations, indexed by the version they upgrade from minus one. They
 // run after Open created the buckets of the current schema.
-var migrations = []migration{migrateRemindAt}
+var migrations = []migration{migrateRemindAt, indexActiveGames}
 
 // DB is a bbolt file holding games, challenges, users' preferences and
 // the outbox. It is safe for concurrent use. Close it when done.

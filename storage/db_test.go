@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -188,6 +189,47 @@ func TestIndexesFollowUpdates(t *testing.T) {
 	}
 	if _, err := db.Game(ctx, 42); bot.ErrorCode(err) != bot.ENOTFOUND {
 		t.Errorf("missing game: %v", err)
+	}
+}
+
+// TestActiveIndexesFollowStatus: the indexes of ongoing games list a game
+// while it is set up or played and drop it when it ends, while the
+// indexes of all games keep it.
+func TestActiveIndexesFollowStatus(t *testing.T) {
+	db := mustOpenDB(t, "")
+	g := mustAddGame(t, db, "alice", "bob", "c1")
+	other := mustAddGame(t, db, "alice", "carol", "c1")
+	ids := func(gs []*bot.Game, err error) []uint64 {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []uint64
+		for _, g := range gs {
+			out = append(out, g.ID)
+		}
+		return out
+	}
+	if got := ids(db.ActiveGamesByUser(ctx, "alice")); !slices.Equal(got, []uint64{g.ID, other.ID}) {
+		t.Fatalf("alice's active games %v", got)
+	}
+	if _, err := db.UpdateGame(ctx, g.ID, g.Version, func(g *bot.Game) ([]bot.Notification, error) {
+		g.Status, g.Result, g.Reason, g.ToAct = bot.GameFinished, bot.WhiteWins, "resignation", ""
+		return nil, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(db.ActiveGamesByUser(ctx, "alice")); !slices.Equal(got, []uint64{other.ID}) {
+		t.Errorf("alice's active games after one ended: %v", got)
+	}
+	if got := ids(db.ActiveGamesByUser(ctx, "bob")); len(got) != 0 {
+		t.Errorf("bob's active games after his only game ended: %v", got)
+	}
+	if got := ids(db.ActiveGamesByChannel(ctx, "c1")); !slices.Equal(got, []uint64{other.ID}) {
+		t.Errorf("c1's active games: %v", got)
+	}
+	if got := ids(db.GamesByUser(ctx, "bob")); !slices.Equal(got, []uint64{g.ID}) {
+		t.Errorf("bob's games (all): %v", got)
 	}
 }
 

@@ -28,6 +28,19 @@ func (db *DB) GamesByUser(ctx context.Context, userID string) ([]*bot.Game, erro
 	return db.gamesBy(ctx, bucketGamesByUser, userID)
 }
 
+// ActiveGamesByUser returns the ongoing games of userID by ID
+// (bot.GameStore): it reads active_games_by_user, so finished games cost
+// nothing.
+func (db *DB) ActiveGamesByUser(ctx context.Context, userID string) ([]*bot.Game, error) {
+	return db.gamesBy(ctx, bucketActiveByUser, userID)
+}
+
+// ActiveGamesByChannel returns the ongoing games of channelID by ID
+// (bot.GameStore), from active_games_by_channel.
+func (db *DB) ActiveGamesByChannel(ctx context.Context, channelID string) ([]*bot.Game, error) {
+	return db.gamesBy(ctx, bucketActiveByChannel, channelID)
+}
+
 // GamesByChannel returns channelID's games in ID order (bot.GameStore).
 func (db *DB) GamesByChannel(ctx context.Context, channelID string) ([]*bot.Game, error) {
 	return db.gamesBy(ctx, bucketGamesByChannel, channelID)
@@ -113,10 +126,44 @@ func putGame(tx *bolt.Tx, old, g *bot.Game) error {
 	if err := reindex(tx.Bucket(bucketGamesByChannel), []string{was.ChannelID}, []string{g.ChannelID}, g.ID); err != nil {
 		return err
 	}
+	if err := reindexActive(tx, &was, g); err != nil {
+		return err
+	}
 	if err := retime(tx.Bucket(bucketGamesByDeadline), was.Deadline, g.Deadline, g.ID); err != nil {
 		return err
 	}
 	return retime(tx.Bucket(bucketGamesByRemind), was.RemindAt, g.RemindAt, g.ID)
+}
+
+// reindexActive moves game g's entries in the indexes of ongoing games
+// (was: the record it replaces, zero for a new game): a game that ended
+// leaves them.
+func reindexActive(tx *bolt.Tx, was, g *bot.Game) error {
+	keys := func(g *bot.Game) (users, channels []string) {
+		if !g.Ongoing() {
+			return nil, nil
+		}
+		return []string{g.White, g.Black}, []string{g.ChannelID}
+	}
+	oldUsers, oldChannels := keys(was)
+	newUsers, newChannels := keys(g)
+	if err := reindex(tx.Bucket(bucketActiveByUser), oldUsers, newUsers, g.ID); err != nil {
+		return err
+	}
+	return reindex(tx.Bucket(bucketActiveByChannel), oldChannels, newChannels, g.ID)
+}
+
+// indexActiveGames upgrades a file from schema 2 to 3: the ongoing games
+// get their entries in active_games_by_user and active_games_by_channel
+// (created empty by Open). No record changes.
+func indexActiveGames(tx *bolt.Tx) error {
+	return tx.Bucket(bucketGames).ForEach(func(_, v []byte) error {
+		g, err := decodeGame(v)
+		if err != nil {
+			return err
+		}
+		return reindexActive(tx, &bot.Game{}, g)
+	})
 }
 
 // retime moves id's entry in the time index b from old to new (zero

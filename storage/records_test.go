@@ -172,6 +172,15 @@ func TestOldFileOpens(t *testing.T) {
 	if !reflect.DeepEqual(g, want) {
 		t.Errorf("old game\n got %+v\nwant %+v", g, want)
 	}
+	// The migration to schema 3 indexed the ongoing game.
+	for _, u := range []string{"alice", "bob"} {
+		if gs, err := db.ActiveGamesByUser(ctx, u); err != nil || len(gs) != 1 || gs[0].ID != 1 {
+			t.Errorf("%s's active games after the migration: %v %v", u, gs, err)
+		}
+	}
+	if gs, err := db.ActiveGamesByChannel(ctx, "c1"); err != nil || len(gs) != 1 {
+		t.Errorf("c1's active games after the migration: %v %v", gs, err)
+	}
 	ns, err := db.PendingNotifications(ctx, time.Time{}, 0)
 	if err != nil || len(ns) != 1 || ns[0].Attempts != 0 || !ns[0].NotBefore.IsZero() {
 		t.Errorf("old notification: %+v %v", ns, err)
