@@ -14,7 +14,8 @@ const ChallengeTTL = 7 * 24 * time.Hour
 
 // Service is correspondence play: challenges and games, checked against
 // the rules engine and kept in the stores. It is safe for concurrent use;
-// all state is in the stores.
+// all state is in the stores, but for a bounded cache of replayed games
+// keyed by game ID and record version (ReplayCacheSize).
 type Service struct {
 	games      GameStore
 	challenges ChallengeStore
@@ -24,6 +25,7 @@ type Service struct {
 	now        func() time.Time
 	coin       func() bool
 	seed       func() uint64
+	replays    *replayCache
 }
 
 // Option configures a Service.
@@ -46,6 +48,11 @@ type Stores struct {
 	Outbox     Outbox
 }
 
+// ReplayCacheSize sets how many replayed games the Service keeps in
+// memory (default DefaultReplayCacheSize; 0 keeps none). Each is about a
+// kilobyte per ply.
+func ReplayCacheSize(n int) Option { return func(s *Service) { s.replays = newReplayCache(n) } }
+
 // Seed sets where the Service draws the seeds of random starts from (a
 // variant's pre-game, rules.PreGame); default: math/rand/v2.
 func Seed(seed func() uint64) Option { return func(s *Service) { s.seed = seed } }
@@ -54,7 +61,8 @@ func Seed(seed func() uint64) Option { return func(s *Service) { s.seed = seed }
 func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 	s := &Service{games: st.Games, challenges: st.Challenges, users: st.Users, outbox: st.Outbox,
 		rules: reg, now: time.Now,
-		coin: func() bool { return rand.IntN(2) == 0 }, seed: rand.Uint64}
+		coin: func() bool { return rand.IntN(2) == 0 }, seed: rand.Uint64,
+		replays: newReplayCache(DefaultReplayCacheSize)}
 	for _, o := range opts {
 		o(s)
 	}
@@ -68,9 +76,23 @@ func (s *Service) Rules() *rules.Registry { return s.rules }
 func (s *Service) Now() time.Time { return s.now() }
 
 // replay rebuilds the game g records: its variant with options, the start
-// position and every stored move. A stored game that does not replay is
-// corrupt: EINTERNAL.
+// position and every stored move; from the replay cache when g's ID and
+// version were replayed or played recently. The caller may play on the
+// game it gets. A stored game that does not replay is corrupt: EINTERNAL.
 func (s *Service) replay(g *Game) (*rules.Game, error) {
+	if rg := s.replays.get(g); rg != nil {
+		return rg, nil
+	}
+	rg, err := s.replayAll(g)
+	if err != nil {
+		return nil, err
+	}
+	s.replays.put(g, rg)
+	return rg, nil
+}
+
+// replayAll is replay without the cache.
+func (s *Service) replayAll(g *Game) (*rules.Game, error) {
 	v, err := s.rules.Variant(g.Variant, g.Options)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", g.ID, err)

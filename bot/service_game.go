@@ -119,6 +119,7 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		return nil, err
 	}
 	res.Game = g
+	s.replays.put(g, res.Replayed) // the next move or view of this version replays nothing
 	return &res, nil
 }
 

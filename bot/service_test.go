@@ -538,3 +538,94 @@ func TestMoveResultReplayed(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveReplaysNothingAfterAMove: the replay cache answers a move on a
+// game just played and the board shown after it; a record replays in
+// full only when its version is new to the cache.
+func TestMoveReplaysNothingAfterAMove(t *testing.T) {
+	e := newEnv(t)
+	g := e.start(t, "chess")
+	e.play(t, g.ID, "alice e4", "bob e5", "alice Nf3")
+	_, missesBefore := e.svc.ReplayStats()
+	res := e.play(t, g.ID, "bob Nc6")
+	if _, err := e.svc.ReplayRecord(res.Game); err != nil {
+		t.Fatal(err)
+	}
+	e.play(t, g.ID, "alice Bb5")
+	if _, misses := e.svc.ReplayStats(); misses != missesBefore {
+		t.Errorf("%d full replays for two moves and a view of a game just played, want 0", misses-missesBefore)
+	}
+	// A record changed elsewhere (a new version the cache never saw)
+	// replays in full.
+	h, err := e.svc.Game(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Version += 100
+	if _, err := e.svc.ReplayRecord(h); err != nil {
+		t.Fatal(err)
+	}
+	if _, misses := e.svc.ReplayStats(); misses != missesBefore+1 {
+		t.Errorf("an unseen version: %d full replays, want 1", misses-missesBefore)
+	}
+}
+
+// TestReplayCacheHammered: many goroutines move in and look at one game
+// through the cache at once (run with -race); every move is applied at
+// most once and the final record replays to the cached game.
+func TestReplayCacheHammered(t *testing.T) {
+	e := newEnv(t)
+	g := e.start(t, "chess")
+	line := []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"}
+	var wg sync.WaitGroup
+	for w := range 8 {
+		wg.Go(func() {
+			for i := 0; i < 200; i++ {
+				cur, err := e.svc.Game(ctx, g.ID)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				rg, err := e.svc.ReplayRecord(cur)
+				if err != nil || len(rg.Moves()) != len(cur.Moves) {
+					t.Errorf("replay of version %d: %v", cur.Version, err)
+					return
+				}
+				n := len(cur.Moves)
+				if n == len(line) {
+					return
+				}
+				user := cur.White
+				if n%2 == 1 {
+					user = cur.Black
+				}
+				if w%2 == 0 { // half the workers also play on what they got
+					p := rg.Position()
+					if m, err := notation.ParseMove(&p, line[n]); err == nil {
+						_ = rg.Play(m)
+					}
+				}
+				_, err = e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: user, Move: line[n], Version: cur.Version})
+				if err != nil && bot.ErrorCode(err) != bot.ECONFLICT {
+					t.Errorf("move %d: %v", n+1, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	final, err := e.svc.Game(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(final.Moves) != len(line) {
+		t.Fatalf("%d moves stored, want %d", len(final.Moves), len(line))
+	}
+	rg, err := e.svc.ReplayRecord(final)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := rg.Position(); p.FEN() != final.FEN {
+		t.Errorf("cached replay %s, record %s", p.FEN(), final.FEN)
+	}
+}

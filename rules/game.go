@@ -16,6 +16,16 @@ func NewGame(start Position) *Game {
 	return &Game{positions: []Position{start}, hashes: []uint64{start.Hash()}}
 }
 
+// Fork returns a game with the same start, moves and positions as g, in
+// O(1): the two share storage that neither will write, so playing on one
+// leaves the other as it was. g must not be played on while it is being
+// forked; a game that nobody plays on (a cached replay) may be forked by
+// any number of goroutines at once.
+func (g *Game) Fork() *Game {
+	n := len(g.positions)
+	return &Game{positions: g.positions[:n:n], moves: g.moves[: n-1 : n-1], hashes: g.hashes[:n:n]}
+}
+
 // Variant returns the game's variant.
 func (g *Game) Variant() *Variant { return g.positions[0].v }
 

@@ -70,3 +70,40 @@ func TestReplayRefuses(t *testing.T) {
 		t.Errorf("a move after the repetition draw: %v", err)
 	}
 }
+
+// TestForkIsolated: playing on a fork leaves the original as it was, and
+// playing on the original leaves the fork as it was.
+func TestForkIsolated(t *testing.T) {
+	r, err := NewRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := Replay(r.Default("chess").Start(), []string{"e2e4", "e7e5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := g.Fork()
+	play := func(g *Game, text string) {
+		t.Helper()
+		p := g.Position()
+		m, err := ParseMove(&p, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	play(f, "g1f3")
+	play(g, "d2d4")
+	if len(g.Moves()) != 3 || len(f.Moves()) != 3 {
+		t.Fatalf("lengths %d and %d, want 3 and 3", len(g.Moves()), len(f.Moves()))
+	}
+	gp, fp := g.Position(), f.Position()
+	if FormatMove(&gp, g.Moves()[2]) == FormatMove(&fp, f.Moves()[2]) || gp.FEN() == fp.FEN() {
+		t.Errorf("the fork and the original share their third move: %s / %s", gp.FEN(), fp.FEN())
+	}
+	if p, q := g.PositionAt(2), f.PositionAt(2); p.FEN() != q.FEN() {
+		t.Errorf("the shared prefix differs")
+	}
+}
