@@ -404,8 +404,49 @@ func newColdFusion(opts map[string]string) (*Variant, error) {
 			FormatSpecial:   cf.formatSpecial,
 			FriendlySpecial: cf.friendlySpecial,
 		},
+		Help: coldFusionHelp(),
 	}
 	return v, nil
+}
+
+// coldFusionHelp returns the help of Cold Fusion Chess: the rules in
+// short (RULES.md §3.3-3.8 with C1-C22) and how fusions, splits,
+// pocketing, drops and promotions are written.
+func coldFusionHelp() VariantHelp {
+	const pockets = "10/k3P5/10/10/10/10/10/10/10/4K5[S:Nq,D:R*B] w - - 0 1"
+	return VariantHelp{
+		Summary: "Cold Fusion Chess (gwalla): Grand Chess (10x10, Marshal C, Cardinal A, pawns start on the third rank, " +
+			"no castling) where pieces merge and split and captured pieces come back. A turn is one of: a move; a fusion, " +
+			"moving onto one of your own pieces to merge with it (Rook+Bishop make a Queen, two Rooks a Chariot, a pawn " +
+			"and a Knight a Cavalry...; a piece weighs 1, a pawn a third, and no result may weigh more than 2); a split, " +
+			"one part of a merged piece moving away to an empty square; pocketing one of your own pieces (not the King); " +
+			"or a drop from one of your two pockets onto an empty square, never while in check. What a pawn or the King " +
+			"captures goes to the capturer's Safe pocket and comes back unchanged; what other pieces capture goes to the " +
+			"Demotion pocket (a pawn taken so is lost) and comes back one step weaker. A pawn may promote on the 9th rank " +
+			"and must on the 10th, only into one of its own side's captured pieces that the opponent holds. Checkmate " +
+			"wins; stalemate, repetition and the 50-move rule draw.",
+		Notation: []NotationHelp{
+			{Kind: "Fusion", How: "the mover's letter, &, the square of your piece it joins, = and what they become.",
+				Example: "R&j1=W"},
+			{Kind: "Split", How: "the merged piece and its square, /, then the part that leaves and where it goes: the Marshal on f2 sends its Knight to e4.",
+				Example: "Cf2/Ne4"},
+			{Kind: "Pocketing", How: "^, the piece and its square.",
+				Example: "^Nb2"},
+			{Kind: "Drop from the Safe pocket", How: "the letter, @ and an empty square.",
+				Example: "N@e4", FEN: pockets},
+			{Kind: "Drop of a capture from the Demotion pocket", How: "the letter, = the piece it lands as (one step weaker), @ and the square.",
+				Example: "B=N@e4", FEN: pockets},
+			{Kind: "Drop of your own pocketed piece", How: "as from the Demotion pocket, with * after the letter.",
+				Example: "R*=B@e4", FEN: pockets},
+			{Kind: "Promotion", How: "=, the letter of the piece taken back, and the pocket it comes from: (S) Safe or (D) Demotion.",
+				Example: "e10=Q(S)", FEN: pockets},
+		},
+		Marks: []MarkHelp{
+			{Mark: "S:", Meaning: "a player's Safe pocket, beside the board: pieces taken by a pawn or the King, dropped as they are."},
+			{Mark: "D:", Meaning: "a player's Demotion pocket: pieces taken by other pieces, and the player's own pocketed pieces, dropped one step weaker."},
+			{Mark: "*", Meaning: "in the Demotion pocket, a piece its holder pocketed from their own army rather than captured."},
+		},
+	}
 }
 
 // splitRules lists the ways a man made of c splits (C5, C18): a single
