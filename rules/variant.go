@@ -313,6 +313,11 @@ type OptionDef struct {
 	Doc    string
 }
 
+// RulesPage returns the path, inside fairypost's repository, of the
+// variant's player-facing rules page: "docs/variants/<key>.md". Text for
+// players points there for the full rules.
+func (v *Variant) RulesPage() string { return "docs/variants/" + v.Key + ".md" }
+
 // check reports what is missing from h, the help of v: the summary, a
 // part of a notation or mark entry, or options an example names that v
 // does not have. Whether the examples are legal is tested in package

@@ -95,7 +95,7 @@ func newAnnihilation(opts map[string]string) (*Variant, error) {
 			Doc:    "a piece may also be dropped on an attacked enemy piece, capturing it into hand",
 		}},
 		Help: VariantHelp{
-			Summary: "Crazyhouse Annihilation: crazyhouse (a captured piece changes sides and goes to the captor's hand, " +
+			Summary: "Crazyhouse (a captured piece changes sides and goes to the captor's hand, " +
 				"and may be dropped back instead of a move) in which you win by leaving your opponent no piece on the " +
 				"board; pieces in hand do not count. The King is an ordinary piece: there is no check or checkmate, it " +
 				"may be captured and dropped, and there is no castling. Each side's first rank is arranged at random, " +
@@ -106,7 +106,7 @@ func newAnnihilation(opts map[string]string) (*Variant, error) {
 			Notation: []NotationHelp{
 				{Kind: "Drop", How: "the letter (P for a pawn), @ and an empty square that one of your pieces attacks: here the Bishop on f1 and the pawn on c2 attack d3.",
 					Example: "P@d3", Moves: "e2e4 d7d5 e4d5 d8d5"},
-				{Kind: "Pass", How: "pass: you make no move.",
+				{Kind: "Pass", How: "you make no move this turn.",
 					Example: "pass"},
 				{Kind: "Drop that captures (option dropcapture)", How: "@x and the square of an enemy piece one of your pieces attacks.",
 					Example: "P@xd5", Options: "dropcapture=on", Moves: "e2e4 d7d5 e4d5 g8f6 b1c3 f6d5"},

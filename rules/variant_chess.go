@@ -60,7 +60,7 @@ func newChess(map[string]string) (*Variant, error) {
 // examples from the standard array: for chess and crazyhouse.
 func fideNotation() []NotationHelp {
 	return []NotationHelp{
-		{Kind: "Castling", How: "O-O moves the King two squares toward the h-Rook, which jumps to the square the King crossed; O-O-O does the same toward the a-Rook.",
+		{Kind: "Castling", How: "the King moves two squares toward the h-Rook, which jumps over it (O-O-O: toward the a-Rook); both unmoved, the squares between them empty, the King not in check and not passing or landing on an attacked square.",
 			Example: "O-O", Moves: "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6"},
 		{Kind: "Promotion", How: "a pawn reaching the last rank becomes a Queen, Rook, Bishop or Knight: add = and the new piece's letter.",
 			Example: "e8=Q", FEN: "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1"},
@@ -162,7 +162,7 @@ func newGrand(map[string]string) (*Variant, error) {
 		RepetitionClaim: 3,
 		RepetitionAuto:  5,
 		Help: VariantHelp{
-			Summary: "Grand Chess (Christian Freeling): chess on a 10x10 board with two more pieces a side, the Marshal " +
+			Summary: "Chess on a 10x10 board with two more pieces a side, the Marshal " +
 				"(letter C), which moves as a Rook or a Knight, and the Cardinal (letter A), which moves as a Bishop or a " +
 				"Knight. The Rooks start in the corners, the other pieces on the second rank and the pawns on the third, " +
 				"from where a pawn may step two squares; en passant as in chess. A pawn may promote on the 8th or 9th rank " +

@@ -415,36 +415,34 @@ func newColdFusion(opts map[string]string) (*Variant, error) {
 func coldFusionHelp() VariantHelp {
 	const pockets = "10/k3P5/10/10/10/10/10/10/10/4K5[S:Nq,D:R*B] w - - 0 1"
 	return VariantHelp{
-		Summary: "Cold Fusion Chess (gwalla): Grand Chess (10x10, Marshal C, Cardinal A, pawns start on the third rank, " +
-			"no castling) where pieces merge and split and captured pieces come back. A turn is one of: a move; a fusion, " +
-			"moving onto one of your own pieces to merge with it (Rook+Bishop make a Queen, two Rooks a Chariot, a pawn " +
-			"and a Knight a Cavalry...; a piece weighs 1, a pawn a third, and no result may weigh more than 2); a split, " +
-			"one part of a merged piece moving away to an empty square; pocketing one of your own pieces (not the King); " +
-			"or a drop from one of your two pockets onto an empty square, never while in check. What a pawn or the King " +
-			"captures goes to the capturer's Safe pocket and comes back unchanged; what other pieces capture goes to the " +
-			"Demotion pocket (a pawn taken so is lost) and comes back one step weaker. A pawn may promote on the 9th rank " +
-			"and must on the 10th, only into one of its own side's captured pieces that the opponent holds. Checkmate " +
-			"wins; stalemate, repetition and the 50-move rule draw.",
+		Summary: "Grand Chess (10x10, Marshal C, Cardinal A, no castling) with merging pieces " +
+			"and pockets. Instead of a plain move you may: fuse, moving onto your own piece to " +
+			"merge (Rook+Bishop: Queen, Knight+pawn: Cavalry...; a piece weighs 1, a pawn 1/3, at " +
+			"most 2 in all); split a merged piece, one part moving off; pocket one of your pieces " +
+			"but the King; or drop from a pocket onto an empty square, not while in check. Captures by a pawn or the " +
+			"King go to the Safe pocket, others to the Demotion pocket (a pawn taken so is lost). A pawn promotes on " +
+			"the 9th rank (must on the 10th), only into a piece of its side that the opponent holds. Checkmate wins, " +
+			"stalemate draws.",
 		Notation: []NotationHelp{
-			{Kind: "Fusion", How: "the mover's letter, &, the square of your piece it joins, = and what they become.",
+			{Kind: "Fusion", How: "mover, &, the square joined, = the result.",
 				Example: "R&j1=W"},
-			{Kind: "Split", How: "the merged piece and its square, /, then the part that leaves and where it goes: the Marshal on f2 sends its Knight to e4.",
+			{Kind: "Split", How: "piece and square, /, the part leaving and where to.",
 				Example: "Cf2/Ne4"},
 			{Kind: "Pocketing", How: "^, the piece and its square.",
 				Example: "^Nb2"},
-			{Kind: "Drop from the Safe pocket", How: "the letter, @ and an empty square.",
+			{Kind: "Safe drop", How: "letter, @, square.",
 				Example: "N@e4", FEN: pockets},
-			{Kind: "Drop of a capture from the Demotion pocket", How: "the letter, = the piece it lands as (one step weaker), @ and the square.",
+			{Kind: "Demotion drop", How: "letter, = what lands, @, square.",
 				Example: "B=N@e4", FEN: pockets},
-			{Kind: "Drop of your own pocketed piece", How: "as from the Demotion pocket, with * after the letter.",
+			{Kind: "Own pocketed piece", How: "the same with * after the letter.",
 				Example: "R*=B@e4", FEN: pockets},
-			{Kind: "Promotion", How: "=, the letter of the piece taken back, and the pocket it comes from: (S) Safe or (D) Demotion.",
+			{Kind: "Promotion", How: "= the piece taken back and its pocket, (S) or (D).",
 				Example: "e10=Q(S)", FEN: pockets},
 		},
 		Marks: []MarkHelp{
-			{Mark: "S:", Meaning: "a player's Safe pocket, beside the board: pieces taken by a pawn or the King, dropped as they are."},
-			{Mark: "D:", Meaning: "a player's Demotion pocket: pieces taken by other pieces, and the player's own pocketed pieces, dropped one step weaker."},
-			{Mark: "*", Meaning: "in the Demotion pocket, a piece its holder pocketed from their own army rather than captured."},
+			{Mark: "S:", Meaning: "Safe pocket: its pieces drop as they are."},
+			{Mark: "D:", Meaning: "Demotion pocket: its pieces drop one step weaker (a Queen as a Marshal, a Rook as a Bishop, a Guard as a Rook)."},
+			{Mark: "*", Meaning: "a piece you pocketed yourself."},
 		},
 	}
 }

@@ -187,19 +187,18 @@ func newEasymate(opts map[string]string) (*Variant, error) {
 // Queen castling of the option are written.
 func easymateHelp() VariantHelp {
 	return VariantHelp{
-		Summary: "Making Checkmate Trivially Easy (John Savard): chess with a weak Queen, which moves and captures only " +
+		Summary: "Chess with a weak Queen, which moves and captures only " +
 			"one square diagonally. When you capture the enemy Queen you may, in the same move, put it back on any empty " +
-			"square of its owner's first rank, or keep it captured. While any of your Queens is attacked, your King is " +
-			"frozen: it may not move or castle, not even to get out of check, so a check then can only be met by " +
-			"capturing the checker or blocking. Everything else is chess: checkmate wins, stalemate draws, and the draws " +
-			"by repetition and the 50-move rule. Options add Queen castling, a penalty for a Queen not put back, and " +
-			"Augmented Tigers in place of the Bishops.",
+			"square of its owner's first rank, or keep it. While any of your Queens is attacked, your King is frozen: it " +
+			"may not move or castle, not even out of check, so a check must then be blocked or its piece captured. " +
+			"Otherwise it is chess: checkmate wins, stalemate draws, and so do repetition and the 50-move rule. Options " +
+			"add Queen castling, a penalty for a Queen not put back, and Augmented Tigers in place of the Bishops.",
 		Notation: []NotationHelp{
-			{Kind: "Putting the Queen back", How: "the capture of the Queen, then @ and the square on its owner's first rank where it goes back; the capture alone keeps it.",
+			{Kind: "Putting the Queen back", How: "the capture, @ and the square on its owner's first rank; the capture alone keeps it.",
 				Example: "Bxe7@d8", Moves: "e2e4 e7e6 d2d4 d8e7 c1g5 a7a6"},
-			{Kind: "Queen castling (option queencastle)", How: "QO-O-O: the unmoved Queen moves two squares toward the a-Rook, which jumps to the square it crossed (QO-O toward the h-Rook); attacks do not matter.",
+			{Kind: "Queen castling (option queencastle)", How: "the unmoved Queen goes two squares toward the a-Rook, which jumps over it (QO-O: toward the h-Rook); attacks do not matter.",
 				Example: "QO-O-O", Options: "queencastle=both", Moves: "b1c3 g8f6 b2b3 b8c6 c1b2 e7e6"},
-			{Kind: "Taking a castled Queen", How: "on the very next move, capturing the Rook that castled with the Queen takes the Queen too, and it may be put back.",
+			{Kind: "Taking a castled Queen", How: "on the next move, taking the Rook that castled with the Queen takes the Queen too.",
 				Example: "Bxc1", Options: "queencastle=both", FEN: "4k3/8/8/8/5b2/8/8/R2QK3 w KQkqHA - 0 1", Moves: "QO-O-O"},
 		},
 	}

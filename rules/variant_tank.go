@@ -108,7 +108,7 @@ func newTank(map[string]string) (*Variant, error) {
 			FriendlySpecial: tankFriendlySpecial,
 		},
 		Help: VariantHelp{
-			Summary: "Tank Chess (Andy Kurnia): chess where the a-Rook is a Bomb (M), the Queen an Atomic bomb (A) and the " +
+			Summary: "Chess where the a-Rook is a Bomb (M), the Queen an Atomic bomb (A) and the " +
 				"h-Rook a Tank (T). These three step one square in any direction onto an empty square and never capture. " +
 				"Instead of moving, a bomb may blow up: it and every piece of either side within one square (the Atomic " +
 				"bomb: two squares) leave the board. The Tank may also step onto an occupied square, pushing the whole row " +

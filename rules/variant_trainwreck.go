@@ -149,76 +149,66 @@ func trainWreckVariant(o trainWreckOptions) *Variant {
 // rules in short (RULES.md §1 with the resolutions of 1.10) and how its
 // turns and castlings are written.
 func trainWreckHelp(o trainWreckOptions) VariantHelp {
-	queen, queenMoves := "Queen", "the Queen along its file or its two diagonals"
-	if o.queen == 'C' {
-		queen, queenMoves = "Chancellor", "the Chancellor along its file or by the four Knight leaps that gain ground"
-	}
+	queen, letter := "Queen", string(o.queen)
 	var b strings.Builder
-	b.WriteString(o.name + ": ")
-	switch {
-	case o.threeMove:
-		b.WriteString("White's first turn has two half-moves: first White moves one of its own pieces, then one of Black's. " +
-			"Every later turn, Black's first included, has three: two moves of your own pieces (the same piece may move " +
-			"twice), then one move of one of your opponent's pieces, never the King. ")
-	default:
-		b.WriteString("each turn has two half-moves by the same player: first you move one of your own pieces, then one of " +
-			"your opponent's pieces, never the King. ")
-	}
-	if o.queen == 'C' {
-		b.WriteString("Each side has a Chancellor, which moves as a Rook or a Knight, where the Queen would stand. ")
-	}
-	b.WriteString("A piece captures only pieces of its owner's enemy, whoever moves it, so with your opponent's piece you " +
-		"may capture your own. Without capturing, every piece moves only forward, toward the far side from its owner: the " +
-		"King one step to the three squares ahead, " + queenMoves + " forward, the Rook straight forward, the Bishop " +
-		"diagonally forward, the Knight by the four leaps that gain ground. Captures go in every direction, as in chess. ")
-	if o.pawn == twBerolinaBetza {
-		b.WriteString("The pawns are Berolina pawns: a pawn moves one square diagonally forward (two from its starting rank, " +
-			"over an empty square) and captures one square straight ahead; no en passant. ")
+	if o.threeMove {
+		b.WriteString("White's first turn is two half-moves: a White piece, then a Black one. Every later turn is three: " +
+			"two moves of your own pieces (the same piece may move twice), then one of an opponent's piece other than the King. ")
 	} else {
-		b.WriteString("Pawns move as in chess, without en passant. ")
+		b.WriteString("Each turn is two half-moves by one player: first one of your own pieces, then one of your opponent's, " +
+			"never the King. ")
 	}
-	b.WriteString("A pawn promotes on the last rank; the player who moves it chooses, and the new piece belongs to the " +
-		"pawn's owner. There is no check: you win by capturing the King, and a player who has no legal half-move to make " +
-		"loses. The King castles as in chess; an unmoved " + queen + " may also castle with an unmoved Rook, ignoring attacks.")
+	b.WriteString("A piece captures only its owner's enemies, whoever moves it: with an opponent's piece you may take your own. " +
+		"Moving without capturing, a piece goes only forward (toward its owner's far side): the King to the 3 squares " +
+		"ahead, the Rook straight ahead, the Bishop diagonally ahead, ")
+	if o.queen == 'C' {
+		queen = "Chancellor"
+		b.WriteString("the Chancellor (which stands for the Queen and moves as a Rook or a Knight) straight ahead or by a " +
+			"Knight leap that gains ground, ")
+	} else {
+		b.WriteString("the Queen as either, ")
+	}
+	b.WriteString("the Knight by the 4 leaps that gain ground; captures go any way. ")
+	if o.pawn == twBerolinaBetza {
+		b.WriteString("Pawns are Berolina pawns: they move one square diagonally forward (two from the start) and capture " +
+			"straight ahead. ")
+	} else {
+		b.WriteString("Pawns move as in chess. ")
+	}
+	b.WriteString("No en passant. The mover picks a promotion, for the pawn's owner. There is no check: capturing the King " +
+		"wins, and having no legal half-move loses. Castling as in chess; an unmoved " + queen + " may also castle, " +
+		"ignoring attacks.")
 
-	letter := string(o.queen)
 	castleFEN := "rnb" + strings.ToLower(letter) + "kbnr/pppppppp/8/8/8/8/PPPPPPPP/R2" + letter + "KBNR w KQkqHAha - 0 1"
 	h := VariantHelp{Summary: b.String()}
-	h.Notation = append(h.Notation,
-		NotationHelp{Kind: "Your opponent's piece", How: "the half-move with your opponent's piece is written like any move, " +
-			"with the piece's capital letter whatever its colour: Nc6 moves a Black Knight.",
-			Example: "Nc6", Moves: "e2e4"},
-	)
-	if o.pawn == twBerolinaBetza {
-		h.Notation[0].Moves = "e2c4"
-	}
-	if o.threeMove {
-		h.Notation = append(h.Notation,
-			NotationHelp{Kind: "Second own half-move", How: "after your first own half-move you play a second one the same way, then one with your opponent's piece.",
-				Example: "Nc6", Moves: "e2e4 e7e5 g8f6"})
-	}
-	capture := NotationHelp{Kind: "Capturing your own piece", How: "with your opponent's piece you capture one of your own as any capture is written: here a Black pawn takes White's pawn on e4.",
+	other := NotationHelp{Kind: "Opponent's piece", How: "written like any move, with a capital letter for either colour: here a Black Knight.",
+		Example: "Nc6", Moves: "e2e4"}
+	capture := NotationHelp{Kind: "Taking your own piece", How: "with an opponent's piece, written like any capture: a Black pawn takes White's on e4.",
 		Example: "dxe4", Moves: "e2e4 d7d5 a7a6 b2b3 g1f3"}
-	if o.pawn == twBerolinaBetza {
-		capture = NotationHelp{Kind: "Capturing your own piece", How: "with your opponent's piece you capture one of your own as any capture is written: here a Black Berolina pawn takes White's pawn straight ahead on c4.",
-			Example: "cxc4", Moves: "e2c4 e7c5 a7b6 b2a3 g1f3"}
-	}
-	if o.threeMove {
+	switch {
+	case o.pawn == twBerolinaBetza:
+		other.Moves = "e2c4"
+		capture.How = "with an opponent's piece, written like any capture: a Black pawn takes White's straight ahead on c4."
+		capture.Example, capture.Moves = "cxc4", "e2c4 e7c5 a7b6 b2a3 g1f3"
+	case o.threeMove:
 		capture.Moves = "e2e4 d7d5 a7a6 b8c6 b2b3 g1f3 h2h3"
-		capture.How = "with your opponent's piece you capture one of your own as any capture is written: here White moves a Black pawn to take White's pawn on e4."
+	}
+	h.Notation = append(h.Notation, other)
+	if o.threeMove {
+		h.Notation = append(h.Notation, NotationHelp{Kind: "Second own half-move", How: "written like the first.",
+			Example: "Bc5", Moves: "e2e4 e7e5 g8f6"})
 	}
 	h.Notation = append(h.Notation, capture)
 	if o.pawn == twBerolinaBetza {
-		h.Notation = append(h.Notation, NotationHelp{Kind: "Berolina pawn", How: "a pawn move names the square it goes to, with the pawn's file first when two pawns could go there: ed3 moves the e-pawn to d3.",
+		h.Notation = append(h.Notation, NotationHelp{Kind: "Pawn move", How: "the pawn's file first when two pawns could go there: the e-pawn to d3.",
 			Example: "ed3"})
 	}
-	h.Notation = append(h.Notation, NotationHelp{Kind: queen + " castling",
-		How: letter + "O-O-O: the " + queen + " moves two squares toward the a-Rook, which jumps to the square it crossed (" + letter +
-			"O-O the same toward the h-Rook); both unmoved, the squares between them empty.",
-		Example: letter + "O-O-O", FEN: castleFEN})
-	h.Notation = append(h.Notation, NotationHelp{Kind: "King castling", How: "O-O and O-O-O as in chess, in your own half-move " +
-		"only; the King may not be attacked on its way. O-O-O needs d1 empty, so it is not the " + queen + "'s " + letter + "O-O-O.",
-		Example: "O-O", FEN: "rnb" + strings.ToLower(letter) + "kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB" + letter + "K2R w KQkqHAha - 0 1"})
+	h.Notation = append(h.Notation,
+		NotationHelp{Kind: queen + " castling", How: "the " + queen + " goes two squares toward the a-Rook, which jumps over it (" +
+			letter + "O-O: toward the h-Rook).",
+			Example: letter + "O-O-O", FEN: castleFEN},
+		NotationHelp{Kind: "King castling", How: "as in chess, in your own half-move; O-O-O needs d1 empty, so it is not " + letter + "O-O-O.",
+			Example: "O-O", FEN: "rnb" + strings.ToLower(letter) + "kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB" + letter + "K2R w KQkqHAha - 0 1"})
 	return h
 }
 

@@ -212,33 +212,30 @@ func winningVariant(n int) *Variant {
 // (RULES.md §2.1-2.4 with W3-W13) and how the parts of a turn are written.
 func winningHelp() VariantHelp {
 	return VariantHelp{
-		Summary: "Winning Chess (John Savard): chess on a board 12 files wide (8 ranks unless the game's options say " +
-			"otherwise), with four new pieces. The Tiger (T) moves as a Bishop but captures, and gives check, only by a " +
-			"Knight's leap. The Cannon (C) moves as a Rook and captures by jumping exactly one piece on its line. The " +
-			"Attacker (A) steps as a Bishop or a Knight, and may step twice in a turn. The Defender (D) steps as a King, or " +
-			"swaps places with its King beside it. A turn: you may first make one Defender move (not if your Defender " +
-			"answered during your opponent's last turn), then your move. If that move is a non-capturing Attacker step " +
-			"marked to go on, your opponent may answer with one Defender move, then your Attacker may step again: after a " +
-			"Bishop step as a Bishop or a Knight, after a Knight step as a Bishop; that step may capture and may take the " +
-			"King. Castling: the King moves two squares and the Rook hops over it. Checkmate or capturing the King wins; " +
-			"stalemate, repetition and the 50-move rule draw as in chess.",
+		Summary: "Chess 12 files wide with four new pieces. Tiger T: moves as a Bishop, " +
+			"captures and checks only by a Knight's leap. Cannon C: moves as a Rook, captures by jumping exactly one " +
+			"piece on its line. Attacker A: moves as a Bishop or a Knight. Defender D: steps as a King, or swaps places " +
+			"with its King beside it. Your turn: first, if you like, one Defender move (not if your Defender answered in " +
+			"your opponent's last turn), then your move. After a quiet Attacker step marked to go on, your opponent may " +
+			"answer with a Defender move, then your Attacker may step again (after a Bishop step as a Bishop or a " +
+			"Knight, after a Knight step as a Bishop), even onto the King. Castling: the King moves two squares, the " +
+			"Rook hops over it. Checkmate or taking the King wins; draws as in chess.",
 		Notation: []NotationHelp{
-			{Kind: "Defender move first", How: "a Defender move ending in > is the one before your move; you then move again.",
+			{Kind: "Defender move first", How: "ends in >; your move follows.",
 				Example: "Dh2>", Moves: "h2h4 a7a6"},
-			{Kind: "Defender swap", How: "D~K: the Defender and its King change places.",
+			{Kind: "Defender swap", How: "the Defender and its King change places.",
 				Example: "D~K"},
-			{Kind: "Attacker step that goes on", How: "a quiet Attacker step ending in >; without the > the turn ends there and no second step follows.",
+			{Kind: "Attacker step that goes on", How: "ends in >; written without it, the step ends your turn.",
 				Example: "Af3>"},
-			{Kind: "Defender answer", How: "your opponent's Attacker went on with >: answer with one Defender move, or pass.",
+			{Kind: "Defender answer", How: "after your opponent's Attacker step with >: one Defender move, or pass.",
 				Example: "Dh7", Moves: "h2h4 h7h5 e1f3>"},
-			{Kind: "Second step", How: "the same Attacker's next step, written as a move; pass to stop.",
+			{Kind: "Second step", How: "the same Attacker moves again, or you pass.",
 				Example: "Ae4", Moves: "h2h4 h7h5 e1f3> h8h7"},
-			{Kind: "Pass", How: "pass declines a Defender answer or a second step.",
+			{Kind: "Pass", How: "declines an answer or a second step.",
 				Example: "pass", Moves: "e1f3>"},
 		},
 		Marks: []MarkHelp{
-			{Mark: ">", Meaning: "the same turn goes on after this move: your move follows a Defender move, or your opponent may answer an Attacker step before it steps again."},
-			{Mark: "~K", Meaning: "the Defender swaps places with its King."},
+			{Mark: ">", Meaning: "the turn goes on after this move."},
 		},
 	}
 }
