@@ -420,8 +420,8 @@ func coldFusionHelp() VariantHelp {
 			"merge (Rook+Bishop: Queen, Knight+pawn: Cavalry...; a piece weighs 1, a pawn 1/3, at " +
 			"most 2 in all); split a merged piece, one part moving off; pocket one of your pieces " +
 			"but the King; or drop from a pocket onto an empty square, not while in check. Captures by a pawn or the " +
-			"King go to the Safe pocket, others to the Demotion pocket (a pawn taken so is lost). A pawn promotes on " +
-			"the 9th rank (must on the 10th), only into a piece of its side that the opponent holds. Checkmate wins, " +
+			"King go to the Safe pocket, others to the Demotion pocket (a pawn taken so is lost). A pawn may promote " +
+			"on the 9th rank and must on the 10th, only into a piece of its side that the opponent holds. Checkmate wins, " +
 			"stalemate draws.",
 		Notation: []NotationHelp{
 			{Kind: "Fusion", How: "mover, &, the square joined, = the result.",

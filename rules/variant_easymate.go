@@ -191,8 +191,7 @@ func easymateHelp() VariantHelp {
 			"one square diagonally. When you capture the enemy Queen you may, in the same move, put it back on any empty " +
 			"square of its owner's first rank, or keep it. While any of your Queens is attacked, your King is frozen: it " +
 			"may not move or castle, not even out of check, so a check must then be blocked or its piece captured. " +
-			"Otherwise it is chess: checkmate wins, stalemate draws, and so do repetition and the 50-move rule. Options " +
-			"add Queen castling, a penalty for a Queen not put back, and Augmented Tigers in place of the Bishops.",
+			"Otherwise it is chess: checkmate wins, stalemate draws, and so do repetition and the 50-move rule.",
 		Notation: []NotationHelp{
 			{Kind: "Putting the Queen back", How: "the capture, @ and the square on its owner's first rank; the capture alone keeps it.",
 				Example: "Bxe7@d8", Moves: "e2e4 e7e6 d2d4 d8e7 c1g5 a7a6"},

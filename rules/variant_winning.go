@@ -218,21 +218,25 @@ func winningHelp() VariantHelp {
 			"with its King beside it. Your turn: first, if you like, one Defender move (not if your Defender answered in " +
 			"your opponent's last turn), then your move. After a quiet Attacker step marked to go on, your opponent may " +
 			"answer with a Defender move, then your Attacker may step again (after a Bishop step as a Bishop or a " +
-			"Knight, after a Knight step as a Bishop), even onto the King. Castling: the King moves two squares, the " +
-			"Rook hops over it. Checkmate or taking the King wins; draws as in chess.",
+			"Knight, after a Knight step as a Bishop), even onto the King. Checkmate or taking the King wins; draws " +
+			"as in chess.",
 		Notation: []NotationHelp{
 			{Kind: "Defender move first", How: "ends in >; your move follows.",
 				Example: "Dh2>", Moves: "h2h4 a7a6"},
 			{Kind: "Defender swap", How: "the Defender and its King change places.",
 				Example: "D~K"},
-			{Kind: "Attacker step that goes on", How: "ends in >; written without it, the step ends your turn.",
+			{Kind: "Attacker step that goes on", How: "ends in >.",
 				Example: "Af3>"},
+			{Kind: "Attacker step that ends the turn", How: "without >: no answer and no second step follow.",
+				Example: "Af3"},
 			{Kind: "Defender answer", How: "after your opponent's Attacker step with >: one Defender move, or pass.",
 				Example: "Dh7", Moves: "h2h4 h7h5 e1f3>"},
 			{Kind: "Second step", How: "the same Attacker moves again, or you pass.",
 				Example: "Ae4", Moves: "h2h4 h7h5 e1f3> h8h7"},
 			{Kind: "Pass", How: "declines an answer or a second step.",
 				Example: "pass", Moves: "e1f3>"},
+			{Kind: "Castling", How: "O-O: the King goes two squares toward the l-Rook, which hops over it (O-O-O: toward the a-Rook).",
+				Example: "O-O", FEN: "rtcnaqkdnctr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RTCNAQK4R w KQkq - 0 1"},
 		},
 		Marks: []MarkHelp{
 			{Mark: ">", Meaning: "the turn goes on after this move."},

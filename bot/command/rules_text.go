@@ -92,11 +92,14 @@ func notationSection(ns []rules.NotationHelp) string {
 }
 
 // marksSection explains the marks of move texts and of the board: the
-// capture and check marks as the variant's data says they are used, then
-// the variant's own marks.
+// capture, promotion and check marks as the variant's data says they are
+// used, then the variant's own marks.
 func marksSection(v *rules.Variant) string {
 	var b strings.Builder
 	b.WriteString("**Marks**\n• `x` a capture")
+	if v.Promotion.Zone > 0 {
+		b.WriteString(", `=` a promotion")
+	}
 	if v.CheckRule || v.Hooks.Check != nil {
 		b.WriteString(", `+` check, `#` checkmate")
 	}

@@ -2,6 +2,7 @@ package notation
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -81,6 +82,96 @@ func TestHelpExampleRot(t *testing.T) {
 		err := checkExample(r, c.key, c.n)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %s: got %v, want an error mentioning %q", c.key, c.n.Example, err, c.want)
+		}
+	}
+}
+
+// moveForms returns the forms of writing a move that the friendly text s
+// shows beyond a plain move or capture: castling, a pass, and each sign
+// of '@', '>', '&', '/', '^', '*', '~', '=', '(' and a '-' between squares
+// it contains. Check marks are left out.
+func moveForms(s string) []string {
+	s = strings.TrimRight(s, "+#")
+	var out []string
+	for _, c := range []string{"O-O-O", "O-O"} {
+		if strings.Contains(s, c) {
+			out = append(out, "castling")
+			s = strings.ReplaceAll(s, c, "")
+		}
+	}
+	if strings.TrimSuffix(s, ">") == "pass" {
+		out = append(out, "pass")
+	}
+	for _, c := range "@>&/^*~=(-" {
+		if strings.ContainsRune(s, c) {
+			out = append(out, string(c))
+		}
+	}
+	return out
+}
+
+// TestHelpCoversMoveForms plays seeded random games in every variant
+// (with the default options and with each option its help's examples
+// use) and checks that every form of move met there has an example in
+// the variant's help, so that a variant given a new kind of special move
+// fails here until its help says how to write it. Promotion ('=') counts
+// as explained for variants whose data promotes, since /rules explains
+// the mark from the data.
+func TestHelpCoversMoveForms(t *testing.T) {
+	r, err := rules.NewRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for vi, key := range r.Keys() {
+		def := r.Default(key)
+		covered := map[string]bool{}
+		options := map[string]bool{"": true}
+		for _, n := range def.Help.Notation {
+			for _, f := range moveForms(n.Example) {
+				covered[f] = true
+			}
+			options[n.Options] = true
+		}
+		for opts := range options {
+			t.Run(key+"/"+opts, func(t *testing.T) {
+				t.Parallel()
+				v, err := r.Variant(key, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if v.Promotion.Zone > 0 {
+					covered["="] = true
+				}
+				missing := map[string]string{}
+				rng := rand.New(rand.NewPCG(20261126, uint64(vi)))
+				var buf [512]rules.Move
+				for g := 0; g < 12; g++ {
+					p := v.Start()
+					for ply := 0; ply < 100; ply++ {
+						legal := p.Legal(buf[:0])
+						if len(legal) == 0 {
+							break
+						}
+						for _, m := range legal {
+							if m.Kind == rules.KindNormal && m.Promotion == rules.NoPieceType && m.Flags == 0 && m.Extra == 0 {
+								continue // a plain move or capture
+							}
+							s := SAN(&p, m)
+							for _, f := range moveForms(s) {
+								if !covered[f] {
+									missing[f] = s
+								}
+							}
+						}
+						if p, err = p.Play(legal[rng.IntN(len(legal))]); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				for f, s := range missing {
+					t.Errorf("%s: moves written with %q (such as %s) have no example in the variant's help", key, f, s)
+				}
+			})
 		}
 	}
 }
