@@ -60,6 +60,7 @@ func newTestRegistry(tb testing.TB) *rules.Registry {
 func newFusionTest(map[string]string) (*rules.Variant, error) {
 	return &rules.Variant{
 		Key: "fusiontest", Name: "Render test (12x12)", Files: 12, Ranks: 12,
+		Help: rules.VariantHelp{Summary: "A render test variant."},
 		Pieces: []rules.PieceDef{
 			{Letter: 'P', Name: "Pawn", Betza: "fmWfcF", Pawn: true},
 			{Letter: 'U', Name: "Berolina pawn", Betza: "fmFfcW", Pawn: true},

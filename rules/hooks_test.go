@@ -16,6 +16,7 @@ func newHookTestVariant() *Variant {
 	v := &Variant{
 		Key:   "hooktest",
 		Name:  "Hook test",
+		Help:  VariantHelp{Summary: "A test variant for the hooks."},
 		Files: 5,
 		Ranks: 5,
 		Pieces: []PieceDef{

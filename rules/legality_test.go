@@ -15,6 +15,7 @@ func newFairy12(map[string]string) (*Variant, error) {
 	return &Variant{
 		Key:   "fairy12",
 		Name:  "Fairy 12x12",
+		Help:  VariantHelp{Summary: "A test variant with fairy pieces on a 12x12 board."},
 		Files: 12,
 		Ranks: 12,
 		Pieces: []PieceDef{
@@ -150,6 +151,7 @@ func TestThreeSquareLeapersStayOnTheBoard(t *testing.T) {
 	err := r.Register("leap3", func(map[string]string) (*Variant, error) {
 		return &Variant{
 			Key: "leap3", Name: "Three-leapers", Files: 12, Ranks: 12,
+			Help: VariantHelp{Summary: "A test variant of three-square leapers."},
 			Pieces: []PieceDef{
 				{Letter: 'K', Name: "King", Betza: "K", Royal: true},
 				{Letter: 'Z', Name: "Zebra", Betza: "Z"},

@@ -52,7 +52,8 @@ func NewRegistry() (*Registry, error) {
 
 // Register adds a variant under key. The constructor is run once with the
 // default options to validate it; an error (a broken Betza string, a bad
-// start position, a duplicate key) is returned.
+// start position, a duplicate key, a missing Help.Summary or an
+// incomplete Help entry) is returned.
 func (r *Registry) Register(key string, ctor Constructor) error {
 	if _, dup := r.ctors[key]; dup {
 		return fmt.Errorf("%w: key %q registered twice", ErrInvalidVariant, key)
@@ -76,6 +77,9 @@ func (r *Registry) Register(key string, ctor Constructor) error {
 	}
 	if err := v.compile(); err != nil {
 		return err
+	}
+	if err := v.Help.check(v); err != nil {
+		return fmt.Errorf("%w %q: %v", ErrInvalidVariant, key, err)
 	}
 	r.keys = append(r.keys, key)
 	r.ctors[key] = ctor

@@ -163,8 +163,60 @@ type Variant struct {
 	// the start is drawn at random, then normalised by their choice. Nil:
 	// games start from Start().
 	PreGame *PreGame
+	// Help is what the bot tells players about the variant: the rules in
+	// short, how to write its special moves, and what its marks mean.
+	// Register refuses a variant without a Help.Summary.
+	Help VariantHelp
 
 	c compiled
+}
+
+// VariantHelp is what a player is told about a variant, written in the
+// variant's own file: plain English (no markup) for someone who has never
+// seen the game, true to the engine's behaviour. Shared code shows it as
+// it is and adds only what it derives from the variant's data (the piece
+// list, the options); it never says anything about a variant by its key.
+type VariantHelp struct {
+	// Summary is the rules in short, a paragraph of a few sentences: the
+	// board and the pieces that differ from chess, how a turn goes, how
+	// the game is won and drawn. Required.
+	Summary string
+	// Notation lists every kind of move a chess player would not know how
+	// to write (drops, passes, the parts of a multi-part turn, the
+	// variant's special moves), each with a real example, in the order a
+	// player meets them.
+	Notation []NotationHelp
+	// Marks explains every sign of the variant that chess does not have,
+	// in move texts ('>', '*', '&') and around the board (pocket labels).
+	Marks []MarkHelp
+}
+
+// NotationHelp explains how to write one kind of move. Example is a move
+// in the friendly form exactly as package rules/notation writes it (SAN),
+// and legal in the position set up by Options, FEN and Moves; a test in
+// rules/notation plays the setup with the real parser and fails when an
+// example stops being legal or is written differently.
+type NotationHelp struct {
+	// Kind names the kind of move ("Drop", "Defender answer").
+	Kind string
+	// How says in one sentence how the move is written.
+	How string
+	// Example is one such move, as the bot writes it ("Af3>", "N@e4").
+	Example string
+	// Options are the variant options the example needs ("k=v,k=v"; ""
+	// for the defaults).
+	Options string
+	// FEN is the position the setup starts from; "" for the start position.
+	FEN string
+	// Moves are played from FEN before Example: separated by spaces, each
+	// in the coordinate or the friendly form; "" for none.
+	Moves string
+}
+
+// MarkHelp explains one sign a player sees: Mark as it is shown ("S:",
+// "*", ">"), Meaning in a sentence.
+type MarkHelp struct {
+	Mark, Meaning string
 }
 
 // PreGame describes a variant's pre-game choice (Crazyhouse Annihilation,
@@ -259,6 +311,35 @@ type OptionDef struct {
 	Key    string
 	Values []string
 	Doc    string
+}
+
+// RulesPage returns the path, inside fairypost's repository, of the
+// variant's player-facing rules page: "docs/variants/<key>.md". Text for
+// players points there for the full rules.
+func (v *Variant) RulesPage() string { return "docs/variants/" + v.Key + ".md" }
+
+// check reports what is missing from h, the help of v: the summary, a
+// part of a notation or mark entry, or options an example names that v
+// does not have. Whether the examples are legal is tested in package
+// rules/notation, which can read them.
+func (h *VariantHelp) check(v *Variant) error {
+	if strings.TrimSpace(h.Summary) == "" {
+		return errors.New("help: no summary")
+	}
+	for i, n := range h.Notation {
+		if n.Kind == "" || n.How == "" || n.Example == "" {
+			return fmt.Errorf("help: notation entry %d (%q) needs a kind, how to write it and an example", i, n.Kind)
+		}
+		if _, err := ParseOptions(v.Options, n.Options); err != nil {
+			return fmt.Errorf("help: example %s: %v", n.Example, err)
+		}
+	}
+	for i, m := range h.Marks {
+		if m.Mark == "" || m.Meaning == "" {
+			return fmt.Errorf("help: mark entry %d (%q) needs a mark and its meaning", i, m.Mark)
+		}
+	}
+	return nil
 }
 
 // ErrInvalidVariant is wrapped by every error of a variant definition.

@@ -94,6 +94,28 @@ func newAnnihilation(opts map[string]string) (*Variant, error) {
 			Values: []string{"off", "on"},
 			Doc:    "a piece may also be dropped on an attacked enemy piece, capturing it into hand",
 		}},
+		Help: VariantHelp{
+			Summary: "Crazyhouse (a captured piece changes sides and goes to the captor's hand, " +
+				"and may be dropped back instead of a move) in which you win by leaving your opponent no piece on the " +
+				"board; pieces in hand do not count. The King is an ordinary piece: there is no check or checkmate, it " +
+				"may be captured and dropped, and there is no castling. Each side's first rank is arranged at random, " +
+				"separately. Before the first move one player chooses which army to play and the other which army moves " +
+				"first; the board is then turned so that the first mover plays White from the bottom. A drop may only go " +
+				"on an empty square attacked by one of your pieces, and a pawn never on the first or last rank. You may " +
+				"pass instead of moving. Two passes in a row, or a position occurring for the third time, draw.",
+			Notation: []NotationHelp{
+				{Kind: "Drop", How: "the letter (P for a pawn), @ and an empty square that one of your pieces attacks: here the Bishop on f1 and the pawn on c2 attack d3.",
+					Example: "P@d3", Moves: "e2e4 d7d5 e4d5 d8d5"},
+				{Kind: "Pass", How: "you make no move this turn.",
+					Example: "pass"},
+				{Kind: "Drop that captures (option dropcapture)", How: "@x and the square of an enemy piece one of your pieces attacks.",
+					Example: "P@xd5", Options: "dropcapture=on", Moves: "e2e4 d7d5 e4d5 g8f6 b1c3 f6d5"},
+			},
+			Marks: []MarkHelp{
+				{Mark: "pieces beside the board", Meaning: "each player's hand, the pieces they may drop; a number shows how many when there are two or more."},
+				{Mark: "no + or #", Meaning: "there is no check in this game."},
+			},
+		},
 	}
 	v.Hooks = Hooks{
 		NextTurn:      a.nextTurn,

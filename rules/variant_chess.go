@@ -42,7 +42,29 @@ func newChess(map[string]string) (*Variant, error) {
 		RepetitionClaim:      3,
 		RepetitionAuto:       5,
 		InsufficientMaterial: bareMinorPieces,
+		Help: VariantHelp{
+			Summary: "Standard chess. Each side has a King, a Queen, two Rooks, two Bishops, two Knights and eight pawns; " +
+				"White moves first and the players take turns, one move each. You win by checkmate: the enemy King is attacked " +
+				"and no move saves it. A game is drawn by stalemate (the player to move has no legal move and is not in check) " +
+				"and when neither side can ever checkmate; a player may claim a draw when a position occurs for the third time " +
+				"or after 50 moves by each side without a capture or a pawn move, and the fifth occurrence or 75 such moves draw " +
+				"at once.",
+			Notation: append(fideNotation(),
+				NotationHelp{Kind: "En passant", How: "a pawn that has just stepped two squares past an enemy pawn may be taken as if it had stepped one: write the capture to the square it crossed.",
+					Example: "exd6", Moves: "e2e4 a7a6 e4e5 d7d5"}),
+		},
 	}, nil
+}
+
+// fideNotation explains how castling and promotion are written, with
+// examples from the standard array: for chess and crazyhouse.
+func fideNotation() []NotationHelp {
+	return []NotationHelp{
+		{Kind: "Castling", How: "the King moves two squares toward the h-Rook, which jumps over it (O-O-O: toward the a-Rook); both unmoved, the squares between them empty, the King not in check and not passing or landing on an attacked square.",
+			Example: "O-O", Moves: "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6"},
+		{Kind: "Promotion", How: "a pawn reaching the last rank becomes a Queen, Rook, Bishop or Knight: add = and the new piece's letter.",
+			Example: "e8=Q", FEN: "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1"},
+	}
 }
 
 // bareMinorPieces reports the dead positions of standard chess material:
@@ -95,6 +117,21 @@ func newCrazyhouse(map[string]string) (*Variant, error) {
 		DrawClaimPlies:  100,
 		RepetitionClaim: 3,
 		RepetitionAuto:  5,
+		Help: VariantHelp{
+			Summary: "Chess in which a captured piece changes sides and goes into the captor's hand. On your turn you may, " +
+				"instead of moving, drop a piece from your hand onto any empty square, even to give check or checkmate; " +
+				"pawns may not be dropped on the first or the last rank, and a pawn dropped on its own second rank may still " +
+				"step two squares. A promoted piece that is captured goes to the hand as a pawn. Otherwise it is chess: " +
+				"checkmate wins, stalemate draws, a draw may be claimed at the third repetition or after 50 moves by each " +
+				"side without a capture or a pawn move, and the fifth repetition draws.",
+			Notation: append([]NotationHelp{
+				{Kind: "Drop", How: "the piece's letter (P for a pawn), @ and the empty square.",
+					Example: "P@e4", Moves: "e2e4 d7d5 e4d5 d8d5"},
+			}, fideNotation()...),
+			Marks: []MarkHelp{
+				{Mark: "pieces beside the board", Meaning: "each player's hand, the pieces they may drop; a number shows how many when there are two or more."},
+			},
+		},
 	}, nil
 }
 
@@ -124,5 +161,23 @@ func newGrand(map[string]string) (*Variant, error) {
 		DrawClaimPlies:  100,
 		RepetitionClaim: 3,
 		RepetitionAuto:  5,
+		Help: VariantHelp{
+			Summary: "Chess on a 10x10 board with two more pieces a side, the Marshal " +
+				"(letter C), which moves as a Rook or a Knight, and the Cardinal (letter A), which moves as a Bishop or a " +
+				"Knight. The Rooks start in the corners, the other pieces on the second rank and the pawns on the third, " +
+				"from where a pawn may step two squares; en passant as in chess. A pawn may promote on the 8th or 9th rank " +
+				"and must on the 10th, but only into a piece of a kind you now have fewer of than at the start, a piece you " +
+				"have lost; with none, it may not move onto the 10th rank. No castling. Checkmate wins and stalemate draws; " +
+				"a draw may be claimed at the third repetition or after 50 moves by each side without a capture or a pawn " +
+				"move, and the fifth repetition draws.",
+			Notation: []NotationHelp{
+				{Kind: "Marshal", How: "its letter is C (as in the programs Grand Chess is played with), never M.",
+					Example: "Ce4"},
+				{Kind: "Cardinal", How: "its letter is A, never C.",
+					Example: "Af4"},
+				{Kind: "Promotion", How: "add = and the new piece's letter; a pawn that may stay a pawn on the 8th or 9th rank is written without it.",
+					Example: "a10=C", FEN: "10/P9/9k/10/10/10/10/10/10/4K5 w - - 0 1"},
+			},
+		},
 	}, nil
 }

@@ -404,8 +404,47 @@ func newColdFusion(opts map[string]string) (*Variant, error) {
 			FormatSpecial:   cf.formatSpecial,
 			FriendlySpecial: cf.friendlySpecial,
 		},
+		Help: coldFusionHelp(),
 	}
 	return v, nil
+}
+
+// coldFusionHelp returns the help of Cold Fusion Chess: the rules in
+// short (RULES.md §3.3-3.8 with C1-C22) and how fusions, splits,
+// pocketing, drops and promotions are written.
+func coldFusionHelp() VariantHelp {
+	const pockets = "10/k3P5/10/10/10/10/10/10/10/4K5[S:Nq,D:R*B] w - - 0 1"
+	return VariantHelp{
+		Summary: "Grand Chess (10x10, Marshal C, Cardinal A, no castling) with merging pieces " +
+			"and pockets. Instead of a plain move you may: fuse, moving onto your own piece to " +
+			"merge (Rook+Bishop: Queen, Knight+pawn: Cavalry...; a piece weighs 1, a pawn 1/3, at " +
+			"most 2 in all); split a merged piece, one part moving off; pocket one of your pieces " +
+			"but the King; or drop from a pocket onto an empty square, not while in check. Captures by a pawn or the " +
+			"King go to the Safe pocket, others to the Demotion pocket (a pawn taken so is lost). A pawn may promote " +
+			"on the 9th rank and must on the 10th, only into a piece of its side that the opponent holds. Checkmate wins, " +
+			"stalemate draws.",
+		Notation: []NotationHelp{
+			{Kind: "Fusion", How: "mover, &, the square joined, = the result.",
+				Example: "R&j1=W"},
+			{Kind: "Split", How: "piece and square, /, the part leaving and where to.",
+				Example: "Cf2/Ne4"},
+			{Kind: "Pocketing", How: "^, the piece and its square.",
+				Example: "^Nb2"},
+			{Kind: "Safe drop", How: "letter, @, square.",
+				Example: "N@e4", FEN: pockets},
+			{Kind: "Demotion drop", How: "letter, = what lands, @, square.",
+				Example: "B=N@e4", FEN: pockets},
+			{Kind: "Own pocketed piece", How: "the same with * after the letter.",
+				Example: "R*=B@e4", FEN: pockets},
+			{Kind: "Promotion", How: "= the piece taken back and its pocket, (S) or (D).",
+				Example: "e10=Q(S)", FEN: pockets},
+		},
+		Marks: []MarkHelp{
+			{Mark: "S:", Meaning: "Safe pocket: its pieces drop as they are."},
+			{Mark: "D:", Meaning: "Demotion pocket: its pieces drop one step weaker (a Queen as a Marshal, a Rook as a Bishop, a Guard as a Rook)."},
+			{Mark: "*", Meaning: "a piece you pocketed yourself."},
+		},
+	}
 }
 
 // splitRules lists the ways a man made of c splits (C5, C18): a single

@@ -167,6 +167,7 @@ func newEasymate(opts map[string]string) (*Variant, error) {
 			{Key: "tigers", Values: []string{"off", "on"},
 				Doc: "Augmented Tigers replace the Bishops: they move as a Bishop without capturing, capture as a Knight, and give check as a Knight or a Bishop"},
 		},
+		Help: easymateHelp(),
 	}
 	v.Hooks = Hooks{
 		ExtraMoves:    e.extraMoves,
@@ -179,6 +180,27 @@ func newEasymate(opts map[string]string) (*Variant, error) {
 		v.Hooks.Check = emTigerCheck
 	}
 	return v, nil
+}
+
+// easymateHelp returns the help of Making Checkmate Trivially Easy: the
+// rules in short (RULES.md §2.6, §2.8) and how the re-placement and the
+// Queen castling of the option are written.
+func easymateHelp() VariantHelp {
+	return VariantHelp{
+		Summary: "Chess with a weak Queen, which moves and captures only " +
+			"one square diagonally. When you capture the enemy Queen you may, in the same move, put it back on any empty " +
+			"square of its owner's first rank, or keep it. While any of your Queens is attacked, your King is frozen: it " +
+			"may not move or castle, not even out of check, so a check must then be blocked or its piece captured. " +
+			"Otherwise it is chess: checkmate wins, stalemate draws, and so do repetition and the 50-move rule.",
+		Notation: []NotationHelp{
+			{Kind: "Putting the Queen back", How: "the capture, @ and the square on its owner's first rank; the capture alone keeps it.",
+				Example: "Bxe7@d8", Moves: "e2e4 e7e6 d2d4 d8e7 c1g5 a7a6"},
+			{Kind: "Queen castling (option queencastle)", How: "the unmoved Queen goes two squares toward the a-Rook, which jumps over it (QO-O: toward the h-Rook); attacks do not matter.",
+				Example: "QO-O-O", Options: "queencastle=both", Moves: "b1c3 g8f6 b2b3 b8c6 c1b2 e7e6"},
+			{Kind: "Taking a castled Queen", How: "on the next move, taking the Rook that castled with the Queen takes the Queen too.",
+				Example: "Bxc1", Options: "queencastle=both", FEN: "4k3/8/8/8/5b2/8/8/R2QK3 w KQkqHA - 0 1", Moves: "QO-O-O"},
+		},
+	}
 }
 
 // emOption returns the value of option key in opts, values[0] when it is

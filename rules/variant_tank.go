@@ -107,6 +107,29 @@ func newTank(map[string]string) (*Variant, error) {
 			FormatSpecial:   tankFormatSpecial,
 			FriendlySpecial: tankFriendlySpecial,
 		},
+		Help: VariantHelp{
+			Summary: "Chess where the a-Rook is a Bomb (M), the Queen an Atomic bomb (A) and the " +
+				"h-Rook a Tank (T). These three step one square in any direction onto an empty square and never capture. " +
+				"Instead of moving, a bomb may blow up: it and every piece of either side within one square (the Atomic " +
+				"bomb: two squares) leave the board. The Tank may also step onto an occupied square, pushing the whole row " +
+				"of pieces in front of it one square on; a piece pushed off the board is gone, and a pawn pushed onto its " +
+				"last rank promotes, the pusher choosing. Check means your opponent could remove your King next move (by " +
+				"a capture, a blast or a push off the board); you may not leave your King in check, nor remove it " +
+				"yourself. Checkmate or removing the King wins; removing both Kings at once, stalemate, the third " +
+				"repetition and 50 moves by each side without a capture, blast or pawn move draw. Pawns promote to N, B, " +
+				"M, A or T. No castling.",
+			Notation: []NotationHelp{
+				{Kind: "Blast", How: "the bomb's letter, * and its square.",
+					Example: "M*a1"},
+				{Kind: "Push", How: "T, the Tank's square, - and the occupied square it moves to (a step onto an empty square is written like any move).",
+					Example: "Th1-h2"},
+				{Kind: "Push that promotes", How: "a push that moves a pawn onto its last rank ends with = and the new piece's letter.",
+					Example: "Th6-h7=T", FEN: "4k3/7P/7T/8/8/8/8/4K3 w - - 0 1"},
+			},
+			Marks: []MarkHelp{
+				{Mark: "faded piece", Meaning: "on the board picture, a piece the last move blew up, pushed off or captured."},
+			},
+		},
 	}, nil
 }
 

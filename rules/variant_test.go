@@ -38,6 +38,12 @@ func TestRegisterValidatesVariants(t *testing.T) {
 		{"no-drop rank off the board", func(v *Variant) { v.Pieces[0].NoDropRanks = []int{9} }, "no-drop rank 9"},
 		{"captures to hand without drops", func(v *Variant) { v.Drops.CapturesToHand = true }, "without drops"},
 		{"key with spaces", func(v *Variant) { v.Key = "my chess" }, "key must be"},
+		{"help without a summary", func(v *Variant) { v.Help.Summary = " " }, "no summary"},
+		{"notation help without an example", func(v *Variant) { v.Help.Notation = []NotationHelp{{Kind: "Drop", How: "P@e4"}} }, "needs a kind"},
+		{"notation example with an unknown option", func(v *Variant) {
+			v.Help.Notation = []NotationHelp{{Kind: "Drop", How: "P@e4", Example: "P@e4", Options: "drops=on"}}
+		}, `unknown option "drops"`},
+		{"mark help without a meaning", func(v *Variant) { v.Help.Marks = []MarkHelp{{Mark: ">"}} }, "needs a mark"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			v := base()

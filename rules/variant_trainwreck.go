@@ -1,5 +1,7 @@
 package rules
 
+import "strings"
+
 // Train Wreck Chess (Peter Aronson, 2004) and its three sub-variants, as
 // RULES.md §1 specifies them.
 //
@@ -127,6 +129,7 @@ func trainWreckVariant(o trainWreckOptions) *Variant {
 		Promotion:         Promotion{Zone: 1, Choices: promotions},
 		RoyalCaptureLoses: true,
 		Stalemate:         StalemateLoses,
+		Help:              trainWreckHelp(o),
 	}
 	v.Hooks = Hooks{
 		NextTurn:  trainWreckNextTurn,
@@ -140,6 +143,73 @@ func trainWreckVariant(o trainWreckOptions) *Variant {
 		v.Hooks.PhaseName = threeMovePhaseName
 	}
 	return v
+}
+
+// trainWreckHelp returns the help of the member o of the family: the
+// rules in short (RULES.md §1 with the resolutions of 1.10) and how its
+// turns and castlings are written.
+func trainWreckHelp(o trainWreckOptions) VariantHelp {
+	queen, letter := "Queen", string(o.queen)
+	var b strings.Builder
+	if o.threeMove {
+		b.WriteString("White's first turn is two half-moves: a White piece, then a Black one. Every later turn is three: " +
+			"two moves of your own pieces (the same piece may move twice), then one of an opponent's piece other than the King. ")
+	} else {
+		b.WriteString("Each turn is two half-moves by one player: first one of your own pieces, then one of your opponent's, " +
+			"never the King. ")
+	}
+	b.WriteString("A piece captures only its owner's enemies, whoever moves it: with an opponent's piece you may take your own. " +
+		"Moving without capturing, a piece goes only forward (toward its owner's far side): the King to the 3 squares " +
+		"ahead, the Rook straight ahead, the Bishop diagonally ahead, ")
+	if o.queen == 'C' {
+		queen = "Chancellor"
+		b.WriteString("the Chancellor (which stands for the Queen and moves as a Rook or a Knight) straight ahead or by a " +
+			"Knight leap that gains ground, ")
+	} else {
+		b.WriteString("the Queen as either, ")
+	}
+	b.WriteString("the Knight by the 4 leaps that gain ground; captures go any way. ")
+	if o.pawn == twBerolinaBetza {
+		b.WriteString("Pawns are Berolina pawns: they move one square diagonally forward (two from the start) and capture " +
+			"straight ahead. ")
+	} else {
+		b.WriteString("Pawns move as in chess. ")
+	}
+	b.WriteString("No en passant. The mover picks a promotion, for the pawn's owner. There is no check: capturing the King " +
+		"wins, and having no legal half-move loses. Castling as in chess; an unmoved " + queen + " may also castle, " +
+		"ignoring attacks.")
+
+	castleFEN := "rnb" + strings.ToLower(letter) + "kbnr/pppppppp/8/8/8/8/PPPPPPPP/R2" + letter + "KBNR w KQkqHAha - 0 1"
+	h := VariantHelp{Summary: b.String()}
+	other := NotationHelp{Kind: "Opponent's piece", How: "written like any move, with a capital letter for either colour: here a Black Knight.",
+		Example: "Nc6", Moves: "e2e4"}
+	capture := NotationHelp{Kind: "Taking your own piece", How: "with an opponent's piece, written like any capture: a Black pawn takes White's on e4.",
+		Example: "dxe4", Moves: "e2e4 d7d5 a7a6 b2b3 g1f3"}
+	switch {
+	case o.pawn == twBerolinaBetza:
+		other.Moves = "e2c4"
+		capture.How = "with an opponent's piece, written like any capture: a Black pawn takes White's straight ahead on c4."
+		capture.Example, capture.Moves = "cxc4", "e2c4 e7c5 a7b6 b2a3 g1f3"
+	case o.threeMove:
+		capture.Moves = "e2e4 d7d5 a7a6 b8c6 b2b3 g1f3 h2h3"
+	}
+	h.Notation = append(h.Notation, other)
+	if o.threeMove {
+		h.Notation = append(h.Notation, NotationHelp{Kind: "Second own half-move", How: "written like the first.",
+			Example: "Bc5", Moves: "e2e4 e7e5 g8f6"})
+	}
+	h.Notation = append(h.Notation, capture)
+	if o.pawn == twBerolinaBetza {
+		h.Notation = append(h.Notation, NotationHelp{Kind: "Pawn move", How: "the pawn's file first when two pawns could go there: the e-pawn to d3.",
+			Example: "ed3"})
+	}
+	h.Notation = append(h.Notation,
+		NotationHelp{Kind: queen + " castling", How: "the " + queen + " goes two squares toward the a-Rook, which jumps over it (" +
+			letter + "O-O: toward the h-Rook).",
+			Example: letter + "O-O-O", FEN: castleFEN},
+		NotationHelp{Kind: "King castling", How: "as in chess, in your own half-move; O-O-O needs d1 empty, so it is not " + letter + "O-O-O.",
+			Example: "O-O", FEN: "rnb" + strings.ToLower(letter) + "kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB" + letter + "K2R w KQkqHAha - 0 1"})
+	return h
 }
 
 // trainWreckQueenCastling returns the castling of the piece with letter

@@ -189,8 +189,9 @@ func winningVariant(n int) *Variant {
 		Options: []OptionDef{{
 			Key:    "ranks",
 			Values: append([]string(nil), winRanks...),
-			Doc:    "number of ranks of the 12-file board (RULES.md W1)",
+			Doc:    "number of ranks of the 12-file board (the original text does not say; see docs/variants/winning.md)",
 		}},
+		Help: winningHelp(),
 		Hooks: Hooks{
 			NextTurn:        winNextTurn,
 			MoverOf:         winMoverOf,
@@ -203,6 +204,42 @@ func winningVariant(n int) *Variant {
 			FormatSpecial:   func(_ *Position, m Move) string { return m.From.String() + m.To.String() },
 			FriendlySpecial: winFriendlySwap,
 			PhaseName:       winPhaseName,
+		},
+	}
+}
+
+// winningHelp returns the help of Winning Chess: the rules in short
+// (RULES.md §2.1-2.4 with W3-W13) and how the parts of a turn are written.
+func winningHelp() VariantHelp {
+	return VariantHelp{
+		Summary: "Chess 12 files wide with four new pieces. Tiger T: moves as a Bishop, " +
+			"captures and checks only by a Knight's leap. Cannon C: moves as a Rook, captures by jumping exactly one " +
+			"piece on its line. Attacker A: moves as a Bishop or a Knight. Defender D: steps as a King, or swaps places " +
+			"with its King beside it. Your turn: first, if you like, one Defender move (not if your Defender answered in " +
+			"your opponent's last turn), then your move. After a quiet Attacker step marked to go on, your opponent may " +
+			"answer with a Defender move, then your Attacker may step again (after a Bishop step as a Bishop or a " +
+			"Knight, after a Knight step as a Bishop), even onto the King. Checkmate or taking the King wins; draws " +
+			"as in chess.",
+		Notation: []NotationHelp{
+			{Kind: "Defender move first", How: "ends in >; your move follows.",
+				Example: "Dh2>", Moves: "h2h4 a7a6"},
+			{Kind: "Defender swap", How: "the Defender and its King change places.",
+				Example: "D~K"},
+			{Kind: "Attacker step that goes on", How: "ends in >.",
+				Example: "Af3>"},
+			{Kind: "Attacker step that ends the turn", How: "without >: no answer and no second step follow.",
+				Example: "Af3"},
+			{Kind: "Defender answer", How: "after your opponent's Attacker step with >: one Defender move, or pass.",
+				Example: "Dh7", Moves: "h2h4 h7h5 e1f3>"},
+			{Kind: "Second step", How: "the same Attacker moves again, or you pass.",
+				Example: "Ae4", Moves: "h2h4 h7h5 e1f3> h8h7"},
+			{Kind: "Pass", How: "declines an answer or a second step.",
+				Example: "pass", Moves: "e1f3>"},
+			{Kind: "Castling", How: "O-O: the King goes two squares toward the l-Rook, which hops over it (O-O-O: toward the a-Rook).",
+				Example: "O-O", FEN: "rtcnaqkdnctr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RTCNAQK4R w KQkq - 0 1"},
+		},
+		Marks: []MarkHelp{
+			{Mark: ">", Meaning: "the turn goes on after this move."},
 		},
 	}
 }

@@ -113,7 +113,7 @@ func (h *Handler) buildSpecs() []Spec {
 		}},
 		{Name: cmdHistory, Description: "List a game's moves", Options: []OptionSpec{gameOption(" (or to watch)")}},
 		{Name: cmdExport, Description: "Export a game as a PGN file", Options: []OptionSpec{gameOption(" (or to watch)")}},
-		{Name: cmdRules, Description: "A variant's rules in short, with its pieces", Options: []OptionSpec{
+		{Name: cmdRules, Description: "A variant's rules in short, how to write its special moves, its marks and pieces", Options: []OptionSpec{
 			{Name: optVariant, Description: "The variant", Kind: OptionString, Required: true, Choices: variants}}},
 		{Name: cmdVariants, Description: "List the variants with their board sizes and options"},
 		{Name: cmdSettings, Description: "Show or change where you are notified and when you are reminded", Options: []OptionSpec{

@@ -131,49 +131,6 @@ func (h *Handler) export(ctx context.Context, req Request) (Reply, error) {
 		Files: []File{{Name: fmt.Sprintf("game-%d.pgn", g.ID), Data: []byte(pgn)}}}, nil
 }
 
-// rulesCmd runs /rules: the variant's rules in short and its pieces.
-func (h *Handler) rulesCmd(key string) (Reply, error) {
-	text, err := h.rulesText(key)
-	if err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: text}, nil
-}
-
-// rulesText returns the rules of variant key in short with the legend of
-// its pieces, at most maxReply bytes.
-func (h *Handler) rulesText(key string) (string, error) {
-	v := h.svc.Rules().Default(key)
-	if v == nil {
-		return "", bot.Errorf(bot.EINVALID, "Unknown variant %q: /variants lists them.", truncate(key, 40))
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** (`%s`, %dx%d)\n", v.Name, v.Key, v.Files, v.Ranks)
-	if s := rulesSummary(key); s != "" {
-		b.WriteString(s)
-		b.WriteByte('\n')
-	}
-	b.WriteString("Pieces: ")
-	for i, p := range v.Pieces {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%c %s", p.Letter, p.Name)
-	}
-	b.WriteString(" (White upper case, Black lower case in FEN).")
-	if len(v.Options) > 0 {
-		b.WriteString("\nOptions: ")
-		for i, o := range v.Options {
-			if i > 0 {
-				b.WriteString("; ")
-			}
-			fmt.Fprintf(&b, "%s=%s", o.Key, strings.Join(o.Values, "|"))
-		}
-		b.WriteString(" (first is the default).")
-	}
-	return truncate(b.String(), maxReply), nil
-}
-
 // variants runs /variants.
 func (h *Handler) variants() Reply {
 	var lines []string

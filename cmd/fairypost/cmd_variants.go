@@ -14,14 +14,17 @@ func variantsCommand() command {
 	return command{
 		name:     "variants",
 		synopsis: "[-json]",
-		summary:  "list every variant: key, name, board size, options",
+		summary:  "list every variant: key, name, board size, options, rules page",
 		doc: `
 Prints one line per variant (key, name, board size FILESxRANKS), followed by
-one indented line per option: key=value|value... (default), and what it does.
-Give options to other commands as -options key=value,key=value.
+one indented line per option: key=value|value... (default), and what it does,
+and an indented line naming the variant's rules page in the repository
+(docs/variants/KEY.md). Give options to other commands as
+-options key=value,key=value.
 
 With -json, prints one JSON array of objects with the fields key, name,
-files, ranks and options ([{key, values, default, doc}]).`,
+files, ranks, summary (the rules in short), rules_page and options
+([{key, values, default, doc}]).`,
 		setup: func(fs *flag.FlagSet) runFunc {
 			asJSON := fs.Bool("json", false, "print a JSON array instead of text")
 			return func(ctx context.Context, a *app) error {
@@ -41,11 +44,15 @@ files, ranks and options ([{key, values, default, doc}]).`,
 
 // variantInfo is a variant as "fairypost variants -json" shows it.
 type variantInfo struct {
-	Key     string       `json:"key"`
-	Name    string       `json:"name"`
-	Files   int          `json:"files"`
-	Ranks   int          `json:"ranks"`
-	Options []optionInfo `json:"options"`
+	Key   string `json:"key"`
+	Name  string `json:"name"`
+	Files int    `json:"files"`
+	Ranks int    `json:"ranks"`
+	// Summary is the rules in short (rules.VariantHelp.Summary).
+	Summary string `json:"summary"`
+	// RulesPage is the path of the variant's rules page in the repository.
+	RulesPage string       `json:"rules_page"`
+	Options   []optionInfo `json:"options"`
 }
 
 // optionInfo is a variant option as "fairypost variants -json" shows it.
@@ -61,7 +68,8 @@ func describeVariants(reg *rules.Registry) []variantInfo {
 	out := []variantInfo{}
 	for _, key := range reg.Keys() {
 		v := reg.Default(key)
-		vi := variantInfo{Key: v.Key, Name: v.Name, Files: v.Files, Ranks: v.Ranks, Options: []optionInfo{}}
+		vi := variantInfo{Key: v.Key, Name: v.Name, Files: v.Files, Ranks: v.Ranks,
+			Summary: v.Help.Summary, RulesPage: v.RulesPage(), Options: []optionInfo{}}
 		for _, o := range v.Options {
 			vi.Options = append(vi.Options, optionInfo{
 				Key:     o.Key,
@@ -76,7 +84,7 @@ func describeVariants(reg *rules.Registry) []variantInfo {
 }
 
 // formatVariants returns the text form: one aligned line per variant,
-// then its options indented below it.
+// then its options and its rules page indented below it.
 func formatVariants(list []variantInfo) []string {
 	keyW, nameW := 0, 0
 	for _, v := range list {
@@ -92,6 +100,7 @@ func formatVariants(list []variantInfo) []string {
 			}
 			lines = append(lines, line)
 		}
+		lines = append(lines, fmt.Sprintf("%*s  rules: %s", keyW, "", v.RulesPage))
 	}
 	return lines
 }

@@ -91,6 +91,38 @@ func TestVariantsText(t *testing.T) {
 	}
 }
 
+// TestVariantsRulesPages checks that "fairypost variants" points every
+// variant to its page in docs/variants, never to RULES.md, and that -json
+// carries each variant's summary and page.
+func TestVariantsRulesPages(t *testing.T) {
+	t.Parallel()
+	reg, err := rules.NewRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := mustRun(t, "variants")
+	if strings.Contains(text, "RULES.md") {
+		t.Errorf("variants cites RULES.md:\n%s", text)
+	}
+	var list []variantInfo
+	if err := json.Unmarshal([]byte(mustRun(t, "variants", "-json")), &list); err != nil {
+		t.Fatal(err)
+	}
+	byKey := map[string]variantInfo{}
+	for _, v := range list {
+		byKey[v.Key] = v
+	}
+	for _, k := range reg.Keys() {
+		page := "docs/variants/" + k + ".md"
+		if !strings.Contains(text, "  rules: "+page+"\n") {
+			t.Errorf("variants: no line \"rules: %s\"", page)
+		}
+		if v := byKey[k]; v.RulesPage != page || v.Summary != reg.Default(k).Help.Summary || v.Summary == "" {
+			t.Errorf("variants -json %s: rules_page %q, summary %q", k, v.RulesPage, v.Summary)
+		}
+	}
+}
+
 func TestVariantsJSON(t *testing.T) {
 	t.Parallel()
 	out := mustRun(t, "variants", "-json")
@@ -141,6 +173,7 @@ func optionRegistry() (*rules.Registry, error) {
 	err = reg.Register("kings", func(opts map[string]string) (*rules.Variant, error) {
 		v := &rules.Variant{
 			Key: "kings", Name: "Kings Only", Files: 4, Ranks: 4,
+			Help:     rules.VariantHelp{Summary: "Only Kings, on a 4x4 board."},
 			Pieces:   []rules.PieceDef{{Letter: 'K', Name: "King", Betza: "K", Royal: true}},
 			StartFEN: "3k/4/4/K3 w - - 0 1",
 			Options: []rules.OptionDef{
@@ -171,6 +204,7 @@ func TestVariantOptions(t *testing.T) {
 		`(?m)^kings +Kings Only +4x4$`,
 		`(?m)^ +option corner=a1\|d1 \(default a1\): where the white king starts$`,
 		`(?m)^ +option quiet=no\|yes \(default no\)$`,
+		`(?m)^ +option quiet=no\|yes \(default no\)\n +rules: docs/variants/kings\.md$`,
 	} {
 		if r.code != 0 || !regexp.MustCompile(want).MatchString(r.stdout) {
 			t.Errorf("variants: exit %d, want a line matching %s in\n%s", r.code, want, r.stdout)
@@ -183,10 +217,11 @@ func TestVariantOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := list[len(list)-1]
-	want := variantInfo{Key: "kings", Name: "Kings Only", Files: 4, Ranks: 4, Options: []optionInfo{
-		{Key: "corner", Values: []string{"a1", "d1"}, Default: "a1", Doc: "where the white king starts"},
-		{Key: "quiet", Values: []string{"no", "yes"}, Default: "no", Doc: ""},
-	}}
+	want := variantInfo{Key: "kings", Name: "Kings Only", Files: 4, Ranks: 4,
+		Summary: "Only Kings, on a 4x4 board.", RulesPage: "docs/variants/kings.md", Options: []optionInfo{
+			{Key: "corner", Values: []string{"a1", "d1"}, Default: "a1", Doc: "where the white king starts"},
+			{Key: "quiet", Values: []string{"no", "yes"}, Default: "no", Doc: ""},
+		}}
 	if g, w := mustJSON(t, got), mustJSON(t, want); g != w {
 		t.Errorf("variants -json: got %s, want %s", g, w)
 	}

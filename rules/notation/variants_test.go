@@ -15,6 +15,7 @@ func newWide(map[string]string) (*rules.Variant, error) {
 	return &rules.Variant{
 		Key:   "wide",
 		Name:  "Wide",
+		Help:  rules.VariantHelp{Summary: "A test variant on a 12x12 board."},
 		Files: 12,
 		Ranks: 12,
 		Pieces: []rules.PieceDef{
@@ -47,6 +48,7 @@ func newRelay(map[string]string) (*rules.Variant, error) {
 	return &rules.Variant{
 		Key:   "relay",
 		Name:  "Relay",
+		Help:  rules.VariantHelp{Summary: "A test variant where a Knight may move and keep the turn."},
 		Files: 8,
 		Ranks: 8,
 		Pieces: []rules.PieceDef{
