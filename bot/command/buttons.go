@@ -38,7 +38,8 @@ func knownAction(a string) bool {
 		actDrawDecline, actTakebackAccept, actTakebackDecline:
 		return true
 	}
-	return false
+	_, choice := choiceWord(a)
+	return choice
 }
 
 // customID returns "fp1:<action>:<id>:<version>".
@@ -138,6 +139,9 @@ func (h *Handler) press(ctx context.Context, userID, cid string) (Reply, error) 
 	}
 	if g.Version != version {
 		return Reply{}, stale(g)
+	}
+	if word, ok := choiceWord(action); ok {
+		return h.choose(ctx, userID, g, version, word)
 	}
 	switch action {
 	case actResign:

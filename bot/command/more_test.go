@@ -382,7 +382,7 @@ func TestChoose(t *testing.T) {
 	}
 	r = e.ok("alice", "/choose choice:me")
 	checkPNG(t, r)
-	if !mentions(r, "alice") || !strings.Contains(r.Text, "The game begins") {
+	if !mentions(r, "alice", "bob") || !strings.Contains(r.Text, "The game begins") {
 		t.Fatalf("first mover chosen: %s", show(r))
 	}
 }

@@ -54,8 +54,13 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 		}
 		rep.Buttons = gameButtons(g)
 		return rep
-	case bot.NotifyDrawOffered, bot.NotifyTakebackAsked, bot.NotifyAutoMove, bot.NotifyChoice:
+	case bot.NotifyDrawOffered, bot.NotifyTakebackAsked, bot.NotifyAutoMove:
 		rep.Buttons = gameButtons(g)
+		return rep
+	case bot.NotifyChoice:
+		if g.ToAct == n.UserID {
+			rep.Buttons = choiceButtons(g)
+		}
 		return rep
 	}
 	rg, err := h.replay(g)

@@ -161,20 +161,7 @@ func (h *Handler) chooseCmd(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	choice := req.Options[optChoice]
-	ng, err := h.svc.Choose(ctx, g.ID, bot.AnyVersion, req.UserID, choice)
-	if err != nil {
-		return Reply{}, err
-	}
-	head := fmt.Sprintf("%s chose %s in game #%d.", mention(req.UserID), choice, ng.ID)
-	if ng.Status == bot.GameSetup {
-		return h.setupReply(ng, head)
-	}
-	rg, err := h.replay(ng)
-	if err != nil {
-		return Reply{}, err
-	}
-	return h.boardReply(ng, rg, ng.ToAct, head+" The game begins.\n"+h.header(ng)+"\n"+turnText(ng, rg))
+	return h.choose(ctx, req.UserID, g, bot.AnyVersion, req.Options[optChoice])
 }
 
 // board runs /board: the position from the requester's side (White's
@@ -206,10 +193,10 @@ func (h *Handler) status(g *bot.Game, rg *rules.Game) string {
 	switch g.Status {
 	case bot.GameSetup:
 		if g.Setup != nil && g.Setup.Army == "" {
-			return fmt.Sprintf("Waiting for %s to choose an army.", mention(g.Setup.Challenged))
+			return fmt.Sprintf("Waiting for %s to choose an army.", mention(g.Setup.ArmyPicker()))
 		}
 		if g.Setup != nil {
-			return fmt.Sprintf("Waiting for %s to choose who moves first.", mention(g.Setup.Challenger))
+			return fmt.Sprintf("Waiting for %s to choose who moves first.", mention(g.Setup.FirstPicker()))
 		}
 		return "Waiting for the pre-game choice."
 	case bot.GameActive:
