@@ -116,9 +116,9 @@ func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, ch
 			g.ToAct, g.Updated = firstPicker, now
 			s.startTurn(ctx, g, now)
 			return []Notification{s.choiceNote(g, now, fmt.Sprintf(
-				"<@%s> plays the army that is %s in the position shown in game %d (%s). Choose who moves first: %s or %s (/choose). "+
+				"<@%s> will play the army shown as %s in game %d (%s). Choose who moves first: %s or %s (/choose). "+
 					"The first mover plays White: if the army shown as Black moves first, the board is turned round and the colours swap.",
-				armyPicker, word, g.ID, g.Variant, choiceMe, choiceOpponent))}, nil
+				armyPicker, strings.ToUpper(word[:1])+word[1:], g.ID, g.Variant, choiceMe, choiceOpponent))}, nil
 		}
 		if userID != firstPicker {
 			return nil, Errorf(EFORBIDDEN, "It is <@%s>'s choice in game %d, not yours.", firstPicker, g.ID)
