@@ -184,7 +184,7 @@ func turnText(g *bot.Game, rg *rules.Game) string {
 	if phase := p.PhaseName(); phase != "" && phase != "move" {
 		s += ": " + phase
 	}
-	return s + "."
+	return s + "." + fewMoves(&p)
 }
 
 // boardReply is a game's board with its text, the mentions and the

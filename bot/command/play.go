@@ -7,6 +7,7 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
+	"github.com/fairypost/fairypost/rules/notation"
 )
 
 // resolveMode says how a command without game: picks its game.
@@ -131,8 +132,11 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 	ng, rg := res.Game, res.Replayed
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s played **%s** in game #%d.", mention(req.UserID), res.SAN, ng.ID)
+	if res.Note != "" {
+		b.WriteString("\n" + res.Note)
+	}
 	if len(res.AutoMoves) > 0 {
-		fmt.Fprintf(&b, "\nPlayed automatically: %s.", strings.Join(res.AutoMoves, ", "))
+		b.WriteString("\n" + autoText(ng, res))
 	}
 	b.WriteByte('\n')
 	switch {
@@ -140,11 +144,18 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 		b.WriteString(resultText(ng))
 	case res.SameTurn:
 		p := rg.Position()
-		fmt.Fprintf(&b, "%s, your turn continues", mention(req.UserID))
+		if len(res.AutoMoves) > 0 && p.Phase() == 0 {
+			// The opponent's turn, played by the bot, came back to
+			// the start of a turn.
+			fmt.Fprintf(&b, "%s, it is your turn again", mention(req.UserID))
+		} else {
+			fmt.Fprintf(&b, "%s, your turn continues", mention(req.UserID))
+		}
 		if phase := p.PhaseName(); phase != "" && phase != "move" {
 			b.WriteString(": " + phase)
 		}
 		b.WriteByte('.')
+		b.WriteString(fewMoves(&p))
 	default:
 		b.WriteString(turnText(ng, rg))
 	}
@@ -153,6 +164,51 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 		viewer = req.UserID
 	}
 	return h.boardReply(ng, rg, viewer, b.String())
+}
+
+// autoText announces the moves the bot played after res's move because
+// each was the only legal one: "The bot played the only legal move:
+// pass for <@bob> (Black), then pass for <@alice> (White)."
+func autoText(g *bot.Game, res *bot.MoveResult) string {
+	parts := make([]string, len(res.AutoMoves))
+	for i, san := range res.AutoMoves {
+		parts[i] = san
+		if i < len(res.AutoPlayers) {
+			colour := "Black"
+			if res.AutoPlayers[i] == g.White {
+				colour = "White"
+			}
+			parts[i] += fmt.Sprintf(" for %s (%s)", mention(res.AutoPlayers[i]), colour)
+		}
+	}
+	what := "the only legal move"
+	if len(parts) > 1 {
+		what = "each time the only legal move"
+	}
+	return fmt.Sprintf("The bot played %s: %s.", what, strings.Join(parts, ", then "))
+}
+
+// maxListed is the most legal moves a reply lists in full.
+const maxListed = 12
+
+// fewMoves lists the legal moves of p in the friendly form (" Your moves:
+// Ac6, Ad5 or pass.") inside a multi-part turn (a phase other than 0) when
+// there are at most maxListed, as in Winning Chess's response window and
+// the Attacker's second step; "" otherwise (a whole turn's choice is not
+// spelled out: /moves lists it).
+func fewMoves(p *rules.Position) string {
+	if p.Phase() == 0 {
+		return ""
+	}
+	legal := p.Legal(nil)
+	if len(legal) == 0 || len(legal) > maxListed {
+		return ""
+	}
+	sans := notation.SANs(p, legal)
+	if len(sans) == 1 {
+		return " Your move: " + sans[0] + "."
+	}
+	return " Your moves: " + strings.Join(sans[:len(sans)-1], ", ") + " or " + sans[len(sans)-1] + "."
 }
 
 // chooseCmd runs /choose.
