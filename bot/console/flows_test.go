@@ -67,3 +67,43 @@ as bob /accept
 		t.Fatalf("game after the choice and bob's pass: %+v", g)
 	}
 }
+
+// TestWinningAttackerFlow plays a Winning Chess Attacker's double step in
+// the console from the start position: the turn start says what '>'
+// allows, "Af3+" is refused with the two forms it could mean, "Af3>"
+// opens Black's window (its moves listed), Black passes, and White is
+// shown the second steps. In a second game "Af3" ends the turn with a
+// note on what "Af3>" would have done.
+func TestWinningAttackerFlow(t *testing.T) {
+	e := newEnv(t)
+	out := e.run(t, `
+as alice /challenge @bob variant:winning color:white
+as bob /accept
+as alice /move Af3+
+as alice /move Af3>
+as bob /move pass
+as alice /move Ad5
+`)
+	wantIn(t, "start", section(t, out, "as bob /accept"),
+		"White to move (a Defender pre-move, marked >, may come first; an Attacker step marked > may be followed by a second step)")
+	wantIn(t, "Af3+", section(t, out, "as alice /move Af3+"), "(only @alice sees this)",
+		"Af3+ could mean two moves: Af3 ends your turn; Af3> continues it (then Black may answer with the Defender, or pass, "+
+			"before White's Attacker steps again). Send the one you mean: Af3 or Af3>.")
+	wantIn(t, "Af3>", section(t, out, "as alice /move Af3>"), "@alice played Af3> in game #1.",
+		"@bob, your move: Black may answer with the Defender, or pass, before White's Attacker steps again. Your moves: D~K or pass.")
+	wantIn(t, "pass", section(t, out, "as bob /move pass"),
+		"@alice, your move: White may make the Attacker's second step from f3 (a Bishop step), or pass. Your moves: Ag4, Ah5, Ai6, Axj7, Ae4, Ad5, Ac6, Axb7 or pass.")
+	wantIn(t, "second step", section(t, out, "as alice /move Ad5"), "@bob, your move: Black to move")
+	if g := e.game(t, 1); strings.Join(g.Moves, " ") != "e1f3> pass f3d5" || g.ToAct != "bob" {
+		t.Errorf("moves %q, to act %s", g.Moves, g.ToAct)
+	}
+
+	out = e.run(t, `
+as alice /challenge @bob variant:winning color:white
+as bob /accept
+as alice /move Af3
+`)
+	wantIn(t, "Af3", section(t, out, "as alice /move Af3"), "@alice played Af3 in game #2.\n"+
+		"Af3 ended your turn. Af3> would have continued it (then Black may answer with the Defender, or pass, before White's Attacker steps again): "+
+		"a move marked > continues the turn.")
+}
