@@ -424,7 +424,7 @@ func TestAutoPassWinning(t *testing.T) {
 	if got, want := kinds(ns), []string{"auto-move alice", "auto-move bob", "your-turn alice"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("notifications %q, want %q", got, want)
 	}
-	if want := "Game 1: pass played for <@bob> (black), the only legal move."; ns[0].Text != want || ns[1].Text != want {
+	if want := "Game 1: the bot played pass for <@bob> (Black): it was the only legal move."; ns[0].Text != want || ns[1].Text != want {
 		t.Errorf("auto-move text %q, want %q", ns[0].Text, want)
 	}
 	// The second step: a Bishop step after a Knight leap.
@@ -451,7 +451,7 @@ func TestAutoPassWinning(t *testing.T) {
 	if got, want := noteKinds(ns), []string{"auto-move alice", "auto-move bob", "auto-move alice", "auto-move bob", "your-turn bob"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("notifications %q, want %q", got, want)
 	}
-	if want := "Game 1: pass played for <@alice> (white), the only legal move."; ns[2].Text != want {
+	if want := "Game 1: the bot played pass for <@alice> (White): it was the only legal move."; ns[2].Text != want {
 		t.Errorf("second auto-move text %q, want %q", ns[2].Text, want)
 	}
 }

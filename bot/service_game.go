@@ -221,7 +221,11 @@ type autoMove struct {
 // autoMoveNotes tells both players of g that the bot played san for who,
 // playing colour.
 func (s *Service) autoMoveNotes(g *Game, who string, colour rules.Color, san string, now time.Time) []Notification {
-	return toBoth(g, NotifyAutoMove, fmt.Sprintf("Game %d: %s played for <@%s> (%s), the only legal move.", g.ID, san, who, colour), now)
+	name := "White"
+	if colour == rules.Black {
+		name = "Black"
+	}
+	return toBoth(g, NotifyAutoMove, fmt.Sprintf("Game %d: the bot played %s for <@%s> (%s): it was the only legal move.", g.ID, san, who, name), now)
 }
 
 // playing refuses, with EINVALID, a game that is not being played: over,
