@@ -626,6 +626,25 @@ func TestPreGameChallengeOptions(t *testing.T) {
 	if err != nil || c.Chooser != bot.ChooserChallenged {
 		t.Fatalf("random colour: %+v, %v", c, err)
 	}
+	// The challenge notification says who picks the army.
+	for _, tc := range []struct {
+		challenged string
+		chooser    bot.ArmyChooser
+		want       string
+	}{
+		{"bob", 0, "<@alice> challenges you to annihilation (3 days per move, the challenged player picks the army)."},
+		{"bob", bot.ChooserChallenger, "<@alice> challenges you to annihilation (3 days per move, the challenger picks the army)."},
+		{"", 0, "<@alice> challenges anyone to annihilation (3 days per move, whoever accepts picks the army)."},
+	} {
+		n := len(e.outbox(t))
+		if _, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: tc.challenged, ChannelID: "chan",
+			Variant: "annihilation", DaysPerMove: 3, Chooser: tc.chooser}); err != nil {
+			t.Fatal(err)
+		}
+		if ns := e.notes(t, n); len(ns) != 1 || ns[0].Text != tc.want {
+			t.Errorf("challenge notification %+v, want %q", ns, tc.want)
+		}
+	}
 	for _, ch := range []string{"", "challenged", "challenger"} {
 		a, err := bot.ParseArmyChooser(ch)
 		if err != nil || (ch != "" && a.String() != ch) {

@@ -106,10 +106,12 @@ func describe(c *Challenge) string {
 	case 1:
 		days = "1 day per move"
 	}
-	switch c.Chooser {
-	case ChooserChallenged:
+	switch {
+	case c.Chooser == ChooserChallenged && c.Open():
+		days += ", whoever accepts picks the army"
+	case c.Chooser == ChooserChallenged:
 		days += ", the challenged player picks the army"
-	case ChooserChallenger:
+	case c.Chooser == ChooserChallenger:
 		days += ", the challenger picks the army"
 	}
 	return s + " (" + days + ")"
