@@ -146,12 +146,20 @@ func (h *Handler) setupReply(g *bot.Game, head string) (Reply, error) {
 			mention(who), g.ID)
 	}
 	rep := Reply{Text: head + "\n" + ask, GameID: g.ID, Mention: []string{who}, Buttons: choiceButtons(g)}
-	if rg, err := h.replay(g); err == nil {
-		if f, err := h.boardPNG(g, rg, ""); err == nil {
-			rep.Files = []File{f}
-		}
+	if f, err := h.setupPNG(g); err == nil {
+		rep.Files = []File{f}
 	}
 	return rep, nil
+}
+
+// setupPNG draws the drawn position of g, in its pre-game choice, with
+// White at the bottom (the colours the choice speaks of).
+func (h *Handler) setupPNG(g *bot.Game) (File, error) {
+	rg, err := h.replay(g)
+	if err != nil {
+		return File{}, err
+	}
+	return h.boardPNG(g, rg, "")
 }
 
 // decline declines challenge id.

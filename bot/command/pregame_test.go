@@ -107,13 +107,15 @@ func TestChooserChallenger(t *testing.T) {
 	}
 	e.refused("bob", "/choose choice:white", "It is <@alice>'s choice")
 	n := bot.Notification{Kind: bot.NotifyChoice, UserID: "alice", GameID: 1, Text: "choose"}
-	if r := e.h.Notification(e.ctx, n); len(r.Buttons) != 2 || r.Buttons[0].Label != "I play White" {
+	r := e.h.Notification(e.ctx, n)
+	if len(r.Buttons) != 2 || r.Buttons[0].Label != "I play White" {
 		t.Errorf("choice notification: %s", show(r))
 	}
+	checkPNG(t, r)
 	if r := e.h.Notification(e.ctx, bot.Notification{Kind: bot.NotifyChoice, UserID: "bob", GameID: 1, Text: "x"}); len(r.Buttons) != 0 {
 		t.Errorf("a choice notification for the player not to choose has buttons: %s", show(r))
 	}
-	r := e.ok("alice", "/choose choice:black")
+	r = e.ok("alice", "/choose choice:black")
 	wantText(t, "army", r, "<@alice> will play the army shown as Black", "<@bob>, choose who moves first")
 	r = e.ok("bob", "/choose choice:me")
 	wantText(t, "first mover", r, "<@bob> chose to move first",

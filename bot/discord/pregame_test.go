@@ -62,6 +62,9 @@ func TestAnnihilationChoiceByButtons(t *testing.T) {
 	if note.ID == "" {
 		t.Fatalf("no choice with buttons in alice's DMs: %s", contents(h.srv.DMs(alice)))
 	}
+	if len(note.Files) == 0 {
+		t.Errorf("the choice in alice's DMs %q shows no board", note.Content)
+	}
 	start := public(t, h.click(t, alice, note, "Opponent moves first"))
 	g = h.game(t, g.ID)
 	if g.Status != bot.GameActive || g.White != bob || g.Black != alice || g.ToAct != bob {
