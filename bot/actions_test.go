@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -423,7 +424,7 @@ func TestAutoPassWinning(t *testing.T) {
 	if got, want := kinds(ns), []string{"auto-move alice", "auto-move bob", "your-turn alice"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("notifications %q, want %q", got, want)
 	}
-	if want := "Game 1: pass played for <@bob> (black), the only legal move."; ns[0].Text != want || ns[1].Text != want {
+	if want := "Game 1: the bot played pass for <@bob> (Black): it was the only legal move."; ns[0].Text != want || ns[1].Text != want {
 		t.Errorf("auto-move text %q, want %q", ns[0].Text, want)
 	}
 	// The second step: a Bishop step after a Knight leap.
@@ -450,7 +451,7 @@ func TestAutoPassWinning(t *testing.T) {
 	if got, want := noteKinds(ns), []string{"auto-move alice", "auto-move bob", "auto-move alice", "auto-move bob", "your-turn bob"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("notifications %q, want %q", got, want)
 	}
-	if want := "Game 1: pass played for <@alice> (white), the only legal move."; ns[2].Text != want {
+	if want := "Game 1: the bot played pass for <@alice> (White): it was the only legal move."; ns[2].Text != want {
 		t.Errorf("second auto-move text %q, want %q", ns[2].Text, want)
 	}
 }
@@ -500,76 +501,158 @@ func TestAutoPassAnnihilation(t *testing.T) {
 
 // TestPreGame plays Crazyhouse Annihilation's pre-game choice end to end
 // with the seed the tests' Services draw, in each of the four ways it can
-// go, and checks the start against the rules engine's normalisation.
+// go and with either player picking the army (RULES.md Z6), and checks
+// the start against the rules engine's normalisation.
 func TestPreGame(t *testing.T) {
 	const seed = testSeed
 	v := registry(t).Default("annihilation")
 	drawn := rules.AnnihilationStart(v, seed)
+	for _, chooser := range []bot.ArmyChooser{0, bot.ChooserChallenged, bot.ChooserChallenger} {
+		armyPicker, firstPicker := "bob", "alice"
+		if chooser == bot.ChooserChallenger {
+			armyPicker, firstPicker = "alice", "bob"
+		}
+		for _, tc := range []struct {
+			army, first string
+		}{{"white", "me"}, {"white", "opponent"}, {"black", "me"}, {"black", "opponent"}} {
+			// Who plays White after the choice, and the colour of the
+			// first-moving army in the drawn position.
+			white, colour := firstPicker, rules.White
+			if tc.first == "opponent" {
+				white = armyPicker
+			}
+			if (tc.army == "black") == (white == armyPicker) {
+				colour = rules.Black
+			}
+			t.Run(fmt.Sprintf("chooser %d %s %s", chooser, tc.army, tc.first), func(t *testing.T) {
+				e := newEnv(t)
+				c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+					Variant: "annihilation", DaysPerMove: 3, Chooser: chooser})
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantChooser := chooser
+				if chooser == 0 {
+					wantChooser = bot.ChooserChallenged
+				}
+				if c.Chooser != wantChooser || c.Color != bot.ColorRandom {
+					t.Fatalf("challenge chooser %d colour %s, want %d random", c.Chooser, c.Color, wantChooser)
+				}
+				n := len(e.outbox(t))
+				g := must(t)(e.svc.Accept(ctx, c.ID, c.Version, "bob", inChan))
+				if g.Status != bot.GameSetup || g.ToAct != armyPicker || g.StartFEN != drawn.FEN() || g.FEN != drawn.FEN() || len(g.Moves) != 0 {
+					t.Fatalf("accepted: %+v", g)
+				}
+				if want := (bot.Setup{Seed: seed, Challenger: "alice", Challenged: "bob", Chooser: wantChooser}); g.Setup == nil || *g.Setup != want {
+					t.Fatalf("setup %+v, want %+v", g.Setup, want)
+				}
+				wantClock(t, g, t0)
+				ns := e.notes(t, n)
+				if got, want := noteKinds(ns), []string{"challenge-accepted alice", "choice " + armyPicker}; !reflect.DeepEqual(got, want) {
+					t.Fatalf("notifications %q, want %q", got, want)
+				}
+				if !strings.Contains(ns[1].Text, "then <@"+firstPicker+"> chooses who moves first") {
+					t.Errorf("choice text %q does not name who chooses next", ns[1].Text)
+				}
+
+				e.clock.Advance(time.Hour)
+				n = len(e.outbox(t))
+				if _, err := e.svc.Choose(ctx, g.ID, g.Version, firstPicker, tc.army); bot.ErrorCode(err) != bot.EFORBIDDEN {
+					t.Fatalf("%s picks the army: %v, want EFORBIDDEN", firstPicker, err)
+				}
+				g = must(t)(e.svc.Choose(ctx, g.ID, g.Version, armyPicker, " "+strings.ToUpper(tc.army)))
+				if g.Status != bot.GameSetup || g.ToAct != firstPicker || g.Setup.Army != tc.army || g.Setup.FirstMover != "" {
+					t.Fatalf("after the army: %+v %+v", g, g.Setup)
+				}
+				wantClock(t, g, t0.Add(time.Hour))
+				if got, want := noteKinds(e.notes(t, n)), []string{"choice " + firstPicker}; !reflect.DeepEqual(got, want) {
+					t.Fatalf("notifications %q, want %q", got, want)
+				}
+
+				e.clock.Advance(time.Hour)
+				n = len(e.outbox(t))
+				g = must(t)(e.svc.Choose(ctx, g.ID, g.Version, firstPicker, tc.first))
+				start := rules.AnnihilationNormalize(drawn, colour)
+				black := map[string]string{"alice": "bob", "bob": "alice"}[white]
+				if g.Status != bot.GameActive || g.White != white || g.Black != black || g.ToAct != white ||
+					g.StartFEN != start.FEN() || g.FEN != start.FEN() || g.Setup.FirstMover != colour.String() {
+					t.Fatalf("started: %+v %+v; want White %s from %s", g, g.Setup, white, start.FEN())
+				}
+				if p, _ := rules.ParseFEN(v, g.StartFEN); p.ToAct() != rules.White {
+					t.Errorf("the first mover is not White: %s", g.StartFEN)
+				}
+				wantClock(t, g, t0.Add(2*time.Hour))
+				if got, want := noteKinds(e.notes(t, n)), []string{"your-turn " + white}; !reflect.DeepEqual(got, want) {
+					t.Fatalf("notifications %q, want %q", got, want)
+				}
+				// The game goes on from there: the first mover passes, the
+				// other moves a pawn.
+				g = e.play(t, g.ID, white+" pass").Game
+				if g.ToAct != black {
+					t.Fatalf("after the pass: %+v", g)
+				}
+			})
+		}
+	}
+}
+
+// TestPreGameChallengeOptions: a colour with a variant whose colours
+// follow from its pre-game choice, and an army chooser with a variant
+// without one, are refused with a message that says why; nothing is
+// stored.
+func TestPreGameChallengeOptions(t *testing.T) {
+	e := newEnv(t)
 	for _, tc := range []struct {
-		army, first string
-		white       string      // who plays White after the choice
-		colour      rules.Color // the first-moving army's colour in the drawn position
+		req  bot.ChallengeRequest
+		want string
 	}{
-		{"white", "me", "alice", rules.Black},
-		{"white", "opponent", "bob", rules.White},
-		{"black", "me", "alice", rules.White},
-		{"black", "opponent", "bob", rules.Black},
+		{bot.ChallengeRequest{Variant: "annihilation", Color: bot.ColorBlack}, "no colour to ask for"},
+		{bot.ChallengeRequest{Variant: "annihilation", Color: bot.ColorWhite, Chooser: bot.ChooserChallenger}, "Leave color out"},
+		{bot.ChallengeRequest{Variant: "annihilation", Chooser: 9}, "Unknown army chooser"},
+		{bot.ChallengeRequest{Variant: "chess", Chooser: bot.ChooserChallenger}, "no pre-game choice of armies"},
+		{bot.ChallengeRequest{Variant: "chess", Chooser: bot.ChooserChallenged}, "leave chooser out"},
 	} {
-		t.Run(tc.army+" "+tc.first, func(t *testing.T) {
-			e := newEnv(t)
-			// The challenger's colour choice does not matter.
-			c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
-				Variant: "annihilation", DaysPerMove: 3, Color: bot.ColorBlack})
-			if err != nil {
-				t.Fatal(err)
-			}
-			n := len(e.outbox(t))
-			g := must(t)(e.svc.Accept(ctx, c.ID, c.Version, "bob", inChan))
-			if g.Status != bot.GameSetup || g.ToAct != "bob" || g.StartFEN != drawn.FEN() || g.FEN != drawn.FEN() || len(g.Moves) != 0 {
-				t.Fatalf("accepted: %+v", g)
-			}
-			if want := (bot.Setup{Seed: seed, Challenger: "alice", Challenged: "bob"}); g.Setup == nil || *g.Setup != want {
-				t.Fatalf("setup %+v, want %+v", g.Setup, want)
-			}
-			wantClock(t, g, t0)
-			if got, want := noteKinds(e.notes(t, n)), []string{"challenge-accepted alice", "choice bob"}; !reflect.DeepEqual(got, want) {
-				t.Fatalf("notifications %q, want %q", got, want)
-			}
-
-			e.clock.Advance(time.Hour)
-			n = len(e.outbox(t))
-			g = must(t)(e.svc.Choose(ctx, g.ID, g.Version, "bob", " "+strings.ToUpper(tc.army)))
-			if g.Status != bot.GameSetup || g.ToAct != "alice" || g.Setup.Army != tc.army || g.Setup.FirstMover != "" {
-				t.Fatalf("after the army: %+v %+v", g, g.Setup)
-			}
-			wantClock(t, g, t0.Add(time.Hour))
-			if got, want := noteKinds(e.notes(t, n)), []string{"choice alice"}; !reflect.DeepEqual(got, want) {
-				t.Fatalf("notifications %q, want %q", got, want)
-			}
-
-			e.clock.Advance(time.Hour)
-			n = len(e.outbox(t))
-			g = must(t)(e.svc.Choose(ctx, g.ID, g.Version, "alice", tc.first))
-			start := rules.AnnihilationNormalize(drawn, tc.colour)
-			black := map[string]string{"alice": "bob", "bob": "alice"}[tc.white]
-			if g.Status != bot.GameActive || g.White != tc.white || g.Black != black || g.ToAct != tc.white ||
-				g.StartFEN != start.FEN() || g.FEN != start.FEN() || g.Setup.FirstMover != tc.colour.String() {
-				t.Fatalf("started: %+v %+v; want White %s from %s", g, g.Setup, tc.white, start.FEN())
-			}
-			if p, _ := rules.ParseFEN(v, g.StartFEN); p.ToAct() != rules.White {
-				t.Errorf("the first mover is not White: %s", g.StartFEN)
-			}
-			wantClock(t, g, t0.Add(2*time.Hour))
-			if got, want := noteKinds(e.notes(t, n)), []string{"your-turn " + tc.white}; !reflect.DeepEqual(got, want) {
-				t.Fatalf("notifications %q, want %q", got, want)
-			}
-			// The game goes on from there: the first mover passes, the
-			// other moves a pawn.
-			g = e.play(t, g.ID, tc.white+" pass").Game
-			if g.ToAct != black {
-				t.Fatalf("after the pass: %+v", g)
-			}
-		})
+		snap := e.snapshot(t)
+		tc.req.Challenger, tc.req.Challenged, tc.req.ChannelID, tc.req.DaysPerMove = "alice", "bob", "chan", 3
+		_, err := e.svc.Challenge(ctx, tc.req)
+		if bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(bot.ErrorMessage(err), tc.want) {
+			t.Errorf("%+v: %v, want EINVALID saying %q", tc.req, err, tc.want)
+		}
+		e.wantUnchanged(t, snap)
+	}
+	// A random colour is what the variant does anyway: accepted.
+	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+		Variant: "annihilation", DaysPerMove: 3, Color: bot.ColorRandom})
+	if err != nil || c.Chooser != bot.ChooserChallenged {
+		t.Fatalf("random colour: %+v, %v", c, err)
+	}
+	// The challenge notification says who picks the army.
+	for _, tc := range []struct {
+		challenged string
+		chooser    bot.ArmyChooser
+		want       string
+	}{
+		{"bob", 0, "<@alice> challenges you to annihilation (3 days per move, the challenged player picks the army)."},
+		{"bob", bot.ChooserChallenger, "<@alice> challenges you to annihilation (3 days per move, the challenger picks the army)."},
+		{"", 0, "<@alice> challenges anyone to annihilation (3 days per move, whoever accepts picks the army)."},
+	} {
+		n := len(e.outbox(t))
+		if _, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: tc.challenged, ChannelID: "chan",
+			Variant: "annihilation", DaysPerMove: 3, Chooser: tc.chooser}); err != nil {
+			t.Fatal(err)
+		}
+		if ns := e.notes(t, n); len(ns) != 1 || ns[0].Text != tc.want {
+			t.Errorf("challenge notification %+v, want %q", ns, tc.want)
+		}
+	}
+	for _, ch := range []string{"", "challenged", "challenger"} {
+		a, err := bot.ParseArmyChooser(ch)
+		if err != nil || (ch != "" && a.String() != ch) {
+			t.Errorf("ParseArmyChooser(%q) = %d (%s), %v", ch, a, a, err)
+		}
+	}
+	if _, err := bot.ParseArmyChooser("me"); bot.ErrorCode(err) != bot.EINVALID {
+		t.Errorf("ParseArmyChooser(me): %v, want EINVALID", err)
 	}
 }
 

@@ -72,6 +72,46 @@ func ParseColorChoice(s string) (ColorChoice, error) {
 	return 0, Errorf(EINVALID, "Colour %q: choose white, black or random.", s)
 }
 
+// ArmyChooser says which player of a game with a pre-game choice
+// (rules.Variant.PreGame: Crazyhouse Annihilation, RULES.md Z6) picks the
+// army they play; the other then picks who moves first. The numbers are
+// persisted: never renumber them. The zero value, which records written
+// before the choice was configurable hold, means ChooserChallenged, the
+// default of Z6.
+type ArmyChooser uint8
+
+// Army choosers.
+const (
+	ChooserChallenged ArmyChooser = 1 // the challenged player picks the army (Z6's default)
+	ChooserChallenger ArmyChooser = 2 // the challenger picks the army
+)
+
+// String returns "challenged" or "challenger" (the slash-command values);
+// the zero value is "challenged".
+func (a ArmyChooser) String() string {
+	switch a {
+	case 0, ChooserChallenged:
+		return "challenged"
+	case ChooserChallenger:
+		return "challenger"
+	}
+	return "unknown"
+}
+
+// ParseArmyChooser reads "challenged" or "challenger"; "" is the zero
+// value (not given).
+func ParseArmyChooser(s string) (ArmyChooser, error) {
+	switch s {
+	case "":
+		return 0, nil
+	case "challenged":
+		return ChooserChallenged, nil
+	case "challenger":
+		return ChooserChallenger, nil
+	}
+	return 0, Errorf(EINVALID, "chooser %q: choose challenged (the challenged player picks the army, the default) or challenger (you pick it).", s)
+}
+
 // allowedDays lists the allowed days per move; 0 is unlimited.
 var allowedDays = []int{0, 1, 2, 3, 5, 7, 14}
 
@@ -99,7 +139,10 @@ type Challenge struct {
 	Variant     string      // rules registry key
 	Options     string      // canonical options, "" for the defaults
 	DaysPerMove int         // see ValidDaysPerMove
-	Color       ColorChoice // the challenger's colour
+	Color       ColorChoice // the challenger's colour; always ColorRandom for a variant with a pre-game choice
+	// Chooser says who picks the army in a variant with a pre-game
+	// choice (see ArmyChooser); 0 for other variants and when not given.
+	Chooser ArmyChooser
 
 	Status  ChallengeStatus
 	Expires time.Time // a pending challenge can no longer be accepted from then on

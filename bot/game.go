@@ -128,20 +128,41 @@ func (g *Game) Clone() *Game {
 }
 
 // Setup is the pre-game choice of a variant with a random start
-// (RULES.md §5.2, Z6): the challenged player picks the army they play,
-// then the challenger picks which army moves first. The start position is
-// then the variant's pre-game start for Seed, normalised so that the
-// first mover plays White.
+// (RULES.md §5.2, Z6): one player (ArmyPicker: the challenged player
+// unless the challenge said otherwise) picks the army they play, then
+// the other (FirstPicker) picks which army moves first. The start
+// position is then the variant's pre-game start for Seed, normalised so
+// that the first mover plays White.
 type Setup struct {
 	Seed       uint64 // the random start drawn when the challenge was accepted
-	Challenger string // user ID of the player who picks who moves first
-	Challenged string // user ID of the player who picks the army
-	// Army is the army the challenged player picked, as its colour in the
+	Challenger string // user ID of the challenger
+	Challenged string // user ID of the player who accepted the challenge
+	// Chooser says which of them picks the army; the zero value (records
+	// written before it was configurable) is ChooserChallenged.
+	Chooser ArmyChooser
+	// Army is the army the army picker picked, as its colour in the
 	// drawn position: "white" or "black"; "" until picked.
 	Army string
 	// FirstMover is the colour, in the drawn position, of the army that
 	// moves first: "white" or "black"; "" until picked.
 	FirstMover string
+}
+
+// ArmyPicker returns the user ID of the player who picks the army.
+func (s *Setup) ArmyPicker() string {
+	if s.Chooser == ChooserChallenger {
+		return s.Challenger
+	}
+	return s.Challenged
+}
+
+// FirstPicker returns the user ID of the player who picks who moves
+// first: the other player.
+func (s *Setup) FirstPicker() string {
+	if s.Chooser == ChooserChallenger {
+		return s.Challenged
+	}
+	return s.Challenger
 }
 
 // AnyVersion passed as the expected version of an update skips the

@@ -14,15 +14,17 @@ import (
 //
 //  1. Accept draws a seed and creates the game in GameSetup, its StartFEN
 //     and FEN the drawn position (so that it can be shown), Setup
-//     recording the seed and both players, and asks the challenged player
-//     to choose (NotifyChoice).
-//  2. The challenged player chooses the army they play, "white" or
-//     "black": its colour in the drawn position (Setup.Army).
-//  3. The challenger chooses who moves first, "me" or "opponent"
-//     (Setup.FirstMover records the colour, in the drawn position, of the
-//     army that moves first).
+//     recording the seed, both players and who picks the army (the
+//     challenge's Chooser), and asks the army picker to choose
+//     (NotifyChoice).
+//  2. The army picker (Setup.ArmyPicker) chooses the army they play,
+//     "white" or "black": its colour in the drawn position (Setup.Army).
+//  3. The other player (Setup.FirstPicker) chooses who moves first, "me"
+//     or "opponent" (Setup.FirstMover records the colour, in the drawn
+//     position, of the army that moves first).
 //  4. The game starts from PreGame.Normalize(drawn position, that
-//     colour): the first mover plays White.
+//     colour): the first mover plays White, so when the army drawn as
+//     Black moves first the board is turned round and the colours swap.
 //
 // Each step is a turn with the game's clock: TurnStarted, Deadline and
 // RemindAt are set for the player who must choose (startTurn), so a
@@ -39,21 +41,22 @@ const (
 	choiceOpponent = "opponent"
 )
 
-// startSetup makes g, a new game of v between challenger and challenged,
-// wait for the pre-game choice of v.PreGame, and returns the
-// notification asking the challenged player to choose.
-func (s *Service) startSetup(ctx context.Context, g *Game, v *rules.Variant, challenger, challenged string, now time.Time) Notification {
-	seed := s.seed()
-	start := v.PreGame.Start(seed)
+// startSetup makes g, a new game of v, wait for the pre-game choice of
+// v.PreGame between the players of st (Seed is drawn here), and returns
+// the notification asking the army picker to choose.
+func (s *Service) startSetup(ctx context.Context, g *Game, v *rules.Variant, st *Setup, now time.Time) Notification {
+	st.Seed = s.seed()
+	start := v.PreGame.Start(st.Seed)
 	g.Status = GameSetup
-	g.Setup = &Setup{Seed: seed, Challenger: challenger, Challenged: challenged}
-	g.White, g.Black = challenger, challenged
+	g.Setup = st
+	g.White, g.Black = st.Challenger, st.Challenged
 	g.StartFEN, g.FEN = start.FEN(), start.FEN()
-	g.ToAct = challenged
+	g.ToAct = st.ArmyPicker()
 	s.startTurn(ctx, g, now)
 	return s.choiceNote(g, now, fmt.Sprintf(
-		"Game %d (%s) starts from a random position. Choose the army you play: %s or %s, by its colour in the position shown (/choose).",
-		g.ID, g.Variant, choiceWhite, choiceBlack))
+		"Game %d (%s) starts from a random position. Choose the army you play: %s or %s, by its colour in the position shown (/choose); "+
+			"then <@%s> chooses who moves first, and the first mover plays White.",
+		g.ID, g.Variant, choiceWhite, choiceBlack, st.FirstPicker()))
 }
 
 // choiceNote asks g.ToAct for a pre-game choice.
@@ -66,14 +69,14 @@ func (s *Service) choiceNote(g *Game, now time.Time, text string) Notification {
 }
 
 // Choose makes userID's pre-game choice in game gameID (Game.Status
-// GameSetup): first the challenged player (Setup.Challenged) chooses the
-// army they play, "white" or "black" by its colour in the position shown;
-// then the challenger chooses who moves first, "me" or "opponent". The
-// second choice starts the game: its start position is the drawn one
-// normalised so that the first mover plays White (the first mover's user
-// becomes White), the game is active and the first mover is sent "your
-// turn". Case and surrounding spaces of choice do not matter. version as
-// for Move.
+// GameSetup): first the army picker (Setup.ArmyPicker) chooses the army
+// they play, "white" or "black" by its colour in the position shown;
+// then the other player (Setup.FirstPicker) chooses who moves first, "me"
+// or "opponent". The second choice starts the game: its start position
+// is the drawn one normalised so that the first mover plays White (the
+// first mover's user becomes White), the game is active and the first
+// mover is sent "your turn". Case and surrounding spaces of choice do not
+// matter. version as for Move.
 //
 // Errors, with nothing changed: ENOTFOUND, ECONFLICT as for Move;
 // EFORBIDDEN for a user who does not play in the game or whose choice it
@@ -100,37 +103,39 @@ func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, ch
 		word := strings.ToLower(strings.TrimSpace(choice))
 		now := s.now()
 		st := g.Setup
+		armyPicker, firstPicker := st.ArmyPicker(), st.FirstPicker()
 		if st.Army == "" {
-			if userID != st.Challenged {
-				return nil, Errorf(EFORBIDDEN, "It is <@%s>'s choice in game %d, not yours.", st.Challenged, g.ID)
+			if userID != armyPicker {
+				return nil, Errorf(EFORBIDDEN, "It is <@%s>'s choice in game %d, not yours.", armyPicker, g.ID)
 			}
 			if word != choiceWhite && word != choiceBlack {
 				return nil, Errorf(EINVALID, "Choose the army you play in game %d: %s or %s (its colour in the position shown), not %q.",
 					g.ID, choiceWhite, choiceBlack, choice)
 			}
 			st.Army = word
-			g.ToAct, g.Updated = st.Challenger, now
+			g.ToAct, g.Updated = firstPicker, now
 			s.startTurn(ctx, g, now)
 			return []Notification{s.choiceNote(g, now, fmt.Sprintf(
-				"<@%s> plays the army that is %s in the position shown in game %d (%s). Choose who moves first: %s or %s (/choose).",
-				st.Challenged, word, g.ID, g.Variant, choiceMe, choiceOpponent))}, nil
+				"<@%s> will play the army shown as %s in game %d (%s). Choose who moves first: %s or %s (/choose). "+
+					"The first mover plays White: if the army shown as Black moves first, the board is turned round and the colours swap.",
+				armyPicker, strings.ToUpper(word[:1])+word[1:], g.ID, g.Variant, choiceMe, choiceOpponent))}, nil
 		}
-		if userID != st.Challenger {
-			return nil, Errorf(EFORBIDDEN, "It is <@%s>'s choice in game %d, not yours.", st.Challenger, g.ID)
+		if userID != firstPicker {
+			return nil, Errorf(EFORBIDDEN, "It is <@%s>'s choice in game %d, not yours.", firstPicker, g.ID)
 		}
-		var first string // the user who moves first
+		var first, second string // the users who move first and second
 		switch word {
 		case choiceMe:
-			first = st.Challenger
+			first, second = firstPicker, armyPicker
 		case choiceOpponent:
-			first = st.Challenged
+			first, second = armyPicker, firstPicker
 		default:
 			return nil, Errorf(EINVALID, "Choose who moves first in game %d: %s or %s, not %q.", g.ID, choiceMe, choiceOpponent, choice)
 		}
-		// The challenged player's army has colour st.Army in the drawn
-		// position, the challenger's the other one.
+		// The army picker's army has colour st.Army in the drawn
+		// position, the other player's the other one.
 		firstColour := rules.White
-		if (st.Army == choiceBlack) == (first == st.Challenged) {
+		if (st.Army == choiceBlack) == (first == armyPicker) {
 			firstColour = rules.Black
 		}
 		drawn, err := rules.ParseFEN(v, g.StartFEN)
@@ -139,10 +144,7 @@ func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, ch
 		}
 		start := v.PreGame.Normalize(drawn, firstColour)
 		st.FirstMover = firstColour.String()
-		g.White, g.Black = first, st.Challenger
-		if first == st.Challenger {
-			g.Black = st.Challenged
-		}
+		g.White, g.Black = first, second
 		g.StartFEN, g.Status, g.Updated = start.FEN(), GameActive, now
 		_, notes := s.settle(ctx, g, rules.NewGame(start), "", now)
 		return notes, nil

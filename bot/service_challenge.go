@@ -12,17 +12,27 @@ type ChallengeRequest struct {
 	Challenger         string // user ID, required
 	Challenged         string // user ID; "" for an open challenge
 	GuildID, ChannelID string
-	Variant            string      // rules registry key
-	Options            string      // "k=v,k=v", checked against the variant
-	DaysPerMove        int         // see ValidDaysPerMove
-	Color              ColorChoice // 0 means ColorRandom; ignored by a variant with a pre-game choice (see Accept)
+	Variant            string // rules registry key
+	Options            string // "k=v,k=v", checked against the variant
+	DaysPerMove        int    // see ValidDaysPerMove
+	// Color is the challenger's colour: 0 means ColorRandom, the only
+	// choice a variant with a pre-game choice allows (its colours follow
+	// from that choice, see Choose).
+	Color ColorChoice
+	// Chooser says who picks the army in a variant with a pre-game
+	// choice; 0 means ChooserChallenged there, and is the only value
+	// other variants allow.
+	Chooser ArmyChooser
 }
 
 // Challenge creates a pending challenge that expires after ChallengeTTL
 // and notifies the challenged user (or the channel, for an open
 // challenge). Errors: EINVALID for an unknown variant or option, days per
 // move not allowed, a missing challenger or a user challenging
-// themselves.
+// themselves, a colour other than random for a variant with a pre-game
+// choice (rules.Variant.PreGame) and an army chooser for a variant
+// without one. A challenge to a variant with a pre-game choice records
+// its Chooser (ChooserChallenged when not given).
 func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challenge, error) {
 	if req.Challenger == "" {
 		return nil, Errorf(EINVALID, "Who is challenging? No user given.")
@@ -47,12 +57,25 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 	if err != nil {
 		return nil, Errorf(EINVALID, "%s", err.Error())
 	}
+	if req.Chooser.String() == "unknown" {
+		return nil, Errorf(EINVALID, "Unknown army chooser %d.", req.Chooser)
+	}
+	switch {
+	case v.PreGame == nil && req.Chooser != 0:
+		return nil, Errorf(EINVALID, "%s has no pre-game choice of armies: leave chooser out (the colours are set by color).", v.Name)
+	case v.PreGame != nil && req.Color != ColorRandom:
+		return nil, Errorf(EINVALID, "%s has no colour to ask for: it starts from a random position in which one player picks the army they play "+
+			"and the other who moves first, and the first mover plays White. Leave color out; chooser says who picks the army "+
+			"(challenged, the default, or challenger).", v.Name)
+	case v.PreGame != nil && req.Chooser == 0:
+		req.Chooser = ChooserChallenged
+	}
 	now := s.now()
 	c := &Challenge{
 		Challenger: req.Challenger, Challenged: req.Challenged,
 		GuildID: req.GuildID, ChannelID: req.ChannelID,
 		Variant: req.Variant, Options: rules.FormatOptions(v.Options, opts),
-		DaysPerMove: req.DaysPerMove, Color: req.Color,
+		DaysPerMove: req.DaysPerMove, Color: req.Color, Chooser: req.Chooser,
 		Status: ChallengePending, Expires: now.Add(ChallengeTTL),
 		Created: now, Updated: now,
 	}
@@ -68,19 +91,30 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 	return c, nil
 }
 
-// describe returns "chess (3 days per move)" and the like.
+// describe returns "chess (3 days per move)" and the like; for a
+// variant with a pre-game choice, who picks the army too
+// ("annihilation (3 days per move, the challenged player picks the army)").
 func describe(c *Challenge) string {
 	s := c.Variant
 	if c.Options != "" {
 		s += " [" + c.Options + "]"
 	}
-	if c.DaysPerMove == 0 {
-		return s + " (no time limit)"
+	days := fmt.Sprintf("%d days per move", c.DaysPerMove)
+	switch c.DaysPerMove {
+	case 0:
+		days = "no time limit"
+	case 1:
+		days = "1 day per move"
 	}
-	if c.DaysPerMove == 1 {
-		return s + " (1 day per move)"
+	switch {
+	case c.Chooser == ChooserChallenged && c.Open():
+		days += ", whoever accepts picks the army"
+	case c.Chooser == ChooserChallenged:
+		days += ", the challenged player picks the army"
+	case c.Chooser == ChooserChallenger:
+		days += ", the challenger picks the army"
 	}
-	return fmt.Sprintf("%s (%d days per move)", s, c.DaysPerMove)
+	return s + " (" + days + ")"
 }
 
 // pending refuses a challenge that can no longer be answered.
@@ -107,9 +141,10 @@ func (s *Service) pending(c *Challenge) error {
 // The game starts from the variant's start position, the challenger
 // playing the colour they chose (a coin decides "random"), and the clock
 // of the first player to act starts. A variant with a pre-game choice
-// (rules.Variant.PreGame, see Choose) ignores the challenge's colour: the
-// game starts in GameSetup from a random position and the challenged
-// player is asked to choose (NotifyChoice) instead.
+// (rules.Variant.PreGame, see Choose) has no colour to ask for: the game
+// starts in GameSetup from a random position and the player the
+// challenge's Chooser names is asked to pick the army (NotifyChoice)
+// instead.
 func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string, at Where) (*Game, error) {
 	_, g, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *Challenge) (ChallengeChange, error) {
 		if userID == "" || userID == c.Challenger || (!c.Open() && userID != c.Challenged) {
@@ -138,7 +173,7 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 				Text: fmt.Sprintf("<@%s> accepted your challenge: game %d, %s.", userID, c.ID, describe(c))},
 		}
 		if v.PreGame != nil {
-			notes = append(notes, s.startSetup(ctx, g, v, c.Challenger, userID, now))
+			notes = append(notes, s.startSetup(ctx, g, v, &Setup{Challenger: c.Challenger, Challenged: userID, Chooser: c.Chooser}, now))
 			return ChallengeChange{Game: g, Notifications: notes}, nil
 		}
 		white := c.Color == ColorWhite || (c.Color == ColorRandom && s.coin())

@@ -31,10 +31,18 @@ type MoveResult struct {
 	// Played because each was the only legal move (a forced "pass",
 	// RULES.md W13), in order; nil when none.
 	AutoMoves []string
+	// AutoPlayers are the user IDs of the players for whom the bot
+	// played each of AutoMoves, in the same order.
+	AutoPlayers []string
 	// Replayed is the stored game as the rules engine sees it after the
 	// move (and the automatic ones), so an adapter drawing the board
 	// need not replay the game again. It belongs to the caller.
 	Replayed *rules.Game
+	// Note is a remark for the player who moved, "" when none: that the
+	// move ended their turn while its form marked '>' would have
+	// continued it, and what that form does (a Winning Chess Attacker
+	// step that may step again, a Defender pre-move).
+	Note string
 }
 
 // maxAutoMoves bounds the forced moves played after one move. Every
@@ -68,12 +76,18 @@ const maxAutoMoves = 8
 // sent "your turn". When the game ends both players are sent "game over"
 // instead.
 //
+// The move is read as notation.ParseMove reads it, but a check or mate
+// mark without '>' on a move whose continuing form ('>') is legal too is
+// refused, offering both forms, since the mark says nothing about whether
+// the turn was meant to go on; when only the continuing form is legal,
+// the text is read as that one (see readMove).
+//
 // Errors, with nothing changed: ENOTFOUND for an unknown game; ECONFLICT
 // when req.Version is not AnyVersion and the game has moved on;
 // EFORBIDDEN when the user does not play in the game or it is not their
 // turn; EINVALID for a game that is over or still in its pre-game
-// choice, and for an unreadable or illegal move, with the rules engine's
-// reason.
+// choice, and for an unreadable, illegal or ambiguous move, with the
+// rules engine's reason.
 func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error) {
 	var res MoveResult
 	g, err := s.games.UpdateGame(ctx, req.GameID, req.Version, func(g *Game) ([]Notification, error) {
@@ -95,11 +109,11 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		if !g.Deadline.IsZero() && !s.now().Before(g.Deadline) {
 			return nil, timeRanOut{}
 		}
-		m, err := notation.ParseMove(&p, req.Move)
+		m, err := readMove(&p, req.Move)
 		if err != nil {
 			return nil, moveError(err)
 		}
-		res.Played, res.SAN = rules.FormatMove(&p, m), notation.SAN(&p, m)
+		res.Played, res.SAN, res.Note = rules.FormatMove(&p, m), notation.SAN(&p, m), continuedBy(&p, m)
 		if err := rg.Play(m); err != nil {
 			return nil, moveError(err)
 		}
@@ -107,7 +121,11 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		g.Moves = append(g.Moves, res.Played)
 		g.DrawOffer, g.Takeback, g.Updated = "", "", now
 		var notes []Notification
-		res.AutoMoves, notes = s.settle(ctx, g, rg, req.UserID, now)
+		var auto []autoMove
+		auto, notes = s.settle(ctx, g, rg, req.UserID, now)
+		for _, a := range auto {
+			res.AutoMoves, res.AutoPlayers = append(res.AutoMoves, a.san), append(res.AutoPlayers, a.user)
+		}
 		res.Replayed = rg
 		res.SameTurn = g.Status == GameActive && g.ToAct == req.UserID
 		return notes, nil
@@ -155,11 +173,11 @@ func (s *Service) ranOut(ctx context.Context, id uint64) error {
 // every move of rg): it plays the forced passes (see Move), appending
 // them to both, caches the position, records the end of the game or the
 // player to act with the clock (startTurn, when the turn passed), and
-// returns the friendly forms of the forced moves and the notifications.
+// returns the forced moves and the notifications.
 // before is the user ID of the player who acted last (the one who moved,
 // or "" at the start of a game). ctx is for reading the reminder setting
 // of the player whose turn starts.
-func (s *Service) settle(ctx context.Context, g *Game, rg *rules.Game, before string, now time.Time) (auto []string, notes []Notification) {
+func (s *Service) settle(ctx context.Context, g *Game, rg *rules.Game, before string, now time.Time) (auto []autoMove, notes []Notification) {
 	passed := false // the turn passed to the other player at some point
 	if p := rg.Position(); userToAct(g, &p) != before {
 		passed = true
@@ -176,7 +194,7 @@ func (s *Service) settle(ctx context.Context, g *Game, rg *rules.Game, before st
 			break // cannot happen: the move is legal; the player plays on
 		}
 		g.Moves = append(g.Moves, rules.FormatMove(&p, legal[0]))
-		auto = append(auto, san)
+		auto = append(auto, autoMove{san: san, user: who})
 		notes = append(notes, s.autoMoveNotes(g, who, p.ToAct(), san, now)...)
 		if q := rg.Position(); userToAct(g, &q) != who {
 			passed = true
@@ -195,10 +213,20 @@ func (s *Service) settle(ctx context.Context, g *Game, rg *rules.Game, before st
 	return auto, notes
 }
 
+// autoMove is a move the bot played because it was the only legal one.
+type autoMove struct {
+	san  string // its friendly form
+	user string // the user ID of the player for whom it was played
+}
+
 // autoMoveNotes tells both players of g that the bot played san for who,
 // playing colour.
 func (s *Service) autoMoveNotes(g *Game, who string, colour rules.Color, san string, now time.Time) []Notification {
-	return toBoth(g, NotifyAutoMove, fmt.Sprintf("Game %d: %s played for <@%s> (%s), the only legal move.", g.ID, san, who, colour), now)
+	name := "White"
+	if colour == rules.Black {
+		name = "Black"
+	}
+	return toBoth(g, NotifyAutoMove, fmt.Sprintf("Game %d: the bot played %s for <@%s> (%s): it was the only legal move.", g.ID, san, who, name), now)
 }
 
 // playing refuses, with EINVALID, a game that is not being played: over,

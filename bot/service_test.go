@@ -86,11 +86,17 @@ var ctx = context.Background()
 // "chan" of the console's server.
 var inChan = bot.Where{ChannelID: "chan"}
 
-// start has alice challenge bob (alice white) to variant and bob accept.
+// start has alice challenge bob (alice white, but for a variant with a
+// pre-game choice, where no colour may be asked for) to variant and bob
+// accept.
 func (e *env) start(tb testing.TB, variant string) *bot.Game {
 	tb.Helper()
+	color := bot.ColorWhite
+	if v := registry(tb).Default(variant); v != nil && v.PreGame != nil {
+		color = bot.ColorRandom
+	}
 	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
-		Variant: variant, DaysPerMove: 3, Color: bot.ColorWhite})
+		Variant: variant, DaysPerMove: 3, Color: color})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -666,10 +666,22 @@ func winPhaseName(p *Position) string {
 	x := winColorName(winOwner(p))
 	switch p.phase {
 	case winPhaseStart:
-		if winPreMoveAvailable(p) {
-			return x + " to move (a Defender pre-move, marked >, may come first)"
+		// What the '>' mark allows this turn, for the pieces the player has.
+		var marks []string
+		switch {
+		case p.count[p.toAct.index()][winDefender] == 0:
+		case winPreMoveAvailable(p):
+			marks = append(marks, "a Defender pre-move, marked >, may come first")
+		default:
+			marks = append(marks, "no Defender pre-move: "+x+" answered in the last turn")
 		}
-		return x + " to move (no Defender pre-move: " + x + " answered in the last turn)"
+		if p.count[p.toAct.index()][winAttacker] > 0 {
+			marks = append(marks, "an Attacker step marked > may be followed by a second step")
+		}
+		if len(marks) == 0 {
+			return x + " to move"
+		}
+		return x + " to move (" + strings.Join(marks, "; ") + ")"
 	case winPhaseRegular:
 		return x + " makes the regular move after the Defender pre-move"
 	case winPhaseWindow:

@@ -444,7 +444,7 @@ func TestWinningPreMove_W10(t *testing.T) {
 	if winPreMoveAvailable(&q) || wcHas(q, "k1l1>") || !wcHas(q, "k1l1") {
 		t.Fatalf("White has a pre-move after answering: %v", legalTexts(&q))
 	}
-	if got, want := q.PhaseName(), "White to move (no Defender pre-move: White answered in the last turn)"; got != want {
+	if got, want := q.PhaseName(), "White to move (no Defender pre-move: White answered in the last turn; an Attacker step marked > may be followed by a second step)"; got != want {
 		t.Errorf("PhaseName %q, want %q", got, want)
 	}
 	q = mustPlay(t, q, "k1l1")
@@ -733,8 +733,12 @@ func TestWinningStateFEN(t *testing.T) {
 // says in each step of the turn: which step it is and who must act.
 func TestWinningPhaseNames(t *testing.T) {
 	for _, c := range []struct{ fen, want string }{
-		{"r4k6/12/12/2A9/12/12/12/K11 w - - 0 1", "White to move (a Defender pre-move, marked >, may come first)"},
-		{"r4k6/12/12/2A9/12/12/12/K11 b - - 0 1 b/-/-", "Black to move (no Defender pre-move: Black answered in the last turn)"},
+		{"r4k6/12/12/2A9/12/12/12/K11 w - - 0 1", "White to move (an Attacker step marked > may be followed by a second step)"},
+		{"r4k6/12/12/2A9/12/12/12/K11 b - - 0 1 b/-/-", "Black to move"},
+		{"r4kd5/12/12/2A9/12/12/12/K11 b - - 0 1", "Black to move (a Defender pre-move, marked >, may come first)"},
+		{"r4kd5/12/12/2A9/12/12/12/K11 b - - 0 1 b/-/-", "Black to move (no Defender pre-move: Black answered in the last turn)"},
+		{"rtcnaqkdnctr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RTCNAQKDNCTR w KQkq - 0 1",
+			"White to move (a Defender pre-move, marked >, may come first; an Attacker step marked > may be followed by a second step)"},
 		{"r4k6/12/12/2A9/12/12/12/K11 w1 - - 0 1", "White makes the regular move after the Defender pre-move"},
 		{"r4k6/12/12/2A9/12/12/12/K11 b2 - - 0 1 -/c5n/-", "Black may answer with the Defender, or pass, before White's Attacker steps again"},
 		{"r4k6/12/12/2A9/12/12/12/K11 w3 - - 0 1 -/c5n/-", "White may make the Attacker's second step from c5 (a Bishop step), or pass"},

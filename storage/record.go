@@ -57,20 +57,25 @@ type setupRecord struct {
 	Challenged string `json:"challenged"`
 	Army       string `json:"army,omitempty"`
 	FirstMover string `json:"first_mover,omitempty"`
+	// Added within schema 2: absent from older records, whose zero value
+	// means the challenged player picks the army (bot.ArmyChooser).
+	Chooser uint8 `json:"chooser,omitempty"`
 }
 
 func encodeSetup(s *bot.Setup) *setupRecord {
 	if s == nil {
 		return nil
 	}
-	return &setupRecord{Seed: s.Seed, Challenger: s.Challenger, Challenged: s.Challenged, Army: s.Army, FirstMover: s.FirstMover}
+	return &setupRecord{Seed: s.Seed, Challenger: s.Challenger, Challenged: s.Challenged, Army: s.Army, FirstMover: s.FirstMover,
+		Chooser: uint8(s.Chooser)}
 }
 
 func decodeSetup(r *setupRecord) *bot.Setup {
 	if r == nil {
 		return nil
 	}
-	return &bot.Setup{Seed: r.Seed, Challenger: r.Challenger, Challenged: r.Challenged, Army: r.Army, FirstMover: r.FirstMover}
+	return &bot.Setup{Seed: r.Seed, Challenger: r.Challenger, Challenged: r.Challenged, Army: r.Army, FirstMover: r.FirstMover,
+		Chooser: bot.ArmyChooser(r.Chooser)}
 }
 
 func encodeGame(g *bot.Game) ([]byte, error) {
@@ -116,13 +121,16 @@ type challengeRecord struct {
 	Expires     time.Time `json:"expires"`
 	Created     time.Time `json:"created"`
 	Updated     time.Time `json:"updated"`
+	// Added within schema 2: absent from older records and for variants
+	// without a pre-game choice (bot.ArmyChooser's zero value).
+	Chooser uint8 `json:"chooser,omitempty"`
 }
 
 func encodeChallenge(c *bot.Challenge) ([]byte, error) {
 	return json.Marshal(challengeRecord{Schema: SchemaVersion, ID: c.ID, Version: c.Version,
 		Challenger: c.Challenger, Challenged: c.Challenged, GuildID: c.GuildID, ChannelID: c.ChannelID,
 		Variant: c.Variant, Options: c.Options, DaysPerMove: c.DaysPerMove, Color: uint8(c.Color),
-		Status: uint8(c.Status), Expires: c.Expires, Created: c.Created, Updated: c.Updated})
+		Status: uint8(c.Status), Expires: c.Expires, Created: c.Created, Updated: c.Updated, Chooser: uint8(c.Chooser)})
 }
 
 func decodeChallenge(b []byte) (*bot.Challenge, error) {
@@ -135,8 +143,8 @@ func decodeChallenge(b []byte) (*bot.Challenge, error) {
 	}
 	return &bot.Challenge{ID: r.ID, Version: r.Version, Challenger: r.Challenger, Challenged: r.Challenged,
 		GuildID: r.GuildID, ChannelID: r.ChannelID, Variant: r.Variant, Options: r.Options,
-		DaysPerMove: r.DaysPerMove, Color: bot.ColorChoice(r.Color), Status: bot.ChallengeStatus(r.Status),
-		Expires: r.Expires, Created: r.Created, Updated: r.Updated}, nil
+		DaysPerMove: r.DaysPerMove, Color: bot.ColorChoice(r.Color), Chooser: bot.ArmyChooser(r.Chooser),
+		Status: bot.ChallengeStatus(r.Status), Expires: r.Expires, Created: r.Created, Updated: r.Updated}, nil
 }
 
 // notificationRecord is the stored form of a bot.Notification.

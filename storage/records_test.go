@@ -33,7 +33,8 @@ func TestGameRoundTripsEveryField(t *testing.T) {
 		g.RemindAt = turn.Add(time.Hour)
 		g.DrawOffer = "alice"
 		g.Takeback = "bob"
-		g.Setup = &bot.Setup{Seed: 1<<64 - 3, Challenger: "alice", Challenged: "bob", Army: "black", FirstMover: "white"}
+		g.Setup = &bot.Setup{Seed: 1<<64 - 3, Challenger: "alice", Challenged: "bob", Chooser: bot.ChooserChallenger,
+			Army: "black", FirstMover: "white"}
 		g.Updated = turn.Add(time.Minute)
 		return nil, nil
 	})
@@ -72,6 +73,113 @@ func TestGameRoundTripsEveryField(t *testing.T) {
 	}
 	if got, _ := db.Game(ctx, g.ID); !reflect.DeepEqual(got, cleared) || got.Setup != nil || !got.TurnStarted.IsZero() || !got.RemindAt.IsZero() {
 		t.Errorf("after clearing\n got %+v\nwant %+v", got, cleared)
+	}
+}
+
+// TestChooserRecords: who picks the army (bot.ArmyChooser) is stored
+// with a challenge and a game's setup as its explicit number, and a
+// record written before it existed reads as the challenged player
+// picking, the default of RULES.md Z6.
+func TestChooserRecords(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "fairypost.db")
+	db := mustOpenDB(t, path)
+	c := &bot.Challenge{Challenger: "alice", Challenged: "bob", ChannelID: "c1", Variant: "annihilation",
+		Color: bot.ColorRandom, Chooser: bot.ChooserChallenger, Status: bot.ChallengePending, Expires: t0.Add(time.Hour),
+		Created: t0, Updated: t0}
+	if err := db.CreateChallenge(ctx, c, nil); err != nil {
+		t.Fatal(err)
+	}
+	_, g, err := db.UpdateChallenge(ctx, c.ID, c.Version, func(c *bot.Challenge) (bot.ChallengeChange, error) {
+		c.Status = bot.ChallengeAccepted
+		return bot.ChallengeChange{Game: &bot.Game{Variant: "annihilation", White: "alice", Black: "bob", ChannelID: "c1",
+			Status: bot.GameSetup, ToAct: "alice", Created: t0, Updated: t0,
+			Setup: &bot.Setup{Seed: 7, Challenger: "alice", Challenged: "bob", Chooser: bot.ChooserChallenger}}}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db = mustOpenDB(t, path)
+	if got, err := db.Challenge(ctx, c.ID); err != nil || got.Chooser != bot.ChooserChallenger {
+		t.Errorf("challenge read back: %+v, %v", got, err)
+	}
+	if got, err := db.Game(ctx, g.ID); err != nil || got.Setup == nil || got.Setup.Chooser != bot.ChooserChallenger ||
+		got.Setup.ArmyPicker() != "alice" || got.Setup.FirstPicker() != "bob" {
+		t.Errorf("game read back: %+v, %v", got, err)
+	}
+	// The stored number is the enum's own.
+	db.Close()
+	err = rawDB(t, path, false, func(tx *bolt.Tx) error {
+		var rec struct {
+			Chooser int `json:"chooser"`
+			Setup   struct {
+				Chooser int `json:"chooser"`
+			} `json:"setup"`
+		}
+		key := []byte{0, 0, 0, 0, 0, 0, 0, byte(c.ID)}
+		for _, bucket := range []string{"challenges", "games"} {
+			v := tx.Bucket([]byte(bucket)).Get(key)
+			if err := json.Unmarshal(v, &rec); err != nil {
+				return err
+			}
+		}
+		if rec.Chooser != 2 || rec.Setup.Chooser != 2 {
+			return fmt.Errorf("stored chooser %d, setup chooser %d, want 2", rec.Chooser, rec.Setup.Chooser)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Error(err)
+	}
+}
+
+// rawDB runs fn in a bbolt transaction (read-write when write) on the
+// closed database file at path.
+func rawDB(t *testing.T, path string, write bool, fn func(*bolt.Tx) error) error {
+	t.Helper()
+	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if write {
+		return b.Update(fn)
+	}
+	return b.View(fn)
+}
+
+// TestOldSetupRecord: a setup stored before the army chooser existed
+// names the challenged player as the army picker.
+func TestOldSetupRecord(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "fairypost.db")
+	db := mustOpenDB(t, path)
+	g := mustAddGame(t, db, "alice", "bob", "c1")
+	key := []byte{0, 0, 0, 0, 0, 0, 0, byte(g.ID)}
+	db.Close()
+	err := rawDB(t, path, true, func(tx *bolt.Tx) error {
+		b := tx.Bucket([]byte("games"))
+		var rec map[string]any
+		if err := json.Unmarshal(b.Get(key), &rec); err != nil {
+			return err
+		}
+		rec["setup"] = map[string]any{"seed": "5", "challenger": "alice", "challenged": "bob", "army": "white"}
+		v, err := json.Marshal(rec)
+		if err != nil {
+			return err
+		}
+		return b.Put(key, v)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db = mustOpenDB(t, path)
+	got, err := db.Game(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := bot.Setup{Seed: 5, Challenger: "alice", Challenged: "bob", Army: "white"}
+	if got.Setup == nil || *got.Setup != want || got.Setup.ArmyPicker() != "bob" || got.Setup.FirstPicker() != "alice" {
+		t.Errorf("old setup read as %+v, want %+v with bob picking the army", got.Setup, want)
 	}
 }
 

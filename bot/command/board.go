@@ -184,7 +184,7 @@ func turnText(g *bot.Game, rg *rules.Game) string {
 	if phase := p.PhaseName(); phase != "" && phase != "move" {
 		s += ": " + phase
 	}
-	return s + "."
+	return s + "." + fewMoves(&p)
 }
 
 // boardReply is a game's board with its text, the mentions and the
@@ -206,8 +206,14 @@ func (h *Handler) boardReply(g *bot.Game, rg *rules.Game, viewer, text string) (
 	return rep, nil
 }
 
-// header is a game's one-line description.
+// header is a game's one-line description: its players (with their
+// colours once the pre-game choice, if any, is made), variant and time.
 func (h *Handler) header(g *bot.Game) string {
+	if g.Status == bot.GameSetup && g.Setup != nil {
+		// Nobody has a colour until the pre-game choice is made.
+		return fmt.Sprintf("Game #%d · %s vs %s · %s · %s", g.ID, mention(g.Setup.Challenger), mention(g.Setup.Challenged),
+			h.variantName(g.Variant, g.Options), daysText(g.DaysPerMove))
+	}
 	return fmt.Sprintf("Game #%d · %s (White) vs %s (Black) · %s · %s", g.ID, mention(g.White), mention(g.Black),
 		h.variantName(g.Variant, g.Options), daysText(g.DaysPerMove))
 }

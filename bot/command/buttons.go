@@ -38,7 +38,8 @@ func knownAction(a string) bool {
 		actDrawDecline, actTakebackAccept, actTakebackDecline:
 		return true
 	}
-	return false
+	_, choice := choiceWord(a)
+	return choice
 }
 
 // customID returns "fp1:<action>:<id>:<version>".
@@ -139,6 +140,9 @@ func (h *Handler) press(ctx context.Context, at Request, cid string) (Reply, err
 	}
 	if g.Version != version {
 		return Reply{}, stale(g)
+	}
+	if word, ok := choiceWord(action); ok {
+		return h.choose(ctx, userID, g, version, word)
 	}
 	switch action {
 	case actResign:

@@ -28,6 +28,10 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	chooser, err := bot.ParseArmyChooser(o[optChooser])
+	if err != nil {
+		return Reply{}, err
+	}
 	opp := o[optOpponent]
 	if facts := req.Users[opp]; opp != "" && facts.Bot {
 		return Reply{}, bot.Errorf(bot.EINVALID, "%s is a bot and cannot play: challenge a person, or leave opponent: out to challenge anyone here.", mention(opp))
@@ -36,7 +40,7 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 	}
 	c, err := h.svc.Challenge(ctx, bot.ChallengeRequest{
 		Challenger: req.UserID, Challenged: opp, GuildID: req.GuildID, ChannelID: req.ChannelID,
-		Variant: key, Options: o[optOptions], DaysPerMove: days, Color: color,
+		Variant: key, Options: o[optOptions], DaysPerMove: days, Color: color, Chooser: chooser,
 	})
 	if err != nil {
 		return Reply{}, err
@@ -48,7 +52,10 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 		ping = []string{c.Challenged}
 	}
 	colour := "colours drawn at random"
-	if c.Color != bot.ColorRandom {
+	switch {
+	case c.Chooser != 0:
+		colour = choosersText(c)
+	case c.Color != bot.ColorRandom:
 		colour = fmt.Sprintf("%s plays %s", mention(c.Challenger), c.Color)
 	}
 	how := fmt.Sprintf("/accept challenge:%d", c.ID)
@@ -58,6 +65,20 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 	text := fmt.Sprintf("%s challenges %s to %s, %s, %s. Challenge #%d: answer with the buttons or %s.",
 		mention(c.Challenger), who, h.variantName(c.Variant, c.Options), daysText(c.DaysPerMove), colour, c.ID, how)
 	return Reply{Text: text, Buttons: challengeButtons(c), Mention: ping}, nil
+}
+
+// choosersText says who makes which pre-game choice of challenge c (a
+// variant with a pre-game choice).
+func choosersText(c *bot.Challenge) string {
+	challenged := "whoever accepts"
+	if !c.Open() {
+		challenged = mention(c.Challenged)
+	}
+	army, first := challenged, mention(c.Challenger)
+	if c.Chooser == bot.ChooserChallenger {
+		army, first = first, challenged
+	}
+	return fmt.Sprintf("from a random position: %s picks the army, then %s who moves first (the first mover plays White)", army, first)
 }
 
 // findChallenge returns the one challenge a user without a challenge:
@@ -111,8 +132,8 @@ func (h *Handler) accept(ctx context.Context, at Request, id, version uint64) (R
 	return h.boardReply(g, rg, g.ToAct, head+"\n"+turnText(g, rg))
 }
 
-// setupReply asks for the next pre-game choice of g, showing the drawn
-// position when it can be drawn.
+// setupReply asks for the next pre-game choice of g, with its buttons,
+// showing the drawn position (White at the bottom) when it can be drawn.
 func (h *Handler) setupReply(g *bot.Game, head string) (Reply, error) {
 	s := g.Setup
 	if s == nil {
@@ -120,19 +141,32 @@ func (h *Handler) setupReply(g *bot.Game, head string) (Reply, error) {
 	}
 	var who, ask string
 	if s.Army == "" {
-		who = s.Challenged
-		ask = fmt.Sprintf("%s, choose the army you play in game #%d: /choose choice:white or /choose choice:black (as the armies stand in the picture).", mention(who), g.ID)
+		who = s.ArmyPicker()
+		ask = fmt.Sprintf("Game #%d starts from the random position shown. %s, choose the army you play: White (at the bottom of the picture) "+
+			"or Black (at the top), with the buttons or /choose choice:white or choice:black. Then %s chooses who moves first; "+
+			"the first mover plays White, so if the Black army moves first the board is turned round.",
+			g.ID, mention(who), mention(s.FirstPicker()))
 	} else {
-		who = s.Challenger
-		ask = fmt.Sprintf("%s, choose who moves first in game #%d: /choose choice:me or /choose choice:opponent.", mention(who), g.ID)
+		who = s.FirstPicker()
+		ask = fmt.Sprintf("%s, choose who moves first in game #%d, with the buttons or /choose choice:me or choice:opponent. "+
+			"The first mover plays White: if that is the army shown as Black, the board is turned round and the colours swap.",
+			mention(who), g.ID)
 	}
-	rep := Reply{Text: head + "\n" + ask, GameID: g.ID, Mention: []string{who}}
-	if rg, err := h.replay(g); err == nil {
-		if f, err := h.boardPNG(g, rg, ""); err == nil {
-			rep.Files = []File{f}
-		}
+	rep := Reply{Text: head + "\n" + ask, GameID: g.ID, Mention: []string{who}, Buttons: choiceButtons(g)}
+	if f, err := h.setupPNG(g); err == nil {
+		rep.Files = []File{f}
 	}
 	return rep, nil
+}
+
+// setupPNG draws the drawn position of g, in its pre-game choice, with
+// White at the bottom (the colours the choice speaks of).
+func (h *Handler) setupPNG(g *bot.Game) (File, error) {
+	rg, err := h.replay(g)
+	if err != nil {
+		return File{}, err
+	}
+	return h.boardPNG(g, rg, "")
 }
 
 // decline declines challenge id.

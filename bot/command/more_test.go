@@ -382,7 +382,7 @@ func TestChoose(t *testing.T) {
 	}
 	r = e.ok("alice", "/choose choice:me")
 	checkPNG(t, r)
-	if !mentions(r, "alice") || !strings.Contains(r.Text, "The game begins") {
+	if !mentions(r, "alice", "bob") || !strings.Contains(r.Text, "The game begins") {
 		t.Fatalf("first mover chosen: %s", show(r))
 	}
 }
@@ -509,7 +509,8 @@ func TestAutoMoveAnnounced(t *testing.T) {
 	id := e.startFrom("winning", "6k5/p11/12/12/12/12/12/4A1K5 w - - 0 1")
 	r := e.ok("alice", "/move move:e1f3>")
 	checkPNG(t, r)
-	if !strings.Contains(r.Text, "Played automatically: pass.") || !strings.Contains(r.Text, "<@alice>, your turn continues") ||
+	if !strings.Contains(r.Text, "The bot played the only legal move: pass for <@bob> (Black).") ||
+		!strings.Contains(r.Text, "<@alice>, your turn continues") ||
 		!mentions(r, "alice") || r.GameID != id {
 		t.Fatalf("reply: %s", show(r))
 	}

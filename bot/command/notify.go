@@ -12,6 +12,8 @@ import (
 //   - your-turn: the text, the board from the player's side and the game's buttons;
 //   - game-over: the result, the final board and a GIF of the whole game;
 //   - reminder: the game and the time left;
+//   - choice: the text, the drawn position and the buttons of the
+//     pre-game choice for the player whose choice it is;
 //   - draw-offered, takeback-asked: the text with the buttons to answer;
 //   - challenge-received: the text with Accept/Decline buttons;
 //   - others: the text.
@@ -54,8 +56,20 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 		}
 		rep.Buttons = gameButtons(g)
 		return rep
-	case bot.NotifyDrawOffered, bot.NotifyTakebackAsked, bot.NotifyAutoMove, bot.NotifyChoice:
+	case bot.NotifyDrawOffered, bot.NotifyTakebackAsked, bot.NotifyAutoMove:
 		rep.Buttons = gameButtons(g)
+		return rep
+	case bot.NotifyChoice:
+		// The drawn position with White at the bottom, which the choice
+		// refers to, and the buttons for the player whose choice it is.
+		if g.ToAct == n.UserID {
+			rep.Buttons = choiceButtons(g)
+		}
+		if f, err := h.setupPNG(g); err != nil {
+			h.log.Error("command: notification: pre-game board", "game", g.ID, "err", err)
+		} else {
+			rep.Files = []File{f}
+		}
 		return rep
 	}
 	rg, err := h.replay(g)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
+	"github.com/fairypost/fairypost/rules/notation"
 )
 
 // resolveMode says how a command without game: picks its game.
@@ -147,8 +148,11 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 	ng, rg := res.Game, res.Replayed
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s played **%s** in game #%d.", mention(req.UserID), res.SAN, ng.ID)
+	if res.Note != "" {
+		b.WriteString("\n" + res.Note)
+	}
 	if len(res.AutoMoves) > 0 {
-		fmt.Fprintf(&b, "\nPlayed automatically: %s.", strings.Join(res.AutoMoves, ", "))
+		b.WriteString("\n" + autoText(ng, res))
 	}
 	b.WriteByte('\n')
 	switch {
@@ -156,11 +160,18 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 		b.WriteString(resultText(ng))
 	case res.SameTurn:
 		p := rg.Position()
-		fmt.Fprintf(&b, "%s, your turn continues", mention(req.UserID))
+		if len(res.AutoMoves) > 0 && p.Phase() == 0 {
+			// The opponent's turn, played by the bot, came back to
+			// the start of a turn.
+			fmt.Fprintf(&b, "%s, it is your turn again", mention(req.UserID))
+		} else {
+			fmt.Fprintf(&b, "%s, your turn continues", mention(req.UserID))
+		}
 		if phase := p.PhaseName(); phase != "" && phase != "move" {
 			b.WriteString(": " + phase)
 		}
 		b.WriteByte('.')
+		b.WriteString(fewMoves(&p))
 	default:
 		b.WriteString(turnText(ng, rg))
 	}
@@ -171,26 +182,58 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 	return h.boardReply(ng, rg, viewer, b.String())
 }
 
+// autoText announces the moves the bot played after res's move because
+// each was the only legal one: "The bot played the only legal move:
+// pass for <@bob> (Black), then pass for <@alice> (White)."
+func autoText(g *bot.Game, res *bot.MoveResult) string {
+	parts := make([]string, len(res.AutoMoves))
+	for i, san := range res.AutoMoves {
+		parts[i] = san
+		if i < len(res.AutoPlayers) {
+			colour := "Black"
+			if res.AutoPlayers[i] == g.White {
+				colour = "White"
+			}
+			parts[i] += fmt.Sprintf(" for %s (%s)", mention(res.AutoPlayers[i]), colour)
+		}
+	}
+	what := "the only legal move"
+	if len(parts) > 1 {
+		what = "each time the only legal move"
+	}
+	return fmt.Sprintf("The bot played %s: %s.", what, strings.Join(parts, ", then "))
+}
+
+// maxListed is the most legal moves a reply lists in full.
+const maxListed = 12
+
+// fewMoves lists the legal moves of p in the friendly form (" Your moves:
+// Ac6, Ad5 or pass.") inside a multi-part turn (a phase other than 0) when
+// there are at most maxListed, as in Winning Chess's response window and
+// the Attacker's second step; "" otherwise (a whole turn's choice is not
+// spelled out: /moves lists it).
+func fewMoves(p *rules.Position) string {
+	if p.Phase() == 0 {
+		return ""
+	}
+	legal := p.Legal(nil)
+	if len(legal) == 0 || len(legal) > maxListed {
+		return ""
+	}
+	sans := notation.SANs(p, legal)
+	if len(sans) == 1 {
+		return " Your move: " + sans[0] + "."
+	}
+	return " Your moves: " + strings.Join(sans[:len(sans)-1], ", ") + " or " + sans[len(sans)-1] + "."
+}
+
 // chooseCmd runs /choose.
 func (h *Handler) chooseCmd(ctx context.Context, req Request) (Reply, error) {
 	g, err := h.resolveGame(ctx, req, modePlay, yourTurn(req.UserID))
 	if err != nil {
 		return Reply{}, err
 	}
-	choice := req.Options[optChoice]
-	ng, err := h.svc.Choose(ctx, g.ID, bot.AnyVersion, req.UserID, choice)
-	if err != nil {
-		return Reply{}, err
-	}
-	head := fmt.Sprintf("%s chose %s in game #%d.", mention(req.UserID), choice, ng.ID)
-	if ng.Status == bot.GameSetup {
-		return h.setupReply(ng, head)
-	}
-	rg, err := h.replay(ng)
-	if err != nil {
-		return Reply{}, err
-	}
-	return h.boardReply(ng, rg, ng.ToAct, head+" The game begins.\n"+h.header(ng)+"\n"+turnText(ng, rg))
+	return h.choose(ctx, req.UserID, g, bot.AnyVersion, req.Options[optChoice])
 }
 
 // board runs /board: the position from the requester's side (White's
@@ -222,10 +265,10 @@ func (h *Handler) status(g *bot.Game, rg *rules.Game) string {
 	switch g.Status {
 	case bot.GameSetup:
 		if g.Setup != nil && g.Setup.Army == "" {
-			return fmt.Sprintf("Waiting for %s to choose an army.", mention(g.Setup.Challenged))
+			return fmt.Sprintf("Waiting for %s to choose an army.", mention(g.Setup.ArmyPicker()))
 		}
 		if g.Setup != nil {
-			return fmt.Sprintf("Waiting for %s to choose who moves first.", mention(g.Setup.Challenger))
+			return fmt.Sprintf("Waiting for %s to choose who moves first.", mention(g.Setup.FirstPicker()))
 		}
 		return "Waiting for the pre-game choice."
 	case bot.GameActive:

@@ -41,6 +41,7 @@ const (
 	optAction    = "action"
 	optNotify    = "notify"
 	optReminder  = "reminder"
+	optChooser   = "chooser"
 )
 
 // defaultDays is the days per move of a challenge that does not say.
@@ -83,7 +84,10 @@ func (h *Handler) buildSpecs() []Spec {
 			{Name: optOpponent, Description: "Who you challenge; leave out to challenge anyone in this channel", Kind: OptionUser},
 			{Name: optOptions, Description: "Variant options as key=value,key=value (see /variants)", Kind: OptionString},
 			{Name: optDays, Description: "Days per move (default 3)", Kind: OptionInteger, Choices: days},
-			{Name: optColor, Description: "Your colour (default random)", Kind: OptionString, Choices: choices("white", "black", "random")},
+			{Name: optColor, Description: "Your colour (default random; not for Crazyhouse Annihilation)", Kind: OptionString,
+				Choices: choices("white", "black", "random")},
+			{Name: optChooser, Description: "Crazyhouse Annihilation: who picks the army (default: the challenged player)", Kind: OptionString,
+				Choices: choices("challenged", "challenger")},
 		}},
 		{Name: cmdAccept, Description: "Accept a challenge", Options: []OptionSpec{challenge}},
 		{Name: cmdDecline, Description: "Decline a challenge made to you", Options: []OptionSpec{challenge}},

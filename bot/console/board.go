@@ -50,14 +50,23 @@ func gameBoard(g *bot.Game, p *rules.Position) string {
 	if g.Options != "" {
 		variant += " (" + g.Options + ")"
 	}
-	fmt.Fprintf(&b, "Game %d, %s: @%s White, @%s Black\n", g.ID, variant, g.White, g.Black)
+	if g.Status == bot.GameSetup && g.Setup != nil {
+		// Nobody has a colour before the pre-game choice.
+		fmt.Fprintf(&b, "Game %d, %s: @%s vs @%s\n", g.ID, variant, g.Setup.Challenger, g.Setup.Challenged)
+	} else {
+		fmt.Fprintf(&b, "Game %d, %s: @%s White, @%s Black\n", g.ID, variant, g.White, g.Black)
+	}
 	b.WriteString(textBoard(p))
-	switch g.Status {
-	case bot.GameSetup:
+	switch {
+	case g.Status == bot.GameSetup && g.Setup != nil && g.Setup.Army == "":
+		fmt.Fprintf(&b, "Waiting for @%s to choose the army they play (its colour in this position).\n", g.Setup.ArmyPicker())
+	case g.Status == bot.GameSetup && g.Setup != nil:
+		fmt.Fprintf(&b, "Waiting for @%s to choose who moves first.\n", g.Setup.FirstPicker())
+	case g.Status == bot.GameSetup:
 		b.WriteString("Waiting for the pre-game choice.\n")
-	case bot.GameAborted:
+	case g.Status == bot.GameAborted:
 		fmt.Fprintf(&b, "Game aborted (%s).\n", orDash(g.Reason))
-	case bot.GameFinished:
+	case g.Status == bot.GameFinished:
 		fmt.Fprintf(&b, "Game over: %s (%s).\n", g.Result, orDash(g.Reason))
 	default:
 		line := turnLine(p)

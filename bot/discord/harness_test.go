@@ -313,8 +313,11 @@ func (h *harness) channelGame(t testing.TB, channel string) *bot.Game {
 // game after any pre-game choices, with its thread.
 func (h *harness) start(t testing.TB, channel, white, black, variant string, extra ...discordtest.Arg) (*bot.Game, string) {
 	t.Helper()
-	args := append([]discordtest.Arg{discordtest.String("variant", variant), discordtest.User("opponent", black),
-		discordtest.String("color", "white")}, extra...)
+	args := append([]discordtest.Arg{discordtest.String("variant", variant), discordtest.User("opponent", black)}, extra...)
+	if v := h.svc.Rules().Default(variant); v == nil || v.PreGame == nil {
+		// A variant with a pre-game choice has no colour to ask for.
+		args = append(args, discordtest.String("color", "white"))
+	}
 	if !slices.ContainsFunc(extra, func(a discordtest.Arg) bool { return a.Name == "days" }) {
 		args = append(args, discordtest.Int("days", 0))
 	}
@@ -326,9 +329,9 @@ func (h *harness) start(t testing.TB, channel, white, black, variant string, ext
 	g := h.channelGame(t, channel)
 	for g.Status == bot.GameSetup {
 		s := g.Setup
-		who, choice := s.Challenged, "white"
+		who, choice := s.ArmyPicker(), "white"
 		if s.Army != "" {
-			who, choice = s.Challenger, "me"
+			who, choice = s.FirstPicker(), "me"
 		}
 		public(t, h.slash(t, who, channel, "choose", discordtest.String("choice", choice)))
 		g = h.game(t, g.ID)
