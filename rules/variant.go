@@ -152,6 +152,12 @@ type Variant struct {
 	// RepetitionClaim lets a player claim a draw when a position occurs this
 	// many times (3); 0 = never. RepetitionAuto ends the game (5); 0 = never.
 	RepetitionClaim, RepetitionAuto int
+	// TransientState lists indexes of Position.State (0-7) that record how a
+	// position was reached rather than what it is: Position.Hash leaves
+	// them out, so positions that differ only there count as the same
+	// position for repetition (Crazyhouse Annihilation's count of
+	// consecutive passes).
+	TransientState []int
 	// InsufficientMaterial, when set, reports positions where no sequence of
 	// legal moves can end in a win: such a position is a draw.
 	InsufficientMaterial func(p *Position) bool
@@ -302,6 +308,9 @@ type compiled struct {
 	// mailbox offset of its initial-only lame leap (a hybrid's pawn double
 	// step), which leaves an en-passant target like a pawn's; 0 = none.
 	doubleStep [2][maxPieceTypes + 1]int16
+	// transient has bit i set when Position.State index i is left out of
+	// Position.Hash (Variant.TransientState).
+	transient uint8
 	// pocketSlots is the number of counters of each side's hand: one per
 	// piece type, or len(Drops.Slots); slotType[i] is the type slot i+1
 	// counts.
@@ -483,6 +492,13 @@ func (v *Variant) compile() error {
 	}
 	if (v.Hooks.StateFEN == nil) != (v.Hooks.ParseStateFEN == nil) {
 		return fail("StateFEN and ParseStateFEN must be set together")
+	}
+	c.transient = 0
+	for _, i := range v.TransientState {
+		if i < 0 || i >= len(Position{}.state) {
+			return fail("transient state index %d is outside 0..%d", i, len(Position{}.state)-1)
+		}
+		c.transient |= 1 << i
 	}
 	if err := c.compileCastling(v); err != nil {
 		return fail("%v", err)

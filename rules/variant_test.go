@@ -38,6 +38,7 @@ func TestRegisterValidatesVariants(t *testing.T) {
 		{"no-drop rank off the board", func(v *Variant) { v.Pieces[0].NoDropRanks = []int{9} }, "no-drop rank 9"},
 		{"captures to hand without drops", func(v *Variant) { v.Drops.CapturesToHand = true }, "without drops"},
 		{"key with spaces", func(v *Variant) { v.Key = "my chess" }, "key must be"},
+		{"transient state index out of range", func(v *Variant) { v.TransientState = []int{8} }, "transient state index 8"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			v := base()
