@@ -22,7 +22,9 @@ type PieceDef struct {
 	// 50-move counter when they move, and leave an en-passant target when a
 	// lame (n) leg jumps over a square. Other pieces leave one only when
 	// they make the leap of an initial-only lame leg (a hybrid piece's pawn
-	// double step); any piece may have en-passant (e) captures.
+	// double step; such a leap that the piece's rider leg also makes, like
+	// a rook's two steps, is one move that leaves the target); any piece
+	// may have en-passant (e) captures.
 	Pawn bool
 	// LetterInSAN writes a pawn (Pawn) with its letter in the friendly
 	// form, like a piece: for the second and further kinds of pawn of a
@@ -330,6 +332,11 @@ type cleg struct {
 	// epOnly marks an en-passant leg whose ordinary captures another leg
 	// of the piece already makes: it captures only en passant.
 	epOnly bool
+	// shadowed marks an initial-only lame leap that a rider leg of the
+	// piece already makes (a Guard's pawn double step, also a rook move):
+	// it generates no move of its own and only gives the piece its
+	// en-passant double step (compiled.doubleStep).
+	shadowed bool
 }
 
 // probe finds attackers of a square: walking from the target by -off, the
@@ -442,6 +449,7 @@ func (v *Variant) compile() error {
 		}
 		for side := range c.legs {
 			c.markEnPassantOnly(c.legs[side][t])
+			markShadowed(c.legs[side][t])
 			for _, l := range c.legs[side][t] {
 				if !d.Pawn && l.initial && l.lameOff != 0 && c.doubleStep[side][t] == 0 {
 					c.doubleStep[side][t] = l.off
@@ -576,6 +584,26 @@ func (c *compiled) markEnPassantOnly(legs []cleg) {
 		for _, o := range legs {
 			if !o.ep && o.mode&ModeCapture != 0 && o.off == l.off && !o.hop && o.lameOff == 0 && !o.initial {
 				l.epOnly = true
+				break
+			}
+		}
+	}
+}
+
+// markShadowed sets shadowed on the initial-only lame leaps of one piece
+// that only move (never capture) and whose leap a non-initial rider leg of
+// the piece also moves along, two steps of its line: the rider makes that
+// move already (both need the square between empty), so the leap is kept
+// only for the en-passant right it gives.
+func markShadowed(legs []cleg) {
+	for i := range legs {
+		l := &legs[i]
+		if !l.initial || l.lameOff == 0 || l.mode != ModeMove {
+			continue
+		}
+		for _, o := range legs {
+			if !o.initial && !o.hop && o.lameOff == 0 && o.mode&ModeMove != 0 && o.steps >= 2 && 2*o.off == l.off {
+				l.shadowed = true
 				break
 			}
 		}
