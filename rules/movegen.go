@@ -119,7 +119,7 @@ func (p *Position) pieceMoves(out []Move, from Square, us Color) []Move {
 	onInitial := c.initialRank[t] >= 0 && c.initialRank[t] == p.v.relRank(from, us)
 	for i := range c.legs[us.index()][t] {
 		l := &c.legs[us.index()][t][i]
-		if l.initial && !onInitial {
+		if l.initial && !onInitial || l.shadowed {
 			continue
 		}
 		if l.lameOff != 0 && p.board[int(from)+int(l.lameOff)] != NoPiece {

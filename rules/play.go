@@ -78,7 +78,8 @@ func (p *Position) playInto(m Move, q *Position) {
 	q.lastMove = m
 	switch m.Kind {
 	case KindNormal:
-		if q.board[m.To] != NoPiece {
+		quiet := q.board[m.To] == NoPiece
+		if !quiet {
 			q.capture(m.To, us)
 		}
 		pc := q.remove(m.From)
@@ -90,9 +91,10 @@ func (p *Position) playInto(m Move, q *Position) {
 					q.ep, q.epVictim = mid, m.To
 				}
 			}
-		} else if off := c.doubleStep[pc.Color().index()][pc.Type()]; off != 0 && int(m.To)-int(m.From) == int(off) &&
+		} else if off := c.doubleStep[pc.Color().index()][pc.Type()]; off != 0 && quiet && int(m.To)-int(m.From) == int(off) &&
 			v.relRank(m.From, pc.Color()) == c.initialRank[pc.Type()] {
-			// A piece that is not a pawn made its pawn part's double step.
+			// A piece that is not a pawn made its pawn part's double step
+			// (not a capture its rider leg makes over the same squares).
 			mid := Square(int(m.From) + int(off)/2)
 			if q.epCapturable(mid, pc.Color().Other()) {
 				q.ep, q.epVictim = mid, m.To

@@ -22,7 +22,9 @@ type PieceDef struct {
 	// 50-move counter when they move, and leave an en-passant target when a
 	// lame (n) leg jumps over a square. Other pieces leave one only when
 	// they make the leap of an initial-only lame leg (a hybrid piece's pawn
-	// double step); any piece may have en-passant (e) captures.
+	// double step; such a leap that the piece's rider leg also makes, like
+	// a rook's two steps, is one move that leaves the target); any piece
+	// may have en-passant (e) captures.
 	Pawn bool
 	// LetterInSAN writes a pawn (Pawn) with its letter in the friendly
 	// form, like a piece: for the second and further kinds of pawn of a
@@ -152,6 +154,12 @@ type Variant struct {
 	// RepetitionClaim lets a player claim a draw when a position occurs this
 	// many times (3); 0 = never. RepetitionAuto ends the game (5); 0 = never.
 	RepetitionClaim, RepetitionAuto int
+	// TransientState lists indexes of Position.State (0-7) that record how a
+	// position was reached rather than what it is: Position.Hash leaves
+	// them out, so positions that differ only there count as the same
+	// position for repetition (Crazyhouse Annihilation's count of
+	// consecutive passes).
+	TransientState []int
 	// InsufficientMaterial, when set, reports positions where no sequence of
 	// legal moves can end in a win: such a position is a draw.
 	InsufficientMaterial func(p *Position) bool
@@ -383,6 +391,9 @@ type compiled struct {
 	// mailbox offset of its initial-only lame leap (a hybrid's pawn double
 	// step), which leaves an en-passant target like a pawn's; 0 = none.
 	doubleStep [2][maxPieceTypes + 1]int16
+	// transient has bit i set when Position.State index i is left out of
+	// Position.Hash (Variant.TransientState).
+	transient uint8
 	// pocketSlots is the number of counters of each side's hand: one per
 	// piece type, or len(Drops.Slots); slotType[i] is the type slot i+1
 	// counts.
@@ -402,6 +413,11 @@ type cleg struct {
 	// epOnly marks an en-passant leg whose ordinary captures another leg
 	// of the piece already makes: it captures only en passant.
 	epOnly bool
+	// shadowed marks an initial-only lame leap that a rider leg of the
+	// piece already makes (a Guard's pawn double step, also a rook move):
+	// it generates no move of its own and only gives the piece its
+	// en-passant double step (compiled.doubleStep).
+	shadowed bool
 }
 
 // probe finds attackers of a square: walking from the target by -off, the
@@ -514,6 +530,7 @@ func (v *Variant) compile() error {
 		}
 		for side := range c.legs {
 			c.markEnPassantOnly(c.legs[side][t])
+			markShadowed(c.legs[side][t])
 			for _, l := range c.legs[side][t] {
 				if !d.Pawn && l.initial && l.lameOff != 0 && c.doubleStep[side][t] == 0 {
 					c.doubleStep[side][t] = l.off
@@ -564,6 +581,13 @@ func (v *Variant) compile() error {
 	}
 	if (v.Hooks.StateFEN == nil) != (v.Hooks.ParseStateFEN == nil) {
 		return fail("StateFEN and ParseStateFEN must be set together")
+	}
+	c.transient = 0
+	for _, i := range v.TransientState {
+		if i < 0 || i >= len(Position{}.state) {
+			return fail("transient state index %d is outside 0..%d", i, len(Position{}.state)-1)
+		}
+		c.transient |= 1 << i
 	}
 	if err := c.compileCastling(v); err != nil {
 		return fail("%v", err)
@@ -641,6 +665,26 @@ func (c *compiled) markEnPassantOnly(legs []cleg) {
 		for _, o := range legs {
 			if !o.ep && o.mode&ModeCapture != 0 && o.off == l.off && !o.hop && o.lameOff == 0 && !o.initial {
 				l.epOnly = true
+				break
+			}
+		}
+	}
+}
+
+// markShadowed sets shadowed on the initial-only lame leaps of one piece
+// that only move (never capture) and whose leap a non-initial rider leg of
+// the piece also moves along, two steps of its line: the rider makes that
+// move already (both need the square between empty), so the leap is kept
+// only for the en-passant right it gives.
+func markShadowed(legs []cleg) {
+	for i := range legs {
+		l := &legs[i]
+		if !l.initial || l.lameOff == 0 || l.mode != ModeMove {
+			continue
+		}
+		for _, o := range legs {
+			if !o.initial && !o.hop && o.lameOff == 0 && o.mode&ModeMove != 0 && o.steps >= 2 && 2*o.off == l.off {
+				l.shadowed = true
 				break
 			}
 		}

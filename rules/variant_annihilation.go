@@ -51,9 +51,12 @@ type annihilation struct {
 //   - two consecutive passes, one by each player (Z1), and mutual
 //     stalemate, where neither side has a move other than a pass (Z4),
 //     draw at once; the pass count is the variant state ("passes=1" as a
-//     seventh FEN field), so it is part of the position for repetition too;
-//   - threefold repetition draws automatically (Z1); there is no 50-move
-//     rule (Z5).
+//     seventh FEN field);
+//   - threefold repetition draws automatically (Z1); whether the last move
+//     was a pass is not part of the position for repetition (Z1a: the
+//     pass count is Variant.TransientState), so the same board, hands,
+//     side to act and en-passant target repeat whether or not a pass led
+//     to them; there is no 50-move rule (Z5).
 //
 // The option dropcapture=on (RULES.md §5.3, off by default) also lets a
 // piece be dropped on an enemy piece standing on such an attacked square,
@@ -89,6 +92,7 @@ func newAnnihilation(opts map[string]string) (*Variant, error) {
 		Promotion:      Promotion{Zone: 1, Choices: "QRBN", Remember: true},
 		Drops:          Drops{Enabled: true, CapturesToHand: true, DemoteTo: 'P', OnlyAttacked: true},
 		RepetitionAuto: 3,
+		TransientState: []int{annPasses},
 		Options: []OptionDef{{
 			Key:    "dropcapture",
 			Values: []string{"off", "on"},

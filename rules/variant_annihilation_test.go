@@ -290,7 +290,8 @@ func TestAnnihilationPassAlwaysLegal(t *testing.T) {
 
 // TestAnnihilationZ1ConsecutivePassesDraw pins Z1: two consecutive passes,
 // one by each player, draw at once; a move in between starts the count
-// again. The count is part of the FEN ("passes=1") and of the hash.
+// again. The count is part of the FEN ("passes=1") but not of the hash
+// (Z1a: see TestAnnihilationZ1aPassIsNotPartOfRepetition).
 func TestAnnihilationZ1ConsecutivePassesDraw(t *testing.T) {
 	v := annVariant(t, "")
 	start := v.Start()
@@ -303,8 +304,8 @@ func TestAnnihilationZ1ConsecutivePassesDraw(t *testing.T) {
 	if q.FEN() != p.FEN() || q.Hash() != p.Hash() {
 		t.Errorf("FEN round trip of %s: %s, hash equal %v", p.FEN(), q.FEN(), q.Hash() == p.Hash())
 	}
-	if flipped := mustFEN(t, v, strings.TrimSuffix(p.FEN(), " passes=1")); flipped.Hash() == p.Hash() {
-		t.Error("the pass count is not part of the hash")
+	if flipped := mustFEN(t, v, strings.TrimSuffix(p.FEN(), " passes=1")); flipped.Hash() != p.Hash() {
+		t.Error("the pass count is part of the hash (Z1a: it is not part of the position for repetition)")
 	}
 	p = mustPlay(t, p, "pass")
 	annOutcome(t, &p, Outcome{Result: Draw, Reason: "consecutive passes"})
@@ -359,6 +360,40 @@ func TestAnnihilationZ1ThreefoldRepetition(t *testing.T) {
 	if len(g.Legal()) != 0 {
 		t.Error("legal moves after the repetition draw")
 	}
+}
+
+// TestAnnihilationZ1aPassIsNotPartOfRepetition pins Z1a: whether the last
+// move was a pass is not part of the position for repetition. After
+// "pass", then the knights out and back twice, the start board with Black
+// to act has occurred three times (the first time right after the pass)
+// and the game is drawn; one knight trip fewer leaves it going on.
+func TestAnnihilationZ1aPassIsNotPartOfRepetition(t *testing.T) {
+	v := annVariant(t, "")
+	g := NewGame(v.Start())
+	moves := strings.Fields("pass g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8 f3g1")
+	for i, text := range moves {
+		p := g.Position()
+		m, err := ParseMove(&p, text)
+		if err != nil {
+			t.Fatalf("move %d %s: %v", i+1, text, err)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatalf("move %d %s: %v", i+1, text, err)
+		}
+		if i == 4 && (g.Repetitions() != 2 || g.Outcome().Over()) {
+			t.Fatalf("after %s: %d occurrences, outcome %+v; want 2 and the game going on", strings.Join(moves[:i+1], " "), g.Repetitions(), g.Outcome())
+		}
+	}
+	if o := g.Outcome(); o != (Outcome{Result: Draw, Reason: "repetition"}) || g.Repetitions() != 3 {
+		t.Errorf("after %s: %+v with %d occurrences, want a draw by repetition at the third", strings.Join(moves, " "), o, g.Repetitions())
+	}
+	// The pass count still decides the consecutive-passes draw.
+	p := mustPlay(t, v.Start(), "pass")
+	if q := mustFEN(t, v, strings.TrimSuffix(p.FEN(), " passes=1")); q.Hash() != p.Hash() {
+		t.Error("positions that differ only in the pass count hash differently")
+	}
+	p = mustPlay(t, p, "pass")
+	annOutcome(t, &p, Outcome{Result: Draw, Reason: "consecutive passes"})
 }
 
 // TestAnnihilationZ3PromotionAndDemotion pins Z3: a pawn promotes to Q, R,

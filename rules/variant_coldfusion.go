@@ -54,6 +54,7 @@ const (
 	cfPocket  uint8 = 3 // the man on From = To goes to its owner's Demotion pocket
 	cfDrop    uint8 = 4 // an entry of type Move.Drop is dropped on To
 	cfPromote uint8 = 5 // a pawn moves From-To and becomes Move.Promotion
+	cfStep    uint8 = 6 // the man on From steps onto the empty en-passant square To without capturing (C19b)
 )
 
 // cfComp is what a Cold Fusion piece is made of: its non-pawn atoms
@@ -108,7 +109,7 @@ func coldFusionPieces() []cfPiece {
 		{PieceDef{Letter: 'W', Name: "Chariot", Betza: "R"}, "RR"},
 		{PieceDef{Letter: 'F', Name: "Archbishop", Betza: "B"}, "BB"},
 		{PieceDef{Letter: 'J', Name: "Knightrider", Betza: "NN"}, "NN"},
-		{PieceDef{Letter: 'G', Name: "Guard", Betza: "RfceF"}, "RP"},
+		{PieceDef{Letter: 'G', Name: "Guard", Betza: "RfceFifmnD", InitialRank: 3}, "RP"},
 		{PieceDef{Letter: 'H', Name: "Berolina Guard", Betza: "RmfF"}, "RPP"},
 		{PieceDef{Letter: 'I', Name: "Guard Sergeant", Betza: "RfmFfceF"}, "RPPP"},
 		{PieceDef{Letter: 'T', Name: "Templar", Betza: "BfmWifmnDfceF", InitialRank: 3}, "BP"},
@@ -184,16 +185,20 @@ type cfSplitRule struct{ part, rest PieceType }
 // go on as a rook; the Archbishop may reflect once off the board's edge
 // (not in a corner; the edge square it passes is empty) and go on as a
 // bishop (C14). Hybrids move as their non-pawn part or as their pawn part,
-// including a Pawn part's double step from the 3rd rank (C19: the Templar
-// and the Cavalry leave an en-passant target then; the Guard's two-square
-// advance is also a rook move and leaves none, the reading that favours
-// the mover, as C8 does for captures), and capture en passant with a Pawn
-// or Sergeant part; the whole piece is taken en passant (C19). A Pawn
+// including a Pawn part's double step from the 3rd rank, and capture en
+// passant with a Pawn or Sergeant part; the whole piece is taken en
+// passant (C19). A move the pawn part could make counts as a pawn move
+// whatever else the piece could do (C19a): a hybrid's two-square straight
+// advance from its 3rd rank leaves an en-passant target (a Guard's too,
+// although it is also a rook move; a rook capture over the same squares
+// does not), and every pawn-part move resets the move-count clock. A Pawn
 // split off on its 3rd rank may double-step and leaves an en-passant
 // target like any Pawn (C19). A piece that may capture en passant on the
-// en-passant square does not also step there without capturing (one move,
-// the capture). A destination that a Chariot or an Archbishop reaches by
-// two paths is one move. Hybrids never promote (C11).
+// en-passant square and may also move there without capturing (a
+// Sergeant's diagonal step, a Templar's bishop step) has both moves
+// (C19b); the quiet one is a special move with its own form (see Move
+// texts). A destination that a Chariot or an Archbishop reaches by two
+// paths is one move. Hybrids never promote (C11).
 //
 // # A turn
 //
@@ -239,8 +244,9 @@ type cfSplitRule struct{ part, rest PieceType }
 // draw, as in standard chess; two bare Kings with empty pockets are a
 // draw. The 50-move clock is reset by a capture, a move of a pawn-kind
 // piece (a fusion or promotion it makes, or a pawn part splitting off), a
-// pawn-kind piece dropped, and a pocketing (the seed calls it capturing
-// one's own man).
+// move of a hybrid that its pawn part could make (C19a), a pawn-kind
+// piece dropped, and a pocketing (the seed calls it capturing one's own
+// man).
 //
 // # FEN
 //
@@ -276,6 +282,8 @@ type cfSplitRule struct{ part, rest PieceType }
 //	d9e10q#d   the same with a capture, taking the Queen from his Demotion pocket
 //	d8e9q#s    a fusion of pawns (onto the friendly pawn on e9) that promotes
 //	e8e9q#p#d  a Pawn splitting off and promoting
+//	h6g7#m     a quiet step onto the en-passant square g7 by a man that
+//	           could also capture en passant there ("h6g7", C19b)
 //
 // The pocket is always named (C21), since a drop from either pocket, or
 // of an own or a captured entry, or a promotion from either of the
@@ -296,10 +304,13 @@ type cfSplitRule struct{ part, rest PieceType }
 //	Q=C@e4       drop of a captured Queen from the Demotion pocket, a Marshal lands
 //	Q*=C@e4      drop of one's own pocketed Queen, a Marshal lands
 //	e10=Q(S)     promotion (pawn moves are written as in SAN: dxe10=Q(D))
+//	Sg7          the quiet step of C19b (the en-passant capture is Sxg7)
 //
 // The fusion's origin is written as SAN disambiguates (file, else rank,
 // else both) when another man of the same kind could fuse onto the same
-// square by its capturing moves; the split's origin is always written;
+// square by its capturing moves, the quiet step's origin when another man
+// of the same kind could move there without capturing; the split's origin
+// is always written;
 // a promoting pawn's file is written, as in SAN, when it moves to another
 // file or captures.
 //
@@ -623,7 +634,7 @@ func cfWalk(p *Position, from Square, t PieceType, us Color, quiet bool, visit f
 	for i := range legs {
 		l := &legs[i]
 		switch {
-		case l.hop, l.initial && !onInitial, l.lameOff != 0 && p.board[int(from)+int(l.lameOff)] != NoPiece:
+		case l.hop, l.shadowed, l.initial && !onInitial, l.lameOff != 0 && p.board[int(from)+int(l.lameOff)] != NoPiece:
 			continue
 		case quiet && l.mode&ModeMove == 0, !quiet && (l.mode&ModeCapture == 0 || l.epOnly):
 			continue
@@ -704,6 +715,9 @@ func (cf *coldFusion) pieceExtras(p *Position, out []Move, s Square, t PieceType
 			cfReflections(p, s, us, add)
 		}
 	}
+	if step, ok := cf.quietEPStep(p, s, t, us); ok {
+		out = append(out, step)
+	}
 	if cf.pawn[t] {
 		var buf [16]Move
 		for _, m := range p.pieceMoves(buf[:0], s, us) {
@@ -730,6 +744,57 @@ func (cf *coldFusion) pieceExtras(p *Position, out []Move, s Square, t PieceType
 		})
 	}
 	return out
+}
+
+// quietEPStep returns the quiet step of C19b of the man on s (type t, side
+// us), when there is one: the en-passant square is next to s in the
+// direction of one of t's en-passant captures, and t may also move there
+// without capturing (the Legal hook refuses that as an ordinary move,
+// whose form is the capture's). The en-passant square is never in the
+// promotion zone, so the step never promotes.
+func (cf *coldFusion) quietEPStep(p *Position, s Square, t PieceType, us Color) (Move, bool) {
+	ep := p.ep
+	if ep == NoSquare || p.board[ep] != NoPiece {
+		return Move{}, false
+	}
+	if in, _ := cf.zoneOf(p, ep, us); in {
+		return Move{}, false
+	}
+	capture := false
+	for _, l := range p.v.c.legs[us.index()][t] {
+		capture = capture || l.ep && int(l.off) == int(ep)-int(s)
+	}
+	if !capture {
+		return Move{}, false
+	}
+	quiet := false
+	cfWalk(p, s, t, us, true, func(q Square) { quiet = quiet || q == ep })
+	return Move{From: s, To: ep, Kind: KindSpecial, Extra: cfStep}, quiet
+}
+
+// pawnPartMove reports whether the quiet move from-to of a man of type t
+// and side us in p is one its pawn part (or the man itself, if it is a
+// pawn-kind piece) could make: a step, or a Pawn's double step from its
+// 3rd rank over an empty square (C19a).
+func (cf *coldFusion) pawnPartMove(p *Position, from, to Square, t PieceType, us Color) bool {
+	pp := cf.pawnPart[t]
+	if cf.pawn[t] {
+		pp = t
+	}
+	if pp == NoPieceType {
+		return false
+	}
+	c := &p.v.c
+	for _, l := range c.legs[us.index()][pp] {
+		switch {
+		case l.mode&ModeMove == 0, l.hop, int(l.off) != int(to)-int(from),
+			l.initial && c.initialRank[pp] != p.v.relRank(from, us),
+			l.lameOff != 0 && p.board[int(from)+int(l.lameOff)] != NoPiece:
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // extraMoves is the ExtraMoves hook: for each man (from a1 upwards) its
@@ -798,9 +863,10 @@ func (cf *coldFusion) hasRegularMove(p *Position) bool {
 }
 
 // legal is the Legal hook: a pawn-kind piece reaches the last rank only by
-// promoting (a special move); a piece that may capture en passant on the
-// en-passant square does so rather than step there; and the mover's royal
-// piece must not be reached by a turn or a reflection.
+// promoting (a special move); an ordinary move onto the empty en-passant
+// square by a piece that may capture en passant there is that capture
+// (its quiet step there is the special move cfStep, C19b); and the
+// mover's royal piece must not be reached by a turn or a reflection.
 func (cf *coldFusion) legal(before, after *Position, m Move) bool {
 	us := before.mover
 	if m.Kind == KindNormal {
@@ -852,9 +918,16 @@ func (cf *coldFusion) route(next *Position, captor Piece, from, to Square, victi
 // nextTurn is the NextTurn hook: the turn passes to the opponent as in
 // chess, and, since every move passes through it, it routes the man an
 // ordinary capture or an en-passant capture took into the captor's
-// pocket (the captures of special moves are routed by apply).
+// pocket (the captures of special moves are routed by apply), and resets
+// the move-count clock after an ordinary quiet move of a hybrid that its
+// pawn part could make (C19a).
 func (cf *coldFusion) nextTurn(before, next *Position, m Move) Turn {
 	cf.routeCapture(before, next, m)
+	if m.Kind == KindNormal && before.board[m.To] == NoPiece {
+		if pc := before.board[m.From]; pc != NoPiece && pc&wall == 0 && cf.pawnPartMove(before, m.From, m.To, pc.Type(), pc.Color()) {
+			next.halfmove = 0
+		}
+	}
 	return Turn{ToAct: before.toAct.Other(), Mover: before.toAct.Other()}
 }
 
@@ -957,6 +1030,15 @@ func (cf *coldFusion) apply(next *Position, m Move) {
 				}
 			}
 		}
+	case cfStep:
+		if !own(m.From) || !v.OnBoard(m.To) || next.board[m.To] != NoPiece || m.From == m.To {
+			return
+		}
+		pc := next.board[m.From]
+		if cf.pawnPartMove(next, m.From, m.To, pc.Type(), us) {
+			next.halfmove = 0
+		}
+		next.put(m.To, next.remove(m.From))
 	case cfPocket:
 		if !own(m.From) || v.c.royalType[next.board[m.From].Type()] {
 			return
@@ -986,7 +1068,7 @@ func (cf *coldFusion) apply(next *Position, m Move) {
 // formatSpecial writes the canonical text of a special move (see
 // newColdFusion): "a1j1" (fusion), "d2d1#r" (split), "e4e4#d"
 // (pocketing), "Q@e4#d*" (drop), "e9e10q#s" (promotion), "e8e9q#p#d" (a
-// split-off pawn that promotes).
+// split-off pawn that promotes), "h6g7#m" (the quiet step of C19b).
 func (cf *coldFusion) formatSpecial(p *Position, m Move) string {
 	letter := func(t PieceType) string {
 		if t == NoPieceType || int(t) > len(p.v.Pieces) {
@@ -1022,6 +1104,8 @@ func (cf *coldFusion) formatSpecial(p *Position, m Move) string {
 		return squares + "#" + letter(m.Drop)
 	case cfPocket:
 		return m.From.String() + m.From.String() + "#d"
+	case cfStep:
+		return squares + "#m"
 	case cfDrop:
 		l := letter(m.Drop)
 		if l != "?" {
@@ -1035,7 +1119,7 @@ func (cf *coldFusion) formatSpecial(p *Position, m Move) string {
 // friendlySpecial writes a special move in the friendly form (see
 // newColdFusion): "Ra1&j1=W" (fusion), "Qd2/Bf4" (split), "^Ne4"
 // (pocketing), "Q@e4", "Q=C@e4", "Q*=C@e4" (drops), "dxe10=Q(D)"
-// (promotion).
+// (promotion), "Sg7" (the quiet step of C19b).
 func (cf *coldFusion) friendlySpecial(p *Position, m Move) string {
 	letter := func(t PieceType) string {
 		if t == NoPieceType || int(t) > cfTypes {
@@ -1071,7 +1155,9 @@ func (cf *coldFusion) friendlySpecial(p *Position, m Move) string {
 		if result == "" {
 			result = "=" + letter(cf.fuse(from, p.board[m.To].Type()))
 		}
-		return letter(from) + cf.fuseOrigin(p, m.From, m.To) + "&" + m.To.String() + result
+		return letter(from) + cf.origin(p, m.From, m.To, false) + "&" + m.To.String() + result
+	case cfStep:
+		return letter(from) + cf.origin(p, m.From, m.To, true) + m.To.String()
 	case cfSplit:
 		return letter(from) + m.From.String() + "/" + letter(m.Drop) + m.To.String() + promo
 	case cfPocket:
@@ -1092,11 +1178,12 @@ func (cf *coldFusion) friendlySpecial(p *Position, m Move) string {
 	return ""
 }
 
-// fuseOrigin returns the disambiguation of a fusion of the man on from
-// onto to, as SAN writes it: "" when no other man of the mover's side and
-// kind could fuse onto to (by the data's capturing moves), else from's
+// origin returns the disambiguation of a move of the man on from to to, as
+// SAN writes it: "" when no other man of the mover's side and kind could
+// reach to by the data's moves (quiet: its non-capturing moves, for the
+// quiet step of C19b; else its capturing moves, for a fusion), else from's
 // file, else its rank, else the square.
-func (cf *coldFusion) fuseOrigin(p *Position, from, to Square) string {
+func (cf *coldFusion) origin(p *Position, from, to Square, quiet bool) string {
 	pc := p.board[from]
 	var file, rank, other bool
 	for _, s := range p.v.c.squares {
@@ -1104,7 +1191,7 @@ func (cf *coldFusion) fuseOrigin(p *Position, from, to Square) string {
 			continue
 		}
 		reaches := false
-		cfWalk(p, s, pc.Type(), pc.Color(), false, func(q Square) {
+		cfWalk(p, s, pc.Type(), pc.Color(), quiet, func(q Square) {
 			reaches = reaches || q == to
 		})
 		if reaches {

@@ -689,8 +689,8 @@ func TestColdFusionREC(t *testing.T) {
 			setup: "e3e5", legal: []string{"d5e4"}, play: "d5e4", at: map[string]byte{"e5": '.', "e4": 'p'}, wantPocket: cfStr("S:x")},
 		{name: "C19 a Templar double-steps and is taken en passant whole", pieces: "Te3 pf5 Ka1 kj9", side: "w",
 			setup: "e3e5", play: "f5e4", at: map[string]byte{"e5": '.', "e4": 'p'}, wantPocket: cfStr("S:t")},
-		{name: "C19 a Guard's two-square advance is a rook move: no en passant", pieces: "Ge3 pd5 Ka1 kj9", side: "w",
-			setup: "e3e5", illegal: []string{"d5e4"}},
+		{name: "C19a a Guard's two-square advance from its 3rd rank gives en passant", pieces: "Ge3 pd5 Ka1 kj9", side: "w",
+			setup: "e3e5", legal: []string{"d5e4"}, play: "d5e4", at: map[string]byte{"e5": '.', "e4": 'p'}, wantPocket: cfStr("S:g")},
 		{name: "C19 a Pawn split off on its 3rd rank may double-step", pieces: "Gd3 pc5 Ka1 kj9", side: "w",
 			setup: "d3d5#p", legal: []string{"c5d4"}, play: "c5d4", at: map[string]byte{"d5": '.', "d3": 'R'}, wantPocket: cfStr("S:p")},
 		{name: "C20 a fusion of pawns on the 9th may promote", pieces: "Pd8 Pe9 Ka1 kj9", pocket: "S:q", side: "w",
@@ -1109,6 +1109,193 @@ func TestColdFusionMoveTexts(t *testing.T) {
 		}
 		if err := checkCoordSyntax(c.text); err != nil {
 			t.Errorf("%q is not a well-formed coordinate move: %v", c.text, err)
+		}
+	}
+}
+
+// cfSergeantEPGame is the game of issue 12 in which White's Sergeant on h6
+// stands next to the en-passant square g7 (Black's last move g8g6).
+const cfSergeantEPGame = "i2h4 f9g7#n h4h4#d g7f9 N@h6#d* a10j10 j1c1 b8b6 c1a1 i9j7 d2c1 i8i7 f3f5 j8i7 a1b1#r g8g6"
+
+// cfTemplarEPGame is the game of issue 12 in which White's Templar on e6
+// stands next to the en-passant square d7 (Black's last move d8d6).
+const cfTemplarEPGame = "d3d4 a8a7 c2e4 a7a6 f3e4 j8j7 e4e5 j7j6 e5e6 d8d6"
+
+// cfBoth checks that p has, from from to to, the en-passant capture (the
+// canonical form from+to, friendly form captureSAN) and the quiet step of
+// C19b (from+to+"#m", friendly form stepSAN), each read back from both
+// forms, and returns the two moves.
+func cfBoth(t *testing.T, p *Position, from, to, captureSAN, stepSAN string) (capture, step Move) {
+	t.Helper()
+	var found int
+	for _, m := range p.Legal(nil) {
+		switch FormatMove(p, m) {
+		case from + to:
+			capture = m
+			found++
+		case from + to + "#m":
+			step = m
+			found++
+		}
+	}
+	if found != 2 || capture.Kind != KindEnPassant || step.Kind != KindSpecial {
+		t.Fatalf("%s: want the en-passant capture %s%s and the quiet step %s%s#m, got %+v and %+v; legal %v",
+			p.FEN(), from, to, from, to, capture, step, cfTexts(p))
+	}
+	for _, c := range []struct {
+		m         Move
+		canonical string
+		friendly  string
+	}{{capture, from + to, captureSAN}, {step, from + to + "#m", stepSAN}} {
+		if got, err := ParseMove(p, c.canonical); err != nil || got != c.m {
+			t.Errorf("%s: ParseMove(%s) = %+v, %v; want %+v", p.FEN(), c.canonical, got, err, c.m)
+		}
+		if c.m.Kind == KindSpecial {
+			if got := p.v.Hooks.FriendlySpecial(p, c.m); got != c.friendly {
+				t.Errorf("%s: friendly form of %s is %q, want %q", p.FEN(), c.canonical, got, c.friendly)
+			}
+		}
+	}
+	return capture, step
+}
+
+// TestColdFusionC19bSergeantQuietStepOntoEPSquare pins C19b with the
+// Sergeant of issue 12's game: next to the en-passant square g7 it both
+// captures en passant (h6g7, Sxg7: the pawn on g6 goes to the Safe pocket)
+// and steps there quietly (h6g7#m, Sg7: g6 stays, a pawn move that resets
+// the clock).
+func TestColdFusionC19bSergeantQuietStepOntoEPSquare(t *testing.T) {
+	p := mustPlay(t, cfVariant(t, "").Start(), cfSergeantEPGame)
+	if p.EnPassant().String() != "g7" || cfAt(&p, "h6") != 'S' || cfAt(&p, "g6") != 'p' || cfPocketOf(&p) != "" {
+		t.Fatalf("unexpected position %s", p.FEN())
+	}
+	capture, step := cfBoth(t, &p, "h6", "g7", "Sxg7", "Sg7")
+	q, err := p.Play(step)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfAt(&q, "g7") != 'S' || cfAt(&q, "h6") != '.' || cfAt(&q, "g6") != 'p' || cfPocketOf(&q) != cfPocketOf(&p) || q.HalfmoveClock() != 0 {
+		t.Errorf("after the quiet step: %s", q.FEN())
+	}
+	if q.EnPassant() != NoSquare {
+		t.Errorf("after the quiet step the en-passant target is %s", q.EnPassant())
+	}
+	r, err := p.Play(capture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfAt(&r, "g7") != 'S' || cfAt(&r, "g6") != '.' || cfPocketOf(&r) != "S:P" {
+		t.Errorf("after the en-passant capture: %s", r.FEN())
+	}
+	if q.FEN() == r.FEN() {
+		t.Error("the capture and the quiet step lead to the same position")
+	}
+}
+
+// TestColdFusionC19bTemplarQuietStepOntoEPSquare pins C19b with the
+// Templar of issue 12's game: next to the en-passant square d7 it captures
+// en passant with its pawn part (e6d7, Txd7) and also makes its bishop
+// step there (e6d7#m, Td7), which is no pawn move: the clock runs on.
+func TestColdFusionC19bTemplarQuietStepOntoEPSquare(t *testing.T) {
+	p := mustPlay(t, cfVariant(t, "").Start(), cfTemplarEPGame)
+	if p.EnPassant().String() != "d7" || cfAt(&p, "e6") != 'T' {
+		t.Fatalf("unexpected position %s", p.FEN())
+	}
+	_, step := cfBoth(t, &p, "e6", "d7", "Txd7", "Td7")
+	q, err := p.Play(step)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfAt(&q, "d7") != 'T' || cfAt(&q, "d6") != 'p' || q.HalfmoveClock() != 1 {
+		t.Errorf("after the bishop step: %s", q.FEN())
+	}
+}
+
+// TestColdFusionC19bQuietStepFriendlyOrigin pins the friendly form of the
+// quiet step when another man of the same kind could also move to the
+// en-passant square without capturing: the origin is written as SAN
+// disambiguates (the file, here). Both Sergeants also capture en passant.
+func TestColdFusionC19bQuietStepFriendlyOrigin(t *testing.T) {
+	p := mustPlay(t, cfPos(t, "Sc6 Se6 pd8 Ka1 kj9", "", "b"), "d8d6")
+	cfBoth(t, &p, "c6", "d7", "", "Scd7")
+	cfBoth(t, &p, "e6", "d7", "", "Sed7")
+	// Alone, the Sergeant's step needs no origin.
+	p = mustPlay(t, cfPos(t, "Se6 pd8 Ka1 kj9", "", "b"), "d8d6")
+	cfBoth(t, &p, "e6", "d7", "", "Sd7")
+}
+
+// TestColdFusionC19aGuardDoubleStepGivesEnPassant pins C19a with issue
+// 12's position: the Guard's e3e5 (also a rook move) is its pawn part's
+// double step, so Black may take it en passant (d5e4), and the FEN keeps
+// the target; a rook capture over the same squares gives none, nor does
+// a three-square advance.
+func TestColdFusionC19aGuardDoubleStepGivesEnPassant(t *testing.T) {
+	v := cfVariant(t, "")
+	start := mustFEN(t, v, "k9/10/10/10/10/3p6/10/4G5/10/9K w - - 0 1")
+	n := 0
+	for _, s := range cfTexts(&start) {
+		if s == "e3e5" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("e3e5 is listed %d times, want once (the rook move is the double step)", n)
+	}
+	p := mustPlay(t, start, "e3e5")
+	if got, want := p.FEN(), "k9/10/10/10/10/3pG5/10/10/10/9K[] b - e4 0 1"; got != want {
+		t.Errorf("after e3e5: %s, want %s (target e4, clock reset)", got, want)
+	}
+	cfExpect(t, &p, []string{"d5e4"}, nil)
+	if q := mustFEN(t, v, p.FEN()); q.EnPassant() != p.EnPassant() || q.Hash() != p.Hash() {
+		t.Errorf("FEN round trip of %s lost the en-passant target", p.FEN())
+	}
+	q := mustPlay(t, p, "d5e4")
+	if cfAt(&q, "e5") != '.' || cfAt(&q, "e4") != 'p' || cfPocketOf(&q) != "S:g" {
+		t.Errorf("after d5e4: %s, want the whole Guard taken into Black's Safe pocket", q.FEN())
+	}
+	for _, c := range []struct{ pieces, move string }{
+		{"Ge3 ne5 pd5 Ka1 kj9", "e3e5"}, // a capture
+		{"Ge3 pd6 Ka1 kj9", "e3e6"},     // three squares
+		{"Ge4 pd6 Ka1 kj9", "e4e6"},     // not from the 3rd rank
+	} {
+		q := mustPlay(t, cfPos(t, c.pieces, "", "w"), c.move)
+		if q.EnPassant() != NoSquare {
+			t.Errorf("%s in %s gives the en-passant target %s", c.move, c.pieces, q.EnPassant())
+		}
+	}
+	// Black's Guard, from its 3rd rank (the 8th).
+	q = mustPlay(t, cfPos(t, "gd8 Pe6 Ka1 kj9", "", "b"), "d8d6")
+	cfExpect(t, &q, []string{"e6d7"}, nil)
+}
+
+// TestColdFusionC19aPawnPartMovesResetTheClock pins C19a: a quiet move of
+// a hybrid that its pawn part could make (a step, the double step) resets
+// the move-count clock, whatever else the piece could do; its other quiet
+// moves do not.
+func TestColdFusionC19aPawnPartMovesResetTheClock(t *testing.T) {
+	for _, c := range []struct {
+		pieces, move string
+		reset        bool
+	}{
+		{"Gd4 Ka1 kj9", "d4d5", true},  // Guard: Pawn step (also a rook step)
+		{"Gd4 Ka1 kj9", "d4d6", false}, // rook move
+		{"Gd4 Ka1 kj9", "d4d3", false}, // rook move backwards
+		{"Ge3 Ka1 kj9", "e3e5", true},  // Pawn double step (also a rook move)
+		{"Td4 Ka1 kj9", "d4d5", true},  // Templar: Pawn step
+		{"Td4 Ka1 kj9", "d4e5", false}, // bishop step
+		{"Xd4 Ka1 kj9", "d4d5", true},  // Cavalry: Pawn step
+		{"Xd4 Ka1 kj9", "d4e6", false}, // knight leap
+		{"Hd4 Ka1 kj9", "d4e5", true},  // Berolina Guard: Berolina step
+		{"Hd4 Ka1 kj9", "d4d5", false}, // rook step (the Berolina part steps only diagonally)
+		{"Vd4 Ka1 kj9", "d4e5", true},  // Templar Sergeant: Sergeant step (also a bishop step)
+		{"Vd4 Ka1 kj9", "d4f6", false}, // bishop move
+		{"Id4 Ka1 kj9", "d4c5", true},  // Guard Sergeant: Sergeant step
+		{"Zd4 Ka1 kj9", "d4d5", true},  // Cavalry Sergeant: Sergeant step
+	} {
+		p := mustFEN(t, cfVariant(t, ""), strings.Replace(cfFEN(t, c.pieces, "", "w"), " 0 1", " 7 1", 1))
+		q := mustPlay(t, p, c.move)
+		if want := map[bool]int{true: 0, false: 8}[c.reset]; q.HalfmoveClock() != want {
+			t.Errorf("%s in %s: clock %d, want %d", c.move, p.FEN(), q.HalfmoveClock(), want)
 		}
 	}
 }
@@ -1537,8 +1724,9 @@ func TestColdFusionMalformedInput(t *testing.T) {
 // TestColdFusionClockAndDraws pins the ends by rule: two bare Kings with
 // empty pockets are a dead position, and which moves reset the 50-move
 // clock (captures, pawn-kind moves including fusions, promotions and
-// split-off pawn parts, pawn-kind drops, pocketings; not a hybrid's move
-// or another split, fusion or drop).
+// split-off pawn parts, a hybrid's pawn-part step (C19a), pawn-kind drops,
+// pocketings; not a hybrid's other moves or another split, fusion or
+// drop).
 func TestColdFusionClockAndDraws(t *testing.T) {
 	p := cfPos(t, "Ke1 kj9", "", "w")
 	if o := p.Outcome(); o.Result != Draw || o.Reason != "insufficient material" {
@@ -1551,7 +1739,7 @@ func TestColdFusionClockAndDraws(t *testing.T) {
 		pieces, pocket, move string
 		reset                bool
 	}{
-		{"Gd4 Ka1 kj9", "", "d4d5", false},
+		{"Gd4 Ka1 kj9", "", "d4d5", true}, // the Guard's pawn step (C19a)
 		{"Gd4 Ka1 kj9", "", "d4d5#p", true},
 		{"Gd4 Ka1 kj9", "", "d4d6#r", false},
 		{"Pd4 Re5 Ka1 kj9", "", "d4e5", true},

@@ -44,6 +44,7 @@ func TestRegisterValidatesVariants(t *testing.T) {
 			v.Help.Notation = []NotationHelp{{Kind: "Drop", How: "P@e4", Example: "P@e4", Options: "drops=on"}}
 		}, `unknown option "drops"`},
 		{"mark help without a meaning", func(v *Variant) { v.Help.Marks = []MarkHelp{{Mark: ">"}} }, "needs a mark"},
+		{"transient state index out of range", func(v *Variant) { v.TransientState = []int{8} }, "transient state index 8"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			v := base()

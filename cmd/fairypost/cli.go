@@ -64,6 +64,7 @@ func commands() []command {
 		analyzeCommand(),
 		perftCommand(),
 		renderCommand(),
+		docsCommand(),
 		exportCommand(),
 		backupCommand(),
 		{name: "help", synopsis: "[COMMAND]",

@@ -18,6 +18,8 @@ const (
 	fenCFPieces     = "7k2/10/10/10/10/9R/4N5/10/3Q1K4/R8N[D:QQ*] w - - 0 1"
 	fenCFPromotions = "5r3k/3LP5/3P6/10/10/10/10/10/10/K9[S:q,D:q] w - - 0 1"
 	fenCFSplitPromo = "10/4G5/10/9k/10/10/10/10/10/K9[D:q] w - - 0 1"
+	fenCFSergeantEP = "9w/1nbqkcab2/p1pppp1p2/8ln/1p4pS2/5P4/10/PPPPP1PPPP/1NB1KCAB2/RRQ7[] w - g7 0 9"
+	fenCFTwoEP      = "10/9k/10/10/2SpS5/10/10/10/10/K9[] w - d7 0 2"
 )
 
 // friendlyCases are the friendly texts of the variants' special moves
@@ -56,6 +58,10 @@ var friendlyCases = []struct {
 	{"cold fusion fusion of pawns", "coldfusion", "", fenCFPromotions, "d8e9", "P&e9=L"},
 	{"cold fusion fusion of pawns that promotes", "coldfusion", "", fenCFPromotions, "d8e9q#s", "P&e9=Q(S)"},
 	{"cold fusion split that promotes", "coldfusion", "", fenCFSplitPromo, "e9e10q#p#d", "Ge9/Pe10=Q(D)"},
+	{"cold fusion en passant beside the quiet step (C19b)", "coldfusion", "", fenCFSergeantEP, "h6g7", "Sxg7"},
+	{"cold fusion quiet step onto the en-passant square (C19b)", "coldfusion", "", fenCFSergeantEP, "h6g7#m", "Sg7"},
+	{"cold fusion quiet step with its origin (C19b)", "coldfusion", "", fenCFTwoEP, "c6d7#m", "Scd7"},
+	{"cold fusion en passant with its origin (C19b)", "coldfusion", "", fenCFTwoEP, "e6d7", "Sexd7"},
 	{"cold fusion safe drop", "coldfusion", "", "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R[S:N] w - - 0 1", "N@e5#s", "N@e5"},
 }
 
