@@ -264,6 +264,11 @@ type Hooks struct {
 	// or to leave the reason to the generic rules. Only error messages
 	// use it; it must not panic on any text.
 	ExplainText func(p *Position, text string) string
+	// SpecialKind names for people the kind of the KindSpecial move m of p
+	// ("Fusions", "Detonations"), the heading under which a list of legal
+	// moves shows it; "" lists it with the moves of its piece (or with the
+	// drops when it moves no piece from the board). Default: "".
+	SpecialKind func(p *Position, m Move) string
 }
 
 // OptionDef declares a variant option: a key and its allowed values, the

@@ -405,9 +405,32 @@ func newColdFusion(opts map[string]string) (*Variant, error) {
 			FormatSpecial:   cf.formatSpecial,
 			FriendlySpecial: cf.friendlySpecial,
 			ExplainText:     cf.explainText,
+			SpecialKind:     cf.specialKind,
 		},
 	}
 	return v, nil
+}
+
+// specialKind is the SpecialKind hook: fusions, splits, pocketings and
+// the drops of each pocket; promotions stay with their pawn.
+func (cf *coldFusion) specialKind(_ *Position, m Move) string {
+	switch m.Extra & 7 {
+	case cfFuse:
+		return "Fusions — a man moves onto a friendly man"
+	case cfSplit:
+		return "Splits — one part moves away"
+	case cfPocket:
+		return "Pocketings — a man goes into your Demotion pocket"
+	case cfDrop:
+		switch m.Extra >> cfKindBits {
+		case cfDemoted:
+			return "Drops from the Demotion pocket — captured men, dropped demoted"
+		case cfOwn:
+			return "Drops of your own pocketed men — dropped demoted"
+		}
+		return "Drops from the Safe pocket"
+	}
+	return ""
 }
 
 // explainText is the ExplainText hook for drops, in the friendly forms

@@ -109,6 +109,7 @@ func newTank(map[string]string) (*Variant, error) {
 			Legal:           tankLegal,
 			Refusal:         tankRefusal,
 			ExplainText:     tankExplainText,
+			SpecialKind:     tankSpecialKind,
 			Check:           func(p *Position) bool { return tankThreatened(p, p.toAct) },
 			FormatSpecial:   tankFormatSpecial,
 			FriendlySpecial: tankFriendlySpecial,
@@ -414,4 +415,12 @@ func tankExplainText(p *Position, text string) string {
 		return "a pushed pawn becomes a " + strings.Join(names, ", ")
 	}
 	return ""
+}
+
+// tankSpecialKind is the SpecialKind hook: detonations and Tank pushes.
+func tankSpecialKind(_ *Position, m Move) string {
+	if m.Extra == tankDetonate {
+		return "Detonations — a Bomb or Atomic bomb blows up"
+	}
+	return "Tank pushes — the Tank shoves the pieces ahead of it"
 }

@@ -202,6 +202,7 @@ func winningVariant(n int) *Variant {
 			ParseStateFEN:   winParseStateFEN,
 			FormatSpecial:   func(_ *Position, m Move) string { return m.From.String() + m.To.String() },
 			FriendlySpecial: winFriendlySwap,
+			SpecialKind:     func(*Position, Move) string { return "Defender swaps with its King (~)" },
 			PhaseName:       winPhaseName,
 		},
 	}
