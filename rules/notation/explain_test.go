@@ -102,3 +102,28 @@ func TestNearMovesLeaveChessAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestWinningRefusals pins Winning Chess's reasons in the response window
+// and the Attacker's second step.
+func TestWinningRefusals(t *testing.T) {
+	illegal := rules.ErrIllegalMove
+	r := newRegistry(t)
+	const (
+		window = "rtcnaqkdnctr/pppppppppppp/12/12/12/5A6/PPPPPPPPPPPP/RTCN1QKDNCTR b2 KQkq - 0 1 -/f3n/-"
+		second = "rtcnaqkdnctr/pppppppppppp/12/12/12/5A6/PPPPPPPPPPPP/RTCN1QKDNCTR w3 KQkq - 0 1 -/f3n/-"
+	)
+	for _, c := range []errorCase{
+		{"a pawn in the response window", "winning", window, "a6", illegal,
+			"illegal move: a6: only a Defender may answer the Attacker now: move a Defender, or pass"},
+		{"another piece for the second step", "winning", second, "Nc3", illegal,
+			"illegal move: Nc3: only the Attacker on f3 may move now, for its second step, or pass"},
+		{"a second Knight leap", "winning", second, "Ag5", illegal,
+			"illegal move: Ag5: after a Knight leap, the Attacker's second step must be a Bishop step"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := position(t, r, c.key, c.fen)
+			_, err := ParseMove(&p, c.text)
+			checkError(t, err, c)
+		})
+	}
+}
