@@ -69,7 +69,7 @@ func legalMoveLines(p *rules.Position, legal []rules.Move) []string {
 		name  string
 		moves []string
 	}
-	var pieces = make([][]string, len(v.Pieces)+1)
+	pieces := make([][]string, len(v.Pieces)+1)
 	var castles, drops, passes []string
 	var specials []*group
 	special := map[string]*group{}
@@ -77,7 +77,8 @@ func legalMoveLines(p *rules.Position, legal []rules.Move) []string {
 	for i, m := range legal {
 		s := sans[i]
 		cont = cont || m.Flags&rules.FlagContinue != 0
-		check = check || strings.ContainsAny(s, "+#")
+		body := strings.TrimSuffix(s, ">")
+		check = check || strings.HasSuffix(body, "+") || strings.HasSuffix(body, "#")
 		kind := ""
 		if f := v.Hooks.SpecialKind; f != nil && m.Kind == rules.KindSpecial {
 			kind = f(p, m)
@@ -129,7 +130,7 @@ func legalMoveLines(p *rules.Position, legal []rules.Move) []string {
 	add("Drops (piece letter @ square)", drops)
 	add("Pass", passes)
 	if cont {
-		out = append(out, "A move ending in > keeps the turn: you move again after it.")
+		out = append(out, "A move ending in > does not end your turn: you act again after it.")
 	}
 	if check {
 		out = append(out, "+ marks a move that gives check, # one that checkmates.")

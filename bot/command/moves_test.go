@@ -156,6 +156,10 @@ func TestMovesShowsEveryKind(t *testing.T) {
 		{"crazyhouse", []string{"e4", "d5", "exd5", "Qxd5"}, []string{"**Drops (piece letter @ square)** (", "P@a3"}},
 		{"trainwreck", []string{"e4"}, []string{"White moves a Black piece:", "**Pawn** (", "**Knight** ("}},
 		{"annihilation", nil, []string{"**Pass** (1): pass"}},
+		{"winning", nil, []string{"**Attacker** (", "Af3>", "**Defender swaps with its King (~)** (2): D~K, D~K>",
+			"A move ending in > does not end your turn: you act again after it."}},
+		{"winning", []string{"Af3>"}, []string{"Black may answer with the Defender, or pass, before White's Attacker steps again:",
+			"**Defender swaps with its King (~)** (1): D~K\n", "**Pass** (1): pass"}},
 	} {
 		id := e.startAny(c.key)
 		for _, m := range c.moves {
