@@ -127,3 +127,16 @@ func TestWinningRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestNearMovesKeepToTheShape pins that a drop onto an occupied square is
+// not answered with a capture by a piece on the board.
+func TestNearMovesKeepToTheShape(t *testing.T) {
+	r := newRegistry(t)
+	p := position(t, r, "crazyhouse", "4k3/8/8/4p3/8/5N2/8/4K3[N] w - - 0 1")
+	_, err := ParseMove(&p, "N@e5")
+	checkError(t, err, errorCase{text: "N@e5", kind: rules.ErrIllegalMove,
+		msg: "illegal move: N@e5: e5 is taken by a black Pawn: a piece is dropped only on an empty square"})
+	if strings.Contains(err.Error(), "did you mean") {
+		t.Errorf("%v: suggests a move of another kind", err)
+	}
+}

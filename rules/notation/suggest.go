@@ -43,8 +43,10 @@ func improve(p *rules.Position, text string, legal []rules.Move, sp *spec, err *
 // them, probably meant, closest first: those whose friendly form is text
 // with a promotion or placement added at the end ("Th6-h7" for
 // "Th6-h7=T") or a piece letter before it ("O-O-O" for "QO-O-O"), and
-// those of another shape written with the same piece letter and the same
-// destination square ("P@g6" for "P*=P@g6"). A letter that is no piece of
+// those written with the same piece letter and the same destination
+// square: for text read as a move of the generic shapes (sp), only the
+// variant's special moves, which those shapes cannot name ("P@g6" for
+// "P*=P@g6"); for unreadable text, any move. A letter that is no piece of
 // the variant but the initial of exactly one of its pieces' names stands
 // for that piece ("Mg4" for the Marshal's "Cg4"). Moves that sp, with any
 // origin, names when its details are relaxed are left out: explain has
@@ -75,7 +77,7 @@ func nearMoves(p *rules.Position, text string, legal []rules.Move, sp *spec) []r
 		near := extends(f, body)
 		if !near && dest != rules.NoSquare {
 			l, d := moveKey(v, f)
-			near = l == letter && d == dest && !(sp != nil && loose.matches(p, m, relaxCapture|relaxPawnRule|relaxPromo|relaxCont|relaxPlace))
+			near = l == letter && d == dest && (sp == nil || m.Kind == rules.KindSpecial && !loose.matches(p, m, relaxCapture|relaxPawnRule|relaxPromo|relaxCont|relaxPlace))
 		}
 		if near {
 			found = append(found, cand{m, editDistance(body, f)})
