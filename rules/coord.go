@@ -135,6 +135,11 @@ func (p *Position) whyIllegal(norm string) string {
 	if o := p.Outcome(); o.Over() {
 		return "the game is over (" + o.Reason + ")"
 	}
+	if f := p.v.Hooks.ExplainText; f != nil {
+		if r := f(p, norm); r != "" {
+			return r
+		}
+	}
 	if i := strings.IndexByte(norm, '@'); i > 1 {
 		// A move that also puts a piece somewhere ("c4d5@d8").
 		base, where := norm[:i], norm[i+1:]
@@ -170,7 +175,7 @@ func (p *Position) whyIllegal(norm string) string {
 		if p.Pocket(p.mover, t) == 0 {
 			return fmt.Sprintf("%s has no %s in hand", p.mover, p.v.Pieces[t-1].Name)
 		}
-		return "a " + p.v.Pieces[t-1].Name + " may not be dropped there"
+		return p.whyNoDrop(norm, t)
 	}
 	if strings.HasPrefix(norm, "pass") {
 		return "passing is not allowed here"
@@ -189,10 +194,7 @@ func (p *Position) whyIllegal(norm string) string {
 	var buf [256]Move
 	for _, m := range p.pseudoLegal(buf[:0]) {
 		if FormatMove(p, m) == norm {
-			if p.v.CheckRule {
-				return "it would leave the king in check"
-			}
-			return "the variant's rules forbid it here"
+			return p.whyRefused(m)
 		}
 	}
 	to, n := scanSquare(norm)
@@ -204,4 +206,47 @@ func (p *Position) whyIllegal(norm string) string {
 		return fmt.Sprintf("the %s on %s cannot go to %s that way (check the promotion letter)", name, from, to)
 	}
 	return fmt.Sprintf("the %s on %s cannot move to %s", name, from, to)
+}
+
+// whyRefused explains why the pseudo-legal move m of p is not legal: the
+// variant's Refusal hook, else the check rule.
+func (p *Position) whyRefused(m Move) string {
+	if f := p.v.Hooks.Refusal; f != nil {
+		if r := f(p, m); r != "" {
+			return r
+		}
+	}
+	if p.v.CheckRule {
+		return "it would leave the king in check"
+	}
+	return "the variant's rules forbid it here"
+}
+
+// whyNoDrop explains why the drop norm ("N@e4") of a piece of type t,
+// which the player to act holds, is not legal in p: the square is taken,
+// the piece may not land on that rank, no piece of the dropper attacks
+// the square (Drops.OnlyAttacked), or the drop leaves the king in check.
+func (p *Position) whyNoDrop(norm string, t PieceType) string {
+	name := p.v.Pieces[t-1].Name
+	to, err := ParseSquare(strings.TrimSuffix(norm[2:], ">"))
+	if err != nil || !p.v.OnBoard(to) {
+		return "a " + name + " may not be dropped there"
+	}
+	if pc := p.board[to]; pc != NoPiece {
+		return fmt.Sprintf("%s is taken by a %s %s: a piece is dropped only on an empty square",
+			to, pc.Color(), p.v.Pieces[pc.Type()-1].Name)
+	}
+	if p.v.c.noDrop[p.mover.index()][t][p.v.relRank(to, p.mover)] {
+		return fmt.Sprintf("a %s may not be dropped on rank %d", name, to.Rank()+1)
+	}
+	if p.v.Drops.OnlyAttacked && !p.attacked(to, p.mover) {
+		return fmt.Sprintf("a piece is dropped only on a square one of your pieces attacks, and no %s piece attacks %s", p.mover, to)
+	}
+	var buf [256]Move
+	for _, m := range p.pseudoLegal(buf[:0]) {
+		if m.Kind == KindDrop && m.Drop == t && m.To == to {
+			return p.whyRefused(m)
+		}
+	}
+	return "a " + name + " may not be dropped there"
 }

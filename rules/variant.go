@@ -311,6 +311,24 @@ type Hooks struct {
 	// PhaseName describes the phase for people ("White moves a Black
 	// piece"). Default: "move".
 	PhaseName func(p *Position) string
+	// Refusal says for people why the Legal hook refuses m, a move of
+	// before that passed the data's rules ("the enemy King may not be
+	// moved"), or "" for the generic reason (the king would be left in
+	// check). Only error messages use it; it must not panic.
+	Refusal func(before *Position, m Move) string
+	// ExplainText says for people why text, a move as a player wrote it
+	// (trimmed, in either form) that names no legal move of p, is not
+	// legal, when text has the shape of one of the variant's own kinds
+	// of move (a special move, a drop from one of its pockets): "there is
+	// no Atomic bomb of White's on e2". It returns "" for any other text,
+	// or to leave the reason to the generic rules. Only error messages
+	// use it; it must not panic on any text.
+	ExplainText func(p *Position, text string) string
+	// SpecialKind names for people the kind of the KindSpecial move m of p
+	// ("Fusions", "Detonations"), the heading under which a list of legal
+	// moves shows it; "" lists it with the moves of its piece (or with the
+	// drops when it moves no piece from the board). Default: "".
+	SpecialKind func(p *Position, m Move) string
 }
 
 // OptionDef declares a variant option: a key and its allowed values, the

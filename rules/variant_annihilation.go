@@ -129,6 +129,9 @@ func newAnnihilation(opts map[string]string) (*Variant, error) {
 		StateFEN:      a.stateFEN,
 		ParseStateFEN: a.parseStateFEN,
 		FormatSpecial: a.formatSpecial,
+		SpecialKind: func(*Position, Move) string {
+			return "Drop-captures — dropped onto an enemy piece, which goes to your hand"
+		},
 	}
 	v.PreGame = &PreGame{
 		Start:     func(seed uint64) Position { return AnnihilationStart(v, seed) },

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // Cold Fusion piece types, in the order of the variant's Pieces.
@@ -414,6 +415,8 @@ func newColdFusion(opts map[string]string) (*Variant, error) {
 			Check:           cf.inCheck,
 			FormatSpecial:   cf.formatSpecial,
 			FriendlySpecial: cf.friendlySpecial,
+			ExplainText:     cf.explainText,
+			SpecialKind:     cf.specialKind,
 		},
 		Help: coldFusionHelp(),
 	}
@@ -456,6 +459,95 @@ func coldFusionHelp() VariantHelp {
 			{Mark: "*", Meaning: "a piece you pocketed yourself."},
 		},
 	}
+}
+
+// specialKind is the SpecialKind hook: fusions, splits, pocketings and
+// the drops of each pocket; promotions stay with their pawn.
+func (cf *coldFusion) specialKind(_ *Position, m Move) string {
+	switch m.Extra & 7 {
+	case cfFuse:
+		return "Fusions — a man moves onto a friendly man"
+	case cfSplit:
+		return "Splits — one part moves away"
+	case cfPocket:
+		return "Pocketings — a man goes into your Demotion pocket"
+	case cfDrop:
+		switch m.Extra >> cfKindBits {
+		case cfDemoted:
+			return "Drops from the Demotion pocket — captured men, dropped demoted"
+		case cfOwn:
+			return "Drops of your own pocketed men — dropped demoted"
+		}
+		return "Drops from the Safe pocket"
+	}
+	return ""
+}
+
+// explainText is the ExplainText hook for drops, in the friendly forms
+// "Q@e4" (Safe pocket), "Q=C@e4" (a captured entry of the Demotion
+// pocket), "Q*=C@e4" (one's own pocketed man) and the canonical forms
+// "Q@e4#s", "Q@e4#d", "Q@e4#d*": it names the pocket that lacks the
+// piece, a wrong landing piece, a drop while in check, a taken square or
+// a pawn dropped on the 9th or 10th rank. Other text gives "".
+func (cf *coldFusion) explainText(p *Position, text string) string {
+	s := strings.TrimRight(text, "+#!?")
+	if len(s) < 4 || p.v.Type(s[0]) == NoPieceType {
+		return ""
+	}
+	x := p.v.Type(s[0])
+	rest := s[1:]
+	kind, lands := cfSafe, NoPieceType
+	switch {
+	case strings.HasPrefix(rest, "*=") && len(rest) > 3 && rest[3] == '@':
+		kind, lands, rest = cfOwn, p.v.Type(rest[2]), rest[3:]
+	case strings.HasPrefix(rest, "=") && len(rest) > 2 && rest[2] == '@':
+		kind, lands, rest = cfDemoted, p.v.Type(rest[1]), rest[2:]
+	}
+	if rest == "" || rest[0] != '@' {
+		return ""
+	}
+	sqText, tag, _ := strings.Cut(rest[1:], "#")
+	switch tag {
+	case "", "s":
+	case "d":
+		kind = cfDemoted
+	case "d*":
+		kind = cfOwn
+	default:
+		return ""
+	}
+	to, err := ParseSquare(sqText)
+	if err != nil || !p.v.OnBoard(to) {
+		return ""
+	}
+	us := p.mover
+	name := p.v.Pieces[x-1].Name
+	demoted := cf.demote[x]
+	if kind == cfSafe {
+		demoted = x
+	}
+	if slot := cf.slot[kind][x]; slot == 0 || p.pocket[us.index()][slot] == 0 {
+		switch kind {
+		case cfSafe:
+			return fmt.Sprintf("a drop written %c@ comes from the Safe pocket, and %s's holds no %s", s[0], us, name)
+		case cfDemoted:
+			return fmt.Sprintf("%s's Demotion pocket holds no captured %s", us, name)
+		}
+		return fmt.Sprintf("%s's Demotion pocket holds no %s of its own", us, name)
+	}
+	if kind != cfSafe && lands != demoted && demoted != NoPieceType {
+		return fmt.Sprintf("a %s from the Demotion pocket is dropped demoted, as a %s (%c=%c)",
+			name, p.v.Pieces[demoted-1].Name, s[0], p.v.Pieces[demoted-1].Letter)
+	}
+	switch {
+	case cf.inCheck(p):
+		return "no piece may be dropped while your King is in check"
+	case p.board[to] != NoPiece:
+		return fmt.Sprintf("%s is taken: a piece is dropped only on an empty square", to)
+	case cf.pawn[demoted] && p.v.relRank(to, us) >= p.v.Ranks-2:
+		return fmt.Sprintf("a %s may not be dropped on its side's 9th or 10th rank", p.v.Pieces[demoted-1].Name)
+	}
+	return ""
 }
 
 // splitRules lists the ways a man made of c splits (C5, C18): a single

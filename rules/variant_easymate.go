@@ -173,6 +173,7 @@ func newEasymate(opts map[string]string) (*Variant, error) {
 		ExtraMoves:    e.extraMoves,
 		AfterMove:     e.afterMove,
 		Legal:         e.legal,
+		Refusal:       e.refusal,
 		StateFEN:      e.stateFEN,
 		ParseStateFEN: e.parseStateFEN,
 	}
@@ -434,6 +435,26 @@ func (e *easymate) legal(before, after *Position, m Move) bool {
 		}
 	}
 	return true
+}
+
+// refusal is the Refusal hook: it names the variant's reason for a move
+// legal refuses, "" for the check rule's.
+func (e *easymate) refusal(before *Position, m Move) string {
+	us := before.mover
+	kingMove := (m.Kind == KindNormal && before.board[m.From].Type() == emKing) ||
+		(m.Kind == KindCastle && before.v.c.castling[m.rule].piece == emKing)
+	if kingMove && emFrozen(before, us) {
+		queen := NewPiece(us, emQueen)
+		for _, s := range before.v.c.squares {
+			if before.board[s] == queen && before.attacked(s, us.Other()) {
+				return fmt.Sprintf("the King is frozen: it may not move while its Queen is attacked (the Queen on %s is)", s)
+			}
+		}
+	}
+	if m.Promotion != NoPieceType && m.Promotion != emQueen && before.state[emFlags]&emFlag(emOwes, us) != 0 {
+		return "this pawn must promote to a Queen, since your captured Queen was not put back"
+	}
+	return ""
 }
 
 // emFrozen reports whether side c's King is frozen in p: one of c's Queens

@@ -1,6 +1,10 @@
 package rules
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // Tank Chess piece types, in the order of newTank's Pieces.
 const (
@@ -103,6 +107,9 @@ func newTank(map[string]string) (*Variant, error) {
 			ExtraMoves:      tankExtraMoves,
 			Apply:           tankApply,
 			Legal:           tankLegal,
+			Refusal:         tankRefusal,
+			ExplainText:     tankExplainText,
+			SpecialKind:     tankSpecialKind,
 			Check:           func(p *Position) bool { return tankThreatened(p, p.toAct) },
 			FormatSpecial:   tankFormatSpecial,
 			FriendlySpecial: tankFriendlySpecial,
@@ -358,4 +365,85 @@ func tankFriendlySpecial(p *Position, m Move) string {
 		s += "=" + letter(m.Promotion)
 	}
 	return s
+}
+
+// tankRefusal is the Refusal hook: why tankLegal refuses m.
+func tankRefusal(before *Position, m Move) string {
+	after, ok := before.After(m)
+	if !ok {
+		return ""
+	}
+	us := before.toAct
+	if after.royal[us.index()] == NoSquare && after.royal[us.Other().index()] != NoSquare {
+		return "it would remove your own King and not the enemy's"
+	}
+	return "it would leave your King in check (the opponent could then remove it)"
+}
+
+// tankExplainText is the ExplainText hook. It reads the friendly forms
+// of the special moves, a detonation "A*e2" and a push "Th6-h7" or
+// "Td6-d7=M", and says what is wrong with one that is not legal: no such
+// bomb or Tank of the mover's there, a Tank's push that is not one step,
+// onto an empty square, or with a wrong or missing promotion. Anything
+// else gives "".
+func tankExplainText(p *Position, text string) string {
+	s := strings.TrimRight(text, "+#!?")
+	us := p.mover
+	if len(s) >= 4 && s[1] == '*' {
+		t := p.v.Type(s[0])
+		sq, err := ParseSquare(s[2:])
+		if t == NoPieceType || err != nil || !p.v.OnBoard(sq) {
+			return ""
+		}
+		name := p.v.Pieces[t-1].Name
+		switch {
+		case tankRadius(t) == 0:
+			return fmt.Sprintf("only a Bomb (M) or an Atomic bomb (A) detonates, not a %s", name)
+		case p.board[sq] != NewPiece(us, t):
+			return fmt.Sprintf("there is no %s %s on %s", us, name, sq)
+		}
+		return ""
+	}
+	body, promo, hasPromo := strings.Cut(s, "=")
+	from, to, ok := strings.Cut(strings.TrimPrefix(body, "T"), "-")
+	if !ok || !strings.HasPrefix(body, "T") {
+		return ""
+	}
+	f, err1 := ParseSquare(from)
+	t, err2 := ParseSquare(to)
+	if err1 != nil || err2 != nil || !p.v.OnBoard(f) || !p.v.OnBoard(t) {
+		return ""
+	}
+	switch {
+	case p.board[f] != NewPiece(us, tankTank):
+		return fmt.Sprintf("there is no %s Tank on %s", us, f)
+	case tankDistance(f, t) != 1:
+		return "a Tank moves one square in any direction"
+	case p.board[t] == NoPiece && hasPromo:
+		return fmt.Sprintf("%s is empty, so the Tank steps there without pushing anything: write T%s", t, t)
+	case p.board[t] == NoPiece:
+		return ""
+	}
+	promotes := tankPushPromotes(p, t, int(t)-int(f))
+	switch {
+	case promotes && !hasPromo:
+		return "this push puts a pawn on its last rank: add = and the letter of the piece it becomes"
+	case !promotes && hasPromo:
+		return "this push puts no pawn on its last rank, so nothing promotes"
+	case hasPromo && (len(promo) != 1 || !slices.Contains(p.v.c.promoChoices, p.v.Type(promo[0]))):
+		var names []string
+		for _, c := range p.v.c.promoChoices {
+			names = append(names, fmt.Sprintf("%s (%c)", p.v.Pieces[c-1].Name, p.v.Pieces[c-1].Letter))
+		}
+		return "a pushed pawn becomes a " + strings.Join(names, ", ")
+	}
+	return ""
+}
+
+// tankSpecialKind is the SpecialKind hook: detonations and Tank pushes.
+func tankSpecialKind(_ *Position, m Move) string {
+	if m.Extra == tankDetonate {
+		return "Detonations — a Bomb or Atomic bomb blows up"
+	}
+	return "Tank pushes — the Tank shoves the pieces ahead of it"
 }

@@ -538,7 +538,7 @@ func TestTankSpecialMoveTexts(t *testing.T) {
 		t.Errorf("d6d7n is %+v", m)
 	}
 	p = tankFEN(t, "4k3/8/8/8/8/8/4M3/4K3 w - - 0 1")
-	if _, err := ParseMove(&p, "e2e2"); !errors.Is(err, ErrIllegalMove) || !strings.Contains(err.Error(), "forbid") {
+	if _, err := ParseMove(&p, "e2e2"); !errors.Is(err, ErrIllegalMove) || !strings.Contains(err.Error(), "it would remove your own King and not the enemy's") {
 		t.Errorf("ParseMove(e2e2) next to the own King: %v, want an illegal-move error", err)
 	}
 }

@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Train Wreck Chess (Peter Aronson, 2004) and its three sub-variants, as
 // RULES.md §1 specifies them.
@@ -135,6 +138,7 @@ func trainWreckVariant(o trainWreckOptions) *Variant {
 		NextTurn:  trainWreckNextTurn,
 		MoverOf:   trainWreckMoverOf,
 		Legal:     trainWreckLegal,
+		Refusal:   trainWreckRefusal,
 		PhaseName: trainWreckPhaseName,
 	}
 	if o.threeMove {
@@ -285,6 +289,15 @@ func trainWreckLegal(before, _ *Position, m Move) bool {
 		return !c.royalType[c.castling[m.rule].piece]
 	}
 	return true
+}
+
+// trainWreckRefusal is the Refusal hook: the only moves trainWreckLegal
+// refuses move the opponent's King.
+func trainWreckRefusal(before *Position, m Move) string {
+	if trainWreckLegal(before, nil, m) {
+		return ""
+	}
+	return fmt.Sprintf("the enemy King may not be moved: in this half-move you move one of %s's other pieces", twColorName(before.mover))
 }
 
 // trainWreckPhaseName describes the phase: "White moves a Black piece".

@@ -198,11 +198,13 @@ func winningVariant(n int) *Variant {
 			ExtraMoves:      winExtraMoves,
 			Apply:           winApply,
 			Legal:           winLegal,
+			Refusal:         winRefusal,
 			Check:           func(p *Position) bool { return winAttackedKing(p, p.toAct) },
 			StateFEN:        winStateFEN,
 			ParseStateFEN:   winParseStateFEN,
 			FormatSpecial:   func(_ *Position, m Move) string { return m.From.String() + m.To.String() },
 			FriendlySpecial: winFriendlySwap,
+			SpecialKind:     func(*Position, Move) string { return "Defender swaps with its King (~)" },
 			PhaseName:       winPhaseName,
 		},
 	}
@@ -474,6 +476,34 @@ func winLegal(before, after *Position, m Move) bool {
 		return quiet && !winAttackedKing(before, us) || winHasMove(after)
 	}
 	return true
+}
+
+// winRefusal is the Refusal hook: why winLegal refuses m, phase by phase.
+func winRefusal(before *Position, m Move) string {
+	after, ok := before.After(m)
+	if !ok || winLegal(before, &after, m) {
+		return ""
+	}
+	us := before.toAct
+	piece := before.board[m.From].Type()
+	pending := Square(before.state[winStatePending])
+	switch {
+	case before.phase == winPhaseWindow && piece != winDefender:
+		return "only a Defender may answer the Attacker now: move a Defender, or pass"
+	case before.phase == winPhaseWindow:
+		return "this answer would leave your King attacked by a piece other than the Attacker"
+	case before.phase == winPhaseSecond && (m.From != pending || piece != winAttacker):
+		return fmt.Sprintf("only the Attacker on %s may move now, for its second step, or pass", pending)
+	case before.phase == winPhaseSecond && winStepKind(m.From, m.To) != winStepBishop:
+		return "after a Knight leap, the Attacker's second step must be a Bishop step"
+	case winAttackedKing(&after, us) && m.Flags&FlagContinue != 0 && piece == winAttacker:
+		return "it would leave your King in check, which a first Attacker step may do only when its second step could then take the enemy King"
+	case winAttackedKing(&after, us):
+		return "it would leave your King in check"
+	case m.Flags&FlagContinue != 0 && piece == winDefender:
+		return "after this Defender move you would have no legal regular move"
+	}
+	return ""
 }
 
 // winAttackedExcept reports whether c's King in p is attacked by a piece

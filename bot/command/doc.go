@@ -29,8 +29,9 @@
 // next (the mover's once the game is over) and mentions that player, or
 // both players when the game ended; /board shows the requester's side
 // (White's for spectators) and pings nobody. Errors and private answers
-// (/games, /settings, /help, /variants, /export) are Ephemeral. Texts are
-// at most 2000 bytes; long lists end with "… and N more".
+// (/games, /moves, /settings, /help, /variants, /export) are Ephemeral.
+// Texts are at most 2000 bytes; long lists end with "… and N more", except
+// /moves, whose list goes on in further messages (Reply.More).
 //
 // # Buttons
 //

@@ -26,6 +26,9 @@ func (h *Handler) Execute(ctx context.Context, req Request) (rep Reply) {
 		return h.errorReply(err)
 	}
 	rep.Text = truncate(rep.Text, maxReply)
+	for i := range rep.More {
+		rep.More[i] = truncate(rep.More[i], maxReply)
+	}
 	return rep
 }
 
@@ -186,6 +189,8 @@ func (h *Handler) execute(ctx context.Context, req Request) (Reply, error) {
 		return h.chooseCmd(ctx, req)
 	case cmdBoard:
 		return h.board(ctx, req)
+	case cmdMoves:
+		return h.movesCmd(ctx, req)
 	case cmdGames:
 		return h.games(ctx, req)
 	case cmdResign:

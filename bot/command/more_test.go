@@ -291,7 +291,7 @@ func TestInfoCommands(t *testing.T) {
 			optional = optional || !o.Required
 		}
 	}
-	for _, name := range []string{"challenge", "accept", "decline", "cancel", "move", "choose", "board", "games", "resign",
+	for _, name := range []string{"challenge", "accept", "decline", "cancel", "move", "choose", "board", "moves", "games", "resign",
 		"draw", "abort", "takeback", "history", "export", "rules", "variants", "settings", "help"} {
 		if !seen[name] {
 			t.Errorf("no /%s", name)

@@ -143,7 +143,7 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 	}
 	res, err := h.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: req.UserID, Move: strings.TrimSpace(req.Options[optMove]), Version: bot.AnyVersion})
 	if err != nil {
-		return Reply{}, err
+		return Reply{}, moveRefusal(err, req.Options[optMove])
 	}
 	ng, rg := res.Game, res.Replayed
 	var b strings.Builder

@@ -14,6 +14,7 @@ const (
 	cmdMove      = "move"
 	cmdChoose    = "choose"
 	cmdBoard     = "board"
+	cmdMoves     = "moves"
 	cmdGames     = "games"
 	cmdResign    = "resign"
 	cmdDraw      = "draw"
@@ -93,7 +94,7 @@ func (h *Handler) buildSpecs() []Spec {
 		{Name: cmdDecline, Description: "Decline a challenge made to you", Options: []OptionSpec{challenge}},
 		{Name: cmdCancel, Description: "Withdraw a challenge you made", Options: []OptionSpec{
 			{Name: optChallenge, Kind: OptionInteger, Required: true, Description: "The challenge's ID (shown when you made it)"}}},
-		{Name: cmdMove, Description: "Play a move (e4, Nf3, O-O, P@e4 or e2e4)", Options: []OptionSpec{
+		{Name: cmdMove, Description: "Play a move (e4, Nf3, O-O, P@e4 or e2e4; /moves lists the legal ones)", Options: []OptionSpec{
 			{Name: optMove, Description: "Your move: start typing to see the legal ones", Kind: OptionString, Required: true, Autocomplete: true},
 			gameOption(""),
 		}},
@@ -103,6 +104,8 @@ func (h *Handler) buildSpecs() []Spec {
 			gameOption(""),
 		}},
 		{Name: cmdBoard, Description: "Show a game's board, your side at the bottom", Options: []OptionSpec{gameOption(" (or to watch)")}},
+		{Name: cmdMoves, Description: "List the legal moves of the player to act, written as /move takes them",
+			Options: []OptionSpec{gameOption(" (or to watch)")}},
 		{Name: cmdGames, Description: "List your games, those where it is your turn first"},
 		{Name: cmdResign, Description: "Resign a game", Options: []OptionSpec{gameOption("")}},
 		{Name: cmdDraw, Description: "Offer, accept, decline or claim a draw", Options: []OptionSpec{

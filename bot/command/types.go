@@ -119,6 +119,11 @@ type Button struct {
 type Reply struct {
 	// Text is the message (at most 2000 characters, Discord's limit).
 	Text string
+	// More are further messages shown after Text, in order, each at most
+	// 2000 characters: the rest of a list too long for one message. They
+	// carry text only (no files, buttons or pings) and are shown to the
+	// same people as Text (only to the requester when Ephemeral).
+	More []string
 	// Ephemeral replies are shown only to the user who asked: errors and
 	// private information. An adapter without that notion prints them to
 	// that user alone.

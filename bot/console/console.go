@@ -371,6 +371,9 @@ func (c *Console) show(ctx context.Context, rep command.Reply) {
 	if text != "" {
 		c.printf("%s\n", text)
 	}
+	for _, more := range rep.More {
+		c.printf("%s\n", plain(more))
+	}
 	if rep.GameID != 0 && (!rep.Ephemeral || hasImage(rep.Files)) {
 		c.board(ctx, rep.GameID)
 	}

@@ -176,14 +176,24 @@ func parseOptions(spec command.Spec, toks []token) (map[string]string, error) {
 		}
 		opts[o.Name] = v
 	}
+	first, firstText := "", ""
 	for _, t := range bare {
 		o, ok := nextOption(spec, opts, strings.HasPrefix(t.text, "@") && !t.quoted)
 		if !ok {
 			return nil, inputErrorf("Too many values: %q has no option left to go to. %s", clip(t.text), optionList(spec))
 		}
 		v, err := optionValue(spec, o, t.text)
+		if err != nil && first != "" && o.Kind == command.OptionInteger && !o.Required {
+			// "/move e4 e5": a second value of the same kind, not the
+			// optional number it would go to.
+			return nil, inputErrorf("/%s takes one %s at a time: type /%s %s, then /%s %s (a second value would be the %s: number).",
+				spec.Name, first, spec.Name, clip(firstText), spec.Name, clip(t.text), o.Name)
+		}
 		if err != nil {
 			return nil, err
+		}
+		if first == "" && o.Required {
+			first, firstText = o.Name, t.text
 		}
 		opts[o.Name] = v
 	}

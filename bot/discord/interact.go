@@ -99,6 +99,7 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 	case rep := <-done:
 		timer.Stop()
 		b.answer(i, rep)
+		b.more(ctx, i, rep)
 		b.publish(ctx, i, rep)
 		return
 	case <-timer.C:
@@ -129,12 +130,29 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 		if err != nil {
 			b.log.Warn("discord: ephemeral follow-up failed", "interaction", i.ID, "err", err)
 		}
+		b.more(ctx, i, rep)
 		return
 	}
 	if _, err := b.s.InteractionResponseEdit(i, webhookEdit(rep), discordgo.WithContext(ctx)); err != nil {
 		b.log.Warn("discord: editing the deferred response failed", "interaction", i.ID, "err", err)
 	}
+	b.more(ctx, i, rep)
 	b.publish(ctx, i, rep)
+}
+
+// more sends rep.More, the rest of a long answer, as follow-up messages
+// of i in order, ephemeral when rep is, pinging nobody.
+func (b *Bot) more(ctx context.Context, i *discordgo.Interaction, rep command.Reply) {
+	for _, text := range rep.More {
+		params := &discordgo.WebhookParams{Content: content(command.Reply{Text: text}), AllowedMentions: mentions(nil)}
+		if rep.Ephemeral {
+			params.Flags = discordgo.MessageFlagsEphemeral
+		}
+		if _, err := b.s.FollowupMessageCreate(i, true, params, discordgo.WithContext(ctx)); err != nil {
+			b.log.Warn("discord: follow-up message failed", "interaction", i.ID, "err", err)
+			return
+		}
+	}
 }
 
 // answer sends rep as the direct (type 4) response of i.

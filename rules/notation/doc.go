@@ -122,4 +122,17 @@
 // empty"); text that names several legal moves wraps ErrAmbiguousMove and
 // lists them ("ambiguous move: Nd2: it could be Nbd2 or Nfd2"). ParseMove
 // accepts the coordinate form as well.
+//
+// Errors point the right way, asking only the variant's data and hooks:
+// the variant's own reason comes first (rules.Hooks.Refusal for a move
+// its rules refuse, such as a frozen King; rules.Hooks.ExplainText for
+// text in the shape of its own moves, such as "A*e2" with no bomb there);
+// a reason without a suggestion ends with the legal moves the text
+// probably meant ("did you mean QO-O-O?"): the same move with a
+// promotion or placement added, or with a castling piece's letter before
+// it, and moves of another shape with the same piece letter and
+// destination ("P@g6" for "P*=P@g6"); a letter that is no piece of the
+// variant but the initial of one piece's name names that piece ("M is
+// not a piece of Grand Chess: its Marshal is written C"); unreadable text
+// gets examples of the moves legal in the position, one of each kind.
 package notation

@@ -81,6 +81,12 @@ func ParseMove(p *rules.Position, s string) (rules.Move, error) {
 		// if the game went on ("it would leave the king in check").
 		return rules.Move{}, explain(p, legal, nil, strings.TrimSpace(s))
 	case errors.Is(cerr, rules.ErrIllegalMove):
+		// Text in both forms ("N@e4"): the friendly reading says the same
+		// and may add a suggestion.
+		_, reason, _ := strings.Cut(strings.TrimPrefix(cerr.Error(), rules.ErrIllegalMove.Error()+": "), ": ")
+		if serr.kind == rules.ErrIllegalMove && reason != "" && strings.HasPrefix(serr.reason, reason) {
+			return rules.Move{}, serr
+		}
 		return rules.Move{}, cerr
 	case serr.kind == rules.ErrBadMove && serr.reason == reasonEmpty:
 		return rules.Move{}, serr
@@ -120,11 +126,13 @@ func parseSAN(p *rules.Position, text string, legal []rules.Move, hint bool) (ru
 				reason: "that is the coordinate form; in SAN the move is " + san(p, m, legal)}
 		}
 	}
+	var read *spec
 	if err == nil {
-		err = explain(p, legal, &sp, shown)
+		err, read = explain(p, legal, &sp, shown), &sp
 	}
 	if hint {
 		caseHint(p, text, legal, err)
+		improve(p, text, legal, read, err)
 	}
 	return rules.Move{}, err
 }
@@ -254,7 +262,7 @@ func readSpec(v *rules.Variant, text string) (sp spec, shown string, err *moveEr
 		// A castling named by its piece: "QO-O".
 		sp.kind, sp.long = specCastle, side < 0
 		if sp.piece = v.Type(s[0]); sp.piece == rules.NoPieceType {
-			return illegal("%c is not a piece of %s", upper(s[0]), v.Name)
+			return illegal("%s", notAPiece(v, s[0]))
 		}
 		return sp, shown, nil
 	}
@@ -268,7 +276,7 @@ func readSpec(v *rules.Variant, text string) (sp spec, shown string, err *moveEr
 			return bad("%q is not a square (a file a-l and a rank 1-12, like e4)", s[2:])
 		}
 		if sp.piece, sp.to = v.Type(s[0]), to; sp.piece == rules.NoPieceType {
-			return illegal("%c is not a piece of %s", upper(s[0]), v.Name)
+			return illegal("%s", notAPiece(v, s[0]))
 		}
 		if !v.OnBoard(to) {
 			return illegal("%s is not on the %dx%d board", to, v.Files, v.Ranks)
@@ -339,18 +347,29 @@ func readSpec(v *rules.Variant, text string) (sp spec, shown string, err *moveEr
 	}
 	if letter != 0 {
 		if sp.piece = v.Type(letter); sp.piece == rules.NoPieceType {
-			return illegal("%c is not a piece of %s", letter, v.Name)
+			return illegal("%s", notAPiece(v, letter))
 		}
 	}
 	if promo != 0 {
 		if sp.promo = v.Type(promo); sp.promo == rules.NoPieceType {
-			return illegal("%c is not a piece of %s", upper(promo), v.Name)
+			return illegal("%s", notAPiece(v, promo))
 		}
 	}
 	if !v.OnBoard(sp.to) {
 		return illegal("%s is not on the %dx%d board", sp.to, v.Files, v.Ranks)
 	}
 	return sp, shown, nil
+}
+
+// notAPiece says that the letter c is no piece's letter in v, and which
+// piece it probably stands for: "M is not a piece of Grand Chess: its
+// Marshal is written C".
+func notAPiece(v *rules.Variant, c byte) string {
+	s := fmt.Sprintf("%c is not a piece of %s", upper(c), v.Name)
+	if d, ok := namedBy(v, c); ok {
+		s += fmt.Sprintf(": its %s is written %c", d.Name, d.Letter)
+	}
+	return s
 }
 
 // stripMarks removes check marks, annotations and the '>' mark from the

@@ -111,10 +111,10 @@ func TestParseSANErrors(t *testing.T) {
 		{"empty", "chess", "", "", bad, "no move given"},
 		{"only spaces", "chess", "", " \t ", bad, "no move given"},
 		{"only marks", "chess", "", "+!", bad, "no move before the marks"},
-		{"no destination", "chess", "", "N", bad, "destination square"},
+		{"no destination", "chess", "", "N", bad, "expected a move like Nc3 or a3 (in coordinates, Nc3 is b1c3)"},
 		{"rank 13", "chess", "", "Ne13", bad, "is not a square"},
 		{"rank 0", "chess", "", "Ne0", bad, "is not a square"},
-		{"file beyond l", "chess", "", "Nm3", bad, "destination square"},
+		{"file beyond l", "chess", "", "Nm3", bad, "expected a move like Nc3 or a3"},
 		{"lowercase piece letter", "chess", "", "nf3", bad, "piece letters are uppercase: N, not n (did you mean Nf3?)"},
 		{"three squares", "chess", "", "e2e4e6", bad, "unexpected"},
 		{"control characters", "chess", "", "N\x00f3\n", bad, `"N\x00f3\n"`},
@@ -149,8 +149,8 @@ func TestParseSANErrors(t *testing.T) {
 		{"no castling in the variant", "grand", "", "O-O", illegal, "there is no castling in Grand Chess"},
 		{"drop without drops", "chess", "", "N@e4", illegal, "this variant has no drops"},
 		{"drop of a piece not in hand", "crazyhouse", fenHand, "Q@e4", illegal, "white has no Queen in hand"},
-		{"drop on an occupied square", "crazyhouse", fenHand, "N@e2", illegal, "may not be dropped there"},
-		{"pawn drop on the first rank", "crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBN1[P] w Qkq - 0 1", "P@h1", illegal, "may not be dropped there"},
+		{"drop on an occupied square", "crazyhouse", fenHand, "N@e2", illegal, "e2 is taken by a white Pawn: a piece is dropped only on an empty square"},
+		{"pawn drop on the first rank", "crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBN1[P] w Qkq - 0 1", "P@h1", illegal, "a Pawn may not be dropped on rank 1"},
 		{"pass not allowed", "chess", "", "pass", illegal, "passing is not allowed here"},
 		{"continue mark not allowed", "chess", "", "Nf3>", illegal, "this move does not continue the turn: write Nf3"},
 		{"game over", "chess", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "Kh8", illegal, "the game is over (checkmate)"},
@@ -199,7 +199,7 @@ func TestParseMove(t *testing.T) {
 
 	bad, illegal, ambiguous := rules.ErrBadMove, rules.ErrIllegalMove, ErrAmbiguousMove
 	for _, c := range []errorCase{
-		{"neither form", "chess", "", "hello", bad, `"hello": neither a coordinate move (e2e4, e7e8q, P@e4, pass) nor SAN (Nf3, exd5, e8=Q, O-O, N@e4)`},
+		{"neither form", "chess", "", "hello", bad, `"hello": neither a coordinate move nor SAN: expected a move like Nc3 or a3 (in coordinates, Nc3 is b1c3)`},
 		{"neither form, with a reason", "chess", "", "Ne99", bad, `"Ne99": neither a coordinate move nor SAN: "e99" is not a square`},
 		{"empty", "chess", "", "", bad, `"": no move given`},
 		{"illegal coordinate move", "chess", "", "e2e5", illegal, "the Pawn on e2 cannot move to e5"},
