@@ -53,7 +53,7 @@ func (s *Service) startSetup(ctx context.Context, g *Game, v *rules.Variant, cha
 	s.startTurn(ctx, g, now)
 	return s.choiceNote(g, now, fmt.Sprintf(
 		"Game %d (%s) starts from a random position. Choose the army you play: %s or %s, by its colour in the position shown (/choose).",
-		g.ID, g.Variant, choiceWhite, choiceBlack))
+		g.ID, s.VariantName(g.Variant, g.Options), choiceWhite, choiceBlack))
 }
 
 // choiceNote asks g.ToAct for a pre-game choice.
@@ -113,7 +113,7 @@ func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, ch
 			s.startTurn(ctx, g, now)
 			return []Notification{s.choiceNote(g, now, fmt.Sprintf(
 				"<@%s> plays the army that is %s in the position shown in game %d (%s). Choose who moves first: %s or %s (/choose).",
-				st.Challenged, word, g.ID, g.Variant, choiceMe, choiceOpponent))}, nil
+				st.Challenged, word, g.ID, s.VariantName(g.Variant, g.Options), choiceMe, choiceOpponent))}, nil
 		}
 		if userID != st.Challenger {
 			return nil, Errorf(EFORBIDDEN, "It is <@%s>'s choice in game %d, not yours.", st.Challenger, g.ID)

@@ -58,9 +58,9 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 	}
 	note := Notification{Kind: NotifyChallengeReceived, UserID: req.Challenged,
 		GuildID: req.GuildID, ChannelID: req.ChannelID, Created: now,
-		Text: fmt.Sprintf("<@%s> challenges you to %s.", req.Challenger, describe(c))}
+		Text: fmt.Sprintf("<@%s> challenges you to %s.", req.Challenger, s.describe(c))}
 	if c.Open() {
-		note.Text = fmt.Sprintf("<@%s> challenges anyone to %s.", req.Challenger, describe(c))
+		note.Text = fmt.Sprintf("<@%s> challenges anyone to %s.", req.Challenger, s.describe(c))
 	}
 	if err := s.challenges.CreateChallenge(ctx, c, []Notification{note}); err != nil {
 		return nil, err
@@ -68,19 +68,16 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 	return c, nil
 }
 
-// describe returns "chess (3 days per move)" and the like.
-func describe(c *Challenge) string {
-	s := c.Variant
-	if c.Options != "" {
-		s += " [" + c.Options + "]"
-	}
+// describe returns "Chess (3 days per move)" and the like.
+func (s *Service) describe(c *Challenge) string {
+	text := s.VariantName(c.Variant, c.Options)
 	if c.DaysPerMove == 0 {
-		return s + " (no time limit)"
+		return text + " (no time limit)"
 	}
 	if c.DaysPerMove == 1 {
-		return s + " (1 day per move)"
+		return text + " (1 day per move)"
 	}
-	return fmt.Sprintf("%s (%d days per move)", s, c.DaysPerMove)
+	return fmt.Sprintf("%s (%d days per move)", text, c.DaysPerMove)
 }
 
 // pending refuses a challenge that can no longer be answered.
@@ -130,7 +127,7 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 		notes := []Notification{
 			{Kind: NotifyChallengeAccepted, UserID: c.Challenger, GuildID: c.GuildID, ChannelID: c.ChannelID,
 				ChallengeID: c.ID, GameID: c.ID, Created: now,
-				Text: fmt.Sprintf("<@%s> accepted your challenge: game %d, %s.", userID, c.ID, describe(c))},
+				Text: fmt.Sprintf("<@%s> accepted your challenge: game %d, %s.", userID, c.ID, s.describe(c))},
 		}
 		if v.PreGame != nil {
 			notes = append(notes, s.startSetup(ctx, g, v, c.Challenger, userID, now))
@@ -167,7 +164,7 @@ func (s *Service) Decline(ctx context.Context, id, expected uint64, userID strin
 		c.Status, c.Updated = ChallengeDeclined, now
 		return ChallengeChange{Notifications: []Notification{{Kind: NotifyChallengeDeclined, UserID: c.Challenger,
 			GuildID: c.GuildID, ChannelID: c.ChannelID, ChallengeID: c.ID, Created: now,
-			Text: fmt.Sprintf("<@%s> declined your challenge to %s.", userID, describe(c))}}}, nil
+			Text: fmt.Sprintf("<@%s> declined your challenge to %s.", userID, s.describe(c))}}}, nil
 	})
 	return c, err
 }
