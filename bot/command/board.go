@@ -102,16 +102,7 @@ func opponent(g *bot.Game, userID string) string {
 
 // variantName returns the display name of a variant key (the key itself
 // when unknown), with the options when not the defaults.
-func (h *Handler) variantName(key, options string) string {
-	name := key
-	if v := h.svc.Rules().Default(key); v != nil {
-		name = v.Name
-	}
-	if options != "" {
-		name += " [" + options + "]"
-	}
-	return name
-}
+func (h *Handler) variantName(key, options string) string { return h.svc.VariantName(key, options) }
 
 // daysText describes days per move.
 func daysText(days int) string {
@@ -151,18 +142,12 @@ func timeLeft(deadline, now time.Time) string {
 func resultText(g *bot.Game) string {
 	switch g.Status {
 	case bot.GameAborted:
-		if g.Reason != "" {
-			return fmt.Sprintf("Game #%d was aborted (%s).", g.ID, g.Reason)
-		}
-		return fmt.Sprintf("Game #%d was aborted.", g.ID)
+		return fmt.Sprintf("Game #%d was aborted%s.", g.ID, bot.AbortPhrase(g.Reason))
 	case bot.GameFinished:
 	default:
 		return ""
 	}
-	reason := ""
-	if g.Reason != "" {
-		reason = " by " + g.Reason
-	}
+	reason := bot.EndPhrase(g.Result, g.Reason)
 	switch g.Result {
 	case bot.WhiteWins:
 		return fmt.Sprintf("Game #%d is over: %s (White) wins%s, 1-0.", g.ID, mention(g.White), reason)

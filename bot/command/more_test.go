@@ -362,7 +362,7 @@ func TestHistoryLinesMultiPart(t *testing.T) {
 		t.Fatalf("second half-move: %s", show(r))
 	}
 	h := e.ok("carol", "/history game:"+itoa(id))
-	if !strings.Contains(h.Text, "1. e4 + e5") {
+	if !strings.Contains(h.Text, "\n1. e4, e5\n") && !strings.HasSuffix(h.Text, "\n1. e4, e5") {
 		t.Fatalf("history: %q", h.Text)
 	}
 }
@@ -509,7 +509,8 @@ func TestAutoMoveAnnounced(t *testing.T) {
 	id := e.startFrom("winning", "6k5/p11/12/12/12/12/12/4A1K5 w - - 0 1")
 	r := e.ok("alice", "/move move:e1f3>")
 	checkPNG(t, r)
-	if !strings.Contains(r.Text, "Played automatically: pass.") || !strings.Contains(r.Text, "<@alice>, your turn continues") ||
+	if !strings.Contains(r.Text, "<@alice> played **Af3>** in game #1; <@bob> passed (the only legal move, so the bot played it).") ||
+		!strings.Contains(r.Text, "<@alice>, your turn continues") ||
 		!mentions(r, "alice") || r.GameID != id {
 		t.Fatalf("reply: %s", show(r))
 	}

@@ -130,11 +130,12 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 	}
 	ng, rg := res.Game, res.Replayed
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s played **%s** in game #%d.", mention(req.UserID), res.SAN, ng.ID)
-	if len(res.AutoMoves) > 0 {
-		fmt.Fprintf(&b, "\nPlayed automatically: %s.", strings.Join(res.AutoMoves, ", "))
-	}
-	b.WriteByte('\n')
+	// The move is told with the rest of its turn before it and the
+	// passes the bot played after it.
+	turns := bot.TurnsOf(ng, rg)
+	ply := len(rg.Moves()) - len(res.AutoMoves)
+	b.WriteString(summary(flatten(turns, playedFrom(turns, req.UserID, ply)), ply, fmt.Sprintf(" in game #%d", ng.ID)))
+	b.WriteString(".\n")
 	switch {
 	case ng.Status != bot.GameActive:
 		b.WriteString(resultText(ng))
