@@ -1,11 +1,13 @@
 package command
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/render"
 )
 
 // yourTurn returns the text of the latest "your turn" notification
@@ -113,4 +115,32 @@ func TestTurnSummaries(t *testing.T) {
 		h := e.ok("carol", "/history game:1")
 		wantLine(t, "history", h.Text, "1. Af3>, (Black had to pass), Ag4")
 	})
+}
+
+// TestSetupPicture: the picture of a game waiting for Crazyhouse
+// Annihilation's pre-game choice does not say "White to move": its
+// status line is the choice pending (render.Status).
+func TestSetupPicture(t *testing.T) {
+	e := newEnv(t)
+	c := e.ok("alice", "/challenge opponent:bob variant:annihilation")
+	a := e.ok("bob", "/accept challenge:"+itoa(challengeID(t, c)))
+	if len(a.Files) != 1 {
+		t.Fatalf("setup: %s", show(a))
+	}
+	g := e.game(a.GameID)
+	rg, err := e.h.replay(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	draw := func(opts ...render.Option) []byte {
+		var b bytes.Buffer
+		if err := e.h.renderer.PNG(&b, rg.Position(), append([]render.Option{render.Size(240), render.LastTurn(rg)}, opts...)...); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	got := a.Files[0].Data
+	if bytes.Equal(got, draw()) || !bytes.Equal(got, draw(render.Status("Pre-game choice pending: which army to play"))) {
+		t.Error("the setup picture does not say that the army is to be chosen")
+	}
 }
