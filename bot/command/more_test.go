@@ -263,7 +263,7 @@ func TestComplete(t *testing.T) {
 	}
 	e.ok("carol", "/challenge opponent:alice variant:grand")
 	ch := e.h.Complete(e.ctx, parse("alice", "c1", "/accept challenge:"), "challenge")
-	if len(ch) != 1 || !strings.Contains(ch[0].Name, "grand") {
+	if len(ch) != 1 || !strings.Contains(ch[0].Name, "Grand Chess") {
 		t.Fatalf("challenge choices: %v", ch)
 	}
 	if got := e.h.Complete(e.ctx, parse("alice", "c1", "/accept"), "nonsense"); got != nil {

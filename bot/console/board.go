@@ -46,7 +46,7 @@ func textBoard(p *rules.Position) string {
 // resignation or a timeout is not in the position).
 func gameBoard(g *bot.Game, p *rules.Position) string {
 	var b strings.Builder
-	variant := g.Variant
+	variant := p.Variant().Name
 	if g.Options != "" {
 		variant += " (" + g.Options + ")"
 	}
@@ -56,7 +56,7 @@ func gameBoard(g *bot.Game, p *rules.Position) string {
 	case bot.GameSetup:
 		b.WriteString("Waiting for the pre-game choice.\n")
 	case bot.GameAborted:
-		fmt.Fprintf(&b, "Game aborted (%s).\n", orDash(g.Reason))
+		fmt.Fprintf(&b, "Game aborted%s.\n", bot.AbortPhrase(g.Reason))
 	case bot.GameFinished:
 		fmt.Fprintf(&b, "Game over: %s (%s).\n", g.Result, orDash(g.Reason))
 	default:
