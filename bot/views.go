@@ -148,16 +148,22 @@ func (s *Service) History(ctx context.Context, id uint64) ([]HistoryEntry, error
 }
 
 // history lists the moves of rg, the replay of g.
-func history(g *Game, rg *rules.Game) []HistoryEntry {
+func history(g *Game, rg *rules.Game) []HistoryEntry { return historyFrom(g, rg, 0) }
+
+// historyFrom lists the moves of rg, the replay of g, from the 0-based
+// ply from on.
+func historyFrom(g *Game, rg *rules.Game, from int) []HistoryEntry {
 	moves := rg.Moves()
-	out := make([]HistoryEntry, len(moves))
-	for i, m := range moves {
+	out := make([]HistoryEntry, 0, len(moves)-from)
+	for i := from; i < len(moves); i++ {
+		m := moves[i]
 		p := rg.PositionAt(i)
-		out[i] = HistoryEntry{Ply: i + 1, Color: p.ToAct(), UserID: userToAct(g, &p),
+		e := HistoryEntry{Ply: i + 1, Color: p.ToAct(), UserID: userToAct(g, &p),
 			SAN: notation.SAN(&p, m), Canonical: rules.FormatMove(&p, m)}
 		if m.Kind == rules.KindPass {
-			out[i].Forced = len(p.Legal(nil)) == 1
+			e.Forced = len(p.Legal(nil)) == 1
 		}
+		out = append(out, e)
 	}
 	return out
 }
@@ -175,11 +181,26 @@ func (s *Service) Turns(ctx context.Context, id uint64) ([]Turn, error) {
 // TurnsOf groups the moves of rg, the replay of g, into turns. A game
 // that started in the middle of a turn has that turn's rest first, owned
 // by the player to act at the start.
-func TurnsOf(g *Game, rg *rules.Game) []Turn {
+func TurnsOf(g *Game, rg *rules.Game) []Turn { return TurnsSince(g, rg, 0) }
+
+// TurnsSince is TurnsOf from the turn that holds the 0-based ply ply on:
+// the latest turns of a game without the cost of writing every move.
+// It is empty when ply is not a move of rg.
+func TurnsSince(g *Game, rg *rules.Game, ply int) []Turn {
+	if ply < 0 || ply >= len(rg.Moves()) {
+		return nil
+	}
+	for ply > 0 {
+		if p := rg.PositionAt(ply); p.BeginsTurn() {
+			break
+		}
+		ply--
+	}
 	var turns []Turn
-	for i, e := range history(g, rg) {
+	for _, e := range historyFrom(g, rg, ply) {
+		i := e.Ply - 1
 		p := rg.PositionAt(i)
-		if i == 0 || p.BeginsTurn() {
+		if i == ply || p.BeginsTurn() {
 			turns = append(turns, Turn{Number: p.Fullmove(), Color: p.ToAct(), UserID: userToAct(g, &p)})
 		}
 		t := &turns[len(turns)-1]

@@ -241,6 +241,17 @@ func TestTurns(t *testing.T) {
 	if want := []string{"1 white alice: e4 e5", "1 black bob: Nf6 Nf3", "2 white alice: d4"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("train wreck turns %q, want %q", got, want)
 	}
+	// From the turn holding the fourth move (bob's Nf3) on.
+	rec, rg, err := e.svc.Replay(ctx, tw.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if since := bot.TurnsSince(rec, rg, 3); len(since) != 2 || !reflect.DeepEqual(since, turns[1:]) {
+		t.Errorf("TurnsSince(3) = %+v, want the last two turns", since)
+	}
+	if since := bot.TurnsSince(rec, rg, 5); since != nil {
+		t.Errorf("TurnsSince past the end = %+v", since)
+	}
 
 	// Black has no Defender: the window after Af3> is a forced pass.
 	wc := e.startFrom(t, "winning", "r5k4r/12/12/12/12/12/12/R4KA4R w - - 0 1")

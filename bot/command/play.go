@@ -132,8 +132,8 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 	var b strings.Builder
 	// The move is told with the rest of its turn before it and the
 	// passes the bot played after it.
-	turns := bot.TurnsOf(ng, rg)
 	ply := len(rg.Moves()) - len(res.AutoMoves)
+	turns := bot.TurnsSince(ng, rg, ply-1)
 	b.WriteString(summary(flatten(turns, playedFrom(turns, req.UserID, ply)), ply, fmt.Sprintf(" in game #%d", ng.ID)))
 	b.WriteString(".\n")
 	switch {

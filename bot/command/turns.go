@@ -101,18 +101,22 @@ func moveWords(e bot.HistoryEntry, bold int) string {
 }
 
 // sinceLastOwn returns the 0-based ply after the last move userID made
-// in turns (a forced pass the bot played for them does not count), 0
-// when they made none: what happened since they last acted.
-func sinceLastOwn(turns []bot.Turn, userID string) int {
-	from := 0
-	for _, t := range turns {
-		for _, e := range t.Moves {
-			if e.UserID == userID && !e.Forced {
-				from = e.Ply
-			}
+// in g (replayed as rg; a forced pass the bot played for them does not
+// count), 0 when they made none: what happened since they last acted.
+func sinceLastOwn(g *bot.Game, rg *rules.Game, userID string) int {
+	side := colorOf(g, userID)
+	moves := rg.Moves()
+	for i := len(moves) - 1; i >= 0; i-- {
+		p := rg.PositionAt(i)
+		if p.ToAct() != side {
+			continue
 		}
+		if moves[i].Kind == rules.KindPass && len(p.Legal(nil)) == 1 {
+			continue // the bot's
+		}
+		return i + 1
 	}
-	return from
+	return 0
 }
 
 // playedFrom returns the 0-based ply where the reply to a move of
@@ -132,24 +136,13 @@ func playedFrom(turns []bot.Turn, userID string, ply int) int {
 	return ply - 1
 }
 
-// turnStart returns the 0-based ply that begins the turn holding the
-// 0-based ply, ply itself when no turn holds it.
-func turnStart(turns []bot.Turn, ply int) int {
-	for _, t := range turns {
-		if len(t.Moves) > 0 && t.Moves[0].Ply-1 <= ply && ply <= t.Moves[len(t.Moves)-1].Ply-1 {
-			return t.Moves[0].Ply - 1
-		}
-	}
-	return ply
-}
-
 // lastTurnSummary is the sentence that tells userID what happened in g
 // (replayed as rg) since they last moved, from the beginning of the turn
 // where it starts (so the opponent's whole turn is told, with userID's
 // own answer inside it), "" when nothing happened.
 func lastTurnSummary(g *bot.Game, rg *rules.Game, userID string) string {
-	turns := bot.TurnsOf(g, rg)
-	moves := flatten(turns, turnStart(turns, sinceLastOwn(turns, userID)))
+	from := sinceLastOwn(g, rg, userID)
+	moves := flatten(bot.TurnsSince(g, rg, from), 0)
 	if len(moves) == 0 {
 		return ""
 	}

@@ -115,6 +115,16 @@ func TestTurnSummaries(t *testing.T) {
 		h := e.ok("carol", "/history game:1")
 		wantLine(t, "history", h.Text, "1. Af3>, (Black had to pass), Ag4")
 	})
+	t.Run("annihilation forced pass", func(t *testing.T) {
+		// White's blocked pawn has no move: White's turn is the bot's pass.
+		e := newEnv(t)
+		e.startFrom("annihilation", "7r/8/8/8/8/p7/P7/8[] b - - 0 1")
+		r := e.ok("bob", "/move move:Rh7")
+		if !strings.HasPrefix(r.Text, "<@bob> played **Rh7** in game #1; <@alice> passed (the only legal move, so the bot played it).\n") {
+			t.Errorf("reply: %q", r.Text)
+		}
+		wantLine(t, "bob's turn again", e.yourTurn("bob"), "<@alice> passed (the only legal move, so the bot played it).")
+	})
 }
 
 // TestSetupPicture: the picture of a game waiting for Crazyhouse
