@@ -141,3 +141,26 @@ func TestNeedsRender(t *testing.T) {
 		}
 	}
 }
+
+// TestResultText: how a game ended reads as plain English: no "aborted
+// (aborted)", no "wins by king captured".
+func TestResultText(t *testing.T) {
+	g := func(st bot.GameStatus, r bot.Result, reason string) *bot.Game {
+		return &bot.Game{ID: 3, White: "w", Black: "b", Status: st, Result: r, Reason: reason}
+	}
+	for _, c := range []struct {
+		g    *bot.Game
+		want string
+	}{
+		{g(bot.GameAborted, bot.NoResult, "aborted"), "Game #3 was aborted."},
+		{g(bot.GameAborted, bot.NoResult, "no move in time"), "Game #3 was aborted: no move was made in time."},
+		{g(bot.GameFinished, bot.BlackWins, "king captured"), "Game #3 is over: <@b> (Black) wins by capturing the King, 0-1."},
+		{g(bot.GameFinished, bot.WhiteWins, "timeout"), "Game #3 is over: <@w> (White) wins on time, 1-0."},
+		{g(bot.GameFinished, bot.Draw, "both kings captured"), "Game #3 is over: a draw: both Kings were captured at once, ½-½."},
+		{g(bot.GameFinished, bot.WhiteWins, "annihilation"), "Game #3 is over: <@w> (White) wins: the opponent has no pieces left, 1-0."},
+	} {
+		if got := resultText(c.g); got != c.want {
+			t.Errorf("%s %s %q: %q, want %q", c.g.Status, c.g.Result, c.g.Reason, got, c.want)
+		}
+	}
+}
