@@ -35,7 +35,8 @@ func flatten(turns []bot.Turn, from int) []turnMove {
 // summary names moves in order, who played them and how: "<@bob> played
 // Qc7, Qxc4, b3", "<@alice> played Af3>; <@bob> answered Dg7; <@alice>
 // played Ag4". A pass the bot played because it was the only legal move
-// says so. The move of ply bold (1-based; 0 for none) is in bold. where,
+// says so; a part that is only passes reads "<@bob> passed". The move
+// of ply bold (1-based; 0 for none) is in bold. where,
 // when not empty, follows the first part (" in game #12"). Moves beyond
 // maxSummaryMoves are left out from the front ("… ").
 func summary(moves []turnMove, bold int, where string) string {
@@ -54,9 +55,12 @@ func summary(moves []turnMove, bold int, where string) string {
 			b.WriteString("; ")
 		}
 		b.WriteString(mention(part[0].UserID))
-		if allForced(part) {
+		switch {
+		case allPasses(part, true):
 			b.WriteString(" passed (the only legal move, so the bot played it)")
-		} else {
+		case allPasses(part, false):
+			b.WriteString(" passed")
+		default:
 			if part[0].answer {
 				b.WriteString(" answered ")
 			} else {
@@ -77,10 +81,11 @@ func summary(moves []turnMove, bold int, where string) string {
 	return b.String()
 }
 
-// allForced reports whether every move of part is a forced pass.
-func allForced(part []turnMove) bool {
+// allPasses reports whether every move of part is a pass, each forced
+// when forced is set.
+func allPasses(part []turnMove, forced bool) bool {
 	for _, m := range part {
-		if !m.Forced {
+		if m.Canonical != "pass" || forced && !m.Forced {
 			return false
 		}
 	}
