@@ -86,7 +86,8 @@ func (r *Renderer) drawTurn(dc *gg.Context, img *image.RGBA, lay *layout, v *rul
 }
 
 // drawSteps draws the numbered steps of mm, arrows first, then their
-// numbers, and returns the rectangles it drew in.
+// numbers on the squares the steps start from, and returns the
+// rectangles it drew in.
 func (r *Renderer) drawSteps(dc *gg.Context, img *image.RGBA, lay *layout, v *rules.Variant, mm *moveMarks) []image.Rectangle {
 	var dirty []image.Rectangle
 	cell := float64(lay.cell)
@@ -116,7 +117,7 @@ func (r *Renderer) drawSteps(dc *gg.Context, img *image.RGBA, lay *layout, v *ru
 		}
 		fx, fy := center(st.from)
 		dirty = append(dirty, drawArrow(dc, fx, fy, tx, ty, cell, col).Intersect(img.Rect))
-		discs = append(discs, disc{(fx + tx) / 2, (fy + ty) / 2, st.n, col})
+		discs = append(discs, disc{fx, fy, st.n, col}) // at the tail: the number says where the step starts
 	}
 	rad := math.Max(cell*stepRadius, 16*lay.u)
 	f := face(r.fonts.bold, rad*1.45)

@@ -69,9 +69,9 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 	if rep.Text == "" {
 		rep.Text = h.status(g, rg)
 	}
-	if n.UserID != "" && n.Kind == bot.NotifyYourTurn && g.ToAct == n.UserID && g.Status == bot.GameActive {
+	if n.UserID != "" && n.Kind == bot.NotifyYourTurn && g.ToAct == n.UserID {
 		rep.Text = fmt.Sprintf("%s\n%s", rep.Text, turnText(g, rg))
-		if s := lastTurnSummary(g, rg, n.UserID); s != "" {
+		if s := lastTurnSummary(g, rg, n.UserID); s != "" && g.Status == bot.GameActive {
 			rep.Text = s + "\n" + rep.Text
 		}
 	}
