@@ -89,9 +89,10 @@ func Perspective(c rules.Color) Option { return func(s *settings) { s.bottom = c
 
 // Previous gives the position before the last move. The image then marks
 // everything the move changed: the from and to squares (the square of a
-// drop), pieces that moved with it (a castling rook, a pushed line) and
-// pieces it removed (an en-passant victim, a blast area), by comparing the
-// two positions. Without it only the squares of Position.LastMove are
+// drop), pieces that moved with it (a castling rook, a pushed line),
+// pieces it removed (an en-passant victim, a blast area) and a piece
+// pushed off the board (drawn small at the edge), by comparing the two
+// positions. Without it only the squares of Position.LastMove are
 // marked.
 func Previous(p rules.Position) Option { return func(s *settings) { s.previous = &p } }
 
