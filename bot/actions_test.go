@@ -213,10 +213,14 @@ func TestDrawOffers(t *testing.T) {
 func TestClaimDraw(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "chess")
-	g = e.play(t, g.ID, "alice Nf3", "bob Nf6", "alice Ng1", "bob Ng8", "alice Nf3", "bob Nf6", "alice Ng1").Game
+	g = e.play(t, g.ID, "alice Nf3").Game
+	if _, err := e.svc.ClaimDraw(ctx, g.ID, g.Version, "bob"); !strings.Contains(bot.ErrorMessage(err), "the position has occurred once, a claim needs it 3 times;") {
+		t.Fatalf("claim at once: %v", err)
+	}
+	g = e.play(t, g.ID, "bob Nf6", "alice Ng1", "bob Ng8", "alice Nf3", "bob Nf6", "alice Ng1").Game
 	snap := e.snapshot(t)
 	_, err := e.svc.ClaimDraw(ctx, g.ID, g.Version, "bob")
-	if bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(bot.ErrorMessage(err), "occurred 2 times, a claim needs 3") ||
+	if bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(bot.ErrorMessage(err), "occurred twice, a claim needs it 3 times") ||
 		!strings.Contains(bot.ErrorMessage(err), "a claim needs 100") {
 		t.Fatalf("claim after twofold: %v", err)
 	}

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/fairypost/fairypost/rules"
-	"github.com/fairypost/fairypost/rules/notation"
 )
 
 // pgnWidth is the longest line of PGN movetext.
@@ -32,14 +31,14 @@ const timeoutReason = "timeout"
 // words: "checkmate", "resignation", "timeout"...) once it has, and
 // PlyCount.
 //
-// Movetext: the game is written turn by turn, a turn being the moves one
-// player makes in a row. Chess has one move per turn; Train Wreck two (one
-// of the player's own pieces, then one of the opponent's); Winning Chess a
-// Defender pre-move, marked '>', before the regular move, and an opponent's
-// Defender answer between the two steps of an Attacker. Every turn is
-// numbered with the position's full-move number: "12." before a White
-// turn, "12..." before a Black turn, so a Black answer in the middle of
-// White's turn reads "12... D~K 12. Ab5". The turn's moves follow in the
+// Movetext: the game is written turn by turn (TurnsOf), as /history
+// shows it. Chess has one move per turn; Train Wreck two (one of the
+// player's own pieces, then one of the opponent's); Winning Chess a
+// Defender pre-move, marked '>', before the regular move, and an
+// opponent's Defender answer between the two steps of an Attacker. Every
+// turn is numbered with its full-move number (Turn.Number): "12." before
+// White's moves, "12..." before Black's, so a Black answer in the middle
+// of White's turn 12 reads "12... D~K 12. Ab5". The turn's moves follow in the
 // friendly form (rules/notation), then a comment holds the same moves in
 // the canonical form (rules.FormatMove), separated by spaces. Train Wreck:
 //
@@ -103,26 +102,25 @@ func formatPGN(g *Game, rg *rules.Game, v *rules.Variant) string {
 	b.WriteString("\n")
 
 	var words []string
-	for i := 0; i < len(moves); {
-		p := rg.PositionAt(i)
-		who := p.ToAct()
-		num := strconv.Itoa(p.Fullmove()) + "."
-		if who == rules.Black {
-			num += ".."
-		}
-		words = append(words, num)
-		var canon []string
-		for ; i < len(moves); i++ {
-			q := rg.PositionAt(i)
-			if q.ToAct() != who {
-				break
+	for _, t := range TurnsOf(g, rg) {
+		// Each run of one side's moves is numbered: a Black answer in
+		// the middle of White's turn reads "12. Af3> 12... Dg7 12. Ag4".
+		for i := 0; i < len(t.Moves); {
+			num := strconv.Itoa(t.Number) + "."
+			if t.Moves[i].Color == rules.Black {
+				num += ".."
 			}
-			words = append(words, notation.SAN(&q, moves[i]))
-			canon = append(canon, rules.FormatMove(&q, moves[i]))
+			words = append(words, num)
+			var canon []string
+			for j := i; j < len(t.Moves) && t.Moves[j].Color == t.Moves[i].Color; j++ {
+				words = append(words, t.Moves[j].SAN)
+				canon = append(canon, t.Moves[j].Canonical)
+			}
+			i += len(canon)
+			canon[0] = "{" + canon[0]
+			canon[len(canon)-1] += "}"
+			words = append(words, canon...)
 		}
-		canon[0] = "{" + canon[0]
-		canon[len(canon)-1] += "}"
-		words = append(words, canon...)
 	}
 	words = append(words, g.Result.String())
 	line := 0

@@ -56,7 +56,7 @@ func (s *Service) startSetup(ctx context.Context, g *Game, v *rules.Variant, st 
 	return s.choiceNote(g, now, fmt.Sprintf(
 		"Game %d (%s) starts from a random position. Choose the army you play: %s or %s, by its colour in the position shown (/choose); "+
 			"then <@%s> chooses who moves first, and the first mover plays White.",
-		g.ID, g.Variant, choiceWhite, choiceBlack, st.FirstPicker()))
+		g.ID, s.VariantName(g.Variant, g.Options), choiceWhite, choiceBlack, st.FirstPicker()))
 }
 
 // choiceNote asks g.ToAct for a pre-game choice.
@@ -118,7 +118,7 @@ func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, ch
 			return []Notification{s.choiceNote(g, now, fmt.Sprintf(
 				"<@%s> will play the army shown as %s in game %d (%s). Choose who moves first: %s or %s (/choose). "+
 					"The first mover plays White: if the army shown as Black moves first, the board is turned round and the colours swap.",
-				armyPicker, strings.ToUpper(word[:1])+word[1:], g.ID, g.Variant, choiceMe, choiceOpponent))}, nil
+				armyPicker, strings.ToUpper(word[:1])+word[1:], g.ID, s.VariantName(g.Variant, g.Options), choiceMe, choiceOpponent))}, nil
 		}
 		if userID != firstPicker {
 			return nil, Errorf(EFORBIDDEN, "It is <@%s>'s choice in game %d, not yours.", firstPicker, g.ID)

@@ -139,7 +139,7 @@ func (s *Service) OfferDraw(ctx context.Context, gameID, version uint64, userID 
 		}
 		g.DrawOffer, g.Updated = userID, now
 		return []Notification{gameNote(g, NotifyDrawOffered, opponent(g, userID),
-			fmt.Sprintf("<@%s> offers a draw in game %d (%s): accept or decline it, or move to decline it.", userID, g.ID, g.Variant), now)}, nil
+			fmt.Sprintf("<@%s> offers a draw in game %d (%s): accept or decline it, or move to decline it.", userID, g.ID, s.VariantName(g.Variant, g.Options)), now)}, nil
 	})
 }
 
@@ -233,7 +233,7 @@ func noClaim(g *Game, rg *rules.Game) string {
 	}
 	msg := fmt.Sprintf("No draw can be claimed in game %d now:", g.ID)
 	if v.RepetitionClaim > 0 {
-		msg += fmt.Sprintf(" the position has occurred %d times, a claim needs %d;", rg.Repetitions(), v.RepetitionClaim)
+		msg += fmt.Sprintf(" the position has occurred %s, a claim needs it %s;", times(rg.Repetitions()), times(v.RepetitionClaim))
 	}
 	if v.DrawClaimPlies > 0 {
 		p := rg.Position()

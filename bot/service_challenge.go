@@ -81,9 +81,9 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 	}
 	note := Notification{Kind: NotifyChallengeReceived, UserID: req.Challenged,
 		GuildID: req.GuildID, ChannelID: req.ChannelID, Created: now,
-		Text: fmt.Sprintf("<@%s> challenges you to %s.", req.Challenger, describe(c))}
+		Text: fmt.Sprintf("<@%s> challenges you to %s.", req.Challenger, s.describe(c))}
 	if c.Open() {
-		note.Text = fmt.Sprintf("<@%s> challenges anyone to %s.", req.Challenger, describe(c))
+		note.Text = fmt.Sprintf("<@%s> challenges anyone to %s.", req.Challenger, s.describe(c))
 	}
 	if err := s.challenges.CreateChallenge(ctx, c, []Notification{note}); err != nil {
 		return nil, err
@@ -91,14 +91,11 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 	return c, nil
 }
 
-// describe returns "chess (3 days per move)" and the like; for a
+// describe returns "Chess (3 days per move)" and the like; for a
 // variant with a pre-game choice, who picks the army too
-// ("annihilation (3 days per move, the challenged player picks the army)").
-func describe(c *Challenge) string {
-	s := c.Variant
-	if c.Options != "" {
-		s += " [" + c.Options + "]"
-	}
+// ("Crazyhouse Annihilation (3 days per move, the challenged player picks the army)").
+func (s *Service) describe(c *Challenge) string {
+	text := s.VariantName(c.Variant, c.Options)
 	days := fmt.Sprintf("%d days per move", c.DaysPerMove)
 	switch c.DaysPerMove {
 	case 0:
@@ -114,7 +111,7 @@ func describe(c *Challenge) string {
 	case c.Chooser == ChooserChallenger:
 		days += ", the challenger picks the army"
 	}
-	return s + " (" + days + ")"
+	return text + " (" + days + ")"
 }
 
 // pending refuses a challenge that can no longer be answered.
@@ -170,7 +167,7 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 		notes := []Notification{
 			{Kind: NotifyChallengeAccepted, UserID: c.Challenger, GuildID: c.GuildID, ChannelID: c.ChannelID,
 				ChallengeID: c.ID, GameID: c.ID, Created: now,
-				Text: fmt.Sprintf("<@%s> accepted your challenge: game %d, %s.", userID, c.ID, describe(c))},
+				Text: fmt.Sprintf("<@%s> accepted your challenge: game %d, %s.", userID, c.ID, s.describe(c))},
 		}
 		if v.PreGame != nil {
 			notes = append(notes, s.startSetup(ctx, g, v, &Setup{Challenger: c.Challenger, Challenged: userID, Chooser: c.Chooser}, now))
@@ -207,7 +204,7 @@ func (s *Service) Decline(ctx context.Context, id, expected uint64, userID strin
 		c.Status, c.Updated = ChallengeDeclined, now
 		return ChallengeChange{Notifications: []Notification{{Kind: NotifyChallengeDeclined, UserID: c.Challenger,
 			GuildID: c.GuildID, ChannelID: c.ChannelID, ChallengeID: c.ID, Created: now,
-			Text: fmt.Sprintf("<@%s> declined your challenge to %s.", userID, describe(c))}}}, nil
+			Text: fmt.Sprintf("<@%s> declined your challenge to %s.", userID, s.describe(c))}}}, nil
 	})
 	return c, err
 }

@@ -165,8 +165,8 @@ func (s *Service) ranOut(ctx context.Context, id uint64) error {
 		// move was not played; the player may try again.
 		return Errorf(ECONFLICT, "Game %d has changed meanwhile: look again.", id)
 	}
-	return Errorf(EINVALID, "Your time in game %d ran out before this move: the game is over (%s, %s).",
-		id, g.Result, g.Reason)
+	return Errorf(EINVALID, "Your time in game %d ran out before this move: the game is over (%s%s).",
+		id, g.Result, EndPhrase(g.Result, g.Reason))
 }
 
 // settle completes a change of g whose replay is rg (g.Moves holds
@@ -208,7 +208,7 @@ func (s *Service) settle(ctx context.Context, g *Game, rg *rules.Game, before st
 	g.ToAct = userToAct(g, &next)
 	if passed {
 		s.startTurn(ctx, g, now)
-		notes = append(notes, yourTurn(g, now))
+		notes = append(notes, yourTurn(g, s.VariantName(g.Variant, g.Options), now))
 	}
 	return auto, notes
 }
@@ -240,7 +240,7 @@ func playing(g *Game) error {
 	case GameAborted:
 		return Errorf(EINVALID, "Game %d was aborted.", g.ID)
 	}
-	return Errorf(EINVALID, "Game %d is over (%s, %s).", g.ID, g.Result, g.Reason)
+	return Errorf(EINVALID, "Game %d is over (%s%s).", g.ID, g.Result, EndPhrase(g.Result, g.Reason))
 }
 
 // Resign ends game gameID as a loss for userID, who must play in it
@@ -273,7 +273,15 @@ func (s *Service) Resign(ctx context.Context, gameID, version uint64, userID str
 func (s *Service) finish(g *Game, r Result, reason string, now time.Time) []Notification {
 	g.Status, g.Result, g.Reason = GameFinished, r, reason
 	stopClock(g)
-	text := fmt.Sprintf("Game %d is over: %s by %s.", g.ID, r, reason)
+	text := fmt.Sprintf("Game %d is over (%s): ", g.ID, r)
+	switch r {
+	case WhiteWins:
+		text += "<@" + g.White + "> (White) wins" + EndPhrase(r, reason) + "."
+	case BlackWins:
+		text += "<@" + g.Black + "> (Black) wins" + EndPhrase(r, reason) + "."
+	default:
+		text += "a draw" + EndPhrase(r, reason) + "."
+	}
 	var notes []Notification
 	for _, u := range []string{g.White, g.Black} {
 		notes = append(notes, Notification{Kind: NotifyGameOver, UserID: u, GuildID: g.GuildID,
@@ -282,9 +290,10 @@ func (s *Service) finish(g *Game, r Result, reason string, now time.Time) []Noti
 	return notes
 }
 
-// yourTurn returns the notification that it is g.ToAct's turn.
-func yourTurn(g *Game, now time.Time) Notification {
-	text := fmt.Sprintf("Your turn in game %d (%s).", g.ID, g.Variant)
+// yourTurn returns the notification that it is g.ToAct's turn in g, a
+// game of the variant called name.
+func yourTurn(g *Game, name string, now time.Time) Notification {
+	text := fmt.Sprintf("Your turn in game %d (%s).", g.ID, name)
 	if !g.Deadline.IsZero() {
 		text += fmt.Sprintf(" Move before %s.", g.Deadline.UTC().Format("2006-01-02 15:04 MST"))
 	}

@@ -282,10 +282,10 @@ func (s *Service) remind(ctx context.Context, id uint64, now time.Time) (sent bo
 		g.Reminded, g.RemindAt, sent = true, time.Time{}, true
 		left := g.Deadline.Sub(now)
 		text := fmt.Sprintf("Reminder: it is your turn in game %d (%s), %s left: play before %s.",
-			g.ID, g.Variant, roughDuration(left), g.Deadline.UTC().Format("2006-01-02 15:04 MST"))
+			g.ID, s.VariantName(g.Variant, g.Options), roughDuration(left), g.Deadline.UTC().Format("2006-01-02 15:04 MST"))
 		if g.Status == GameSetup {
 			text = fmt.Sprintf("Reminder: game %d (%s) waits for your choice, %s left: choose before %s.",
-				g.ID, g.Variant, roughDuration(left), g.Deadline.UTC().Format("2006-01-02 15:04 MST"))
+				g.ID, s.VariantName(g.Variant, g.Options), roughDuration(left), g.Deadline.UTC().Format("2006-01-02 15:04 MST"))
 		}
 		return []Notification{{Kind: NotifyReminder, UserID: g.ToAct, GuildID: g.GuildID, ChannelID: g.ChannelID,
 			GameID: g.ID, Text: text, Created: now}}, nil
@@ -301,9 +301,9 @@ func (s *Service) expire(ctx context.Context, id uint64, now time.Time) error {
 			return ChallengeChange{}, sweepSkip{}
 		}
 		c.Status, c.Updated = ChallengeExpired, now
-		text := fmt.Sprintf("Your challenge %d to <@%s>, %s, expired unanswered.", c.ID, c.Challenged, describe(c))
+		text := fmt.Sprintf("Your challenge %d to <@%s>, %s, expired unanswered.", c.ID, c.Challenged, s.describe(c))
 		if c.Open() {
-			text = fmt.Sprintf("Your open challenge %d, %s, expired: nobody accepted it.", c.ID, describe(c))
+			text = fmt.Sprintf("Your open challenge %d, %s, expired: nobody accepted it.", c.ID, s.describe(c))
 		}
 		return ChallengeChange{Notifications: []Notification{{Kind: NotifyChallengeExpired, UserID: c.Challenger,
 			GuildID: c.GuildID, ChannelID: c.ChannelID, ChallengeID: c.ID, Text: text, Created: now}}}, nil

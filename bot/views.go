@@ -23,6 +23,21 @@ type HistoryEntry struct {
 	UserID    string      // the player who made it
 	SAN       string      // the friendly form, in the position it was played in
 	Canonical string      // the stored coordinate form
+	// Forced reports a pass that was the only legal move, which the bot
+	// plays for the player (see Service.Move).
+	Forced bool
+}
+
+// Turn is one player's turn (rules.Position.BeginsTurn): the moves from
+// the position that begins it up to the next such position. Most turns
+// are one move; a Train Wreck turn is two half-moves; a Winning Chess
+// turn may hold the opponent's Defender answer between its Attacker's
+// steps: that entry has the opponent's Color and UserID.
+type Turn struct {
+	Number int         // the full-move number of the position that begins it, as PGN numbers moves
+	Color  rules.Color // whose turn it is
+	UserID string      // the player whose turn it is
+	Moves  []HistoryEntry
 }
 
 // ongoing reports whether g is still to be played (a pre-game choice or
@@ -132,15 +147,65 @@ func (s *Service) History(ctx context.Context, id uint64) ([]HistoryEntry, error
 }
 
 // history lists the moves of rg, the replay of g.
-func history(g *Game, rg *rules.Game) []HistoryEntry {
+func history(g *Game, rg *rules.Game) []HistoryEntry { return historyFrom(g, rg, 0) }
+
+// historyFrom lists the moves of rg, the replay of g, from the 0-based
+// ply from on.
+func historyFrom(g *Game, rg *rules.Game, from int) []HistoryEntry {
 	moves := rg.Moves()
-	out := make([]HistoryEntry, len(moves))
-	for i, m := range moves {
+	out := make([]HistoryEntry, 0, len(moves)-from)
+	for i := from; i < len(moves); i++ {
+		m := moves[i]
 		p := rg.PositionAt(i)
-		out[i] = HistoryEntry{Ply: i + 1, Color: p.ToAct(), UserID: userToAct(g, &p),
+		e := HistoryEntry{Ply: i + 1, Color: p.ToAct(), UserID: userToAct(g, &p),
 			SAN: notation.SAN(&p, m), Canonical: rules.FormatMove(&p, m)}
+		if m.Kind == rules.KindPass {
+			e.Forced = len(p.Legal(nil)) == 1
+		}
+		out = append(out, e)
 	}
 	return out
+}
+
+// Turns returns the moves of game id grouped into turns, in order (see
+// Turn). ENOTFOUND for an unknown game.
+func (s *Service) Turns(ctx context.Context, id uint64) ([]Turn, error) {
+	g, rg, err := s.Replay(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return TurnsOf(g, rg), nil
+}
+
+// TurnsOf groups the moves of rg, the replay of g, into turns. A game
+// that started in the middle of a turn has that turn's rest first, owned
+// by the player to act at the start.
+func TurnsOf(g *Game, rg *rules.Game) []Turn { return TurnsSince(g, rg, 0) }
+
+// TurnsSince is TurnsOf from the turn that holds the 0-based ply ply on:
+// the latest turns of a game without the cost of writing every move.
+// It is empty when ply is not a move of rg.
+func TurnsSince(g *Game, rg *rules.Game, ply int) []Turn {
+	if ply < 0 || ply >= len(rg.Moves()) {
+		return nil
+	}
+	for ply > 0 {
+		if p := rg.PositionAt(ply); p.BeginsTurn() {
+			break
+		}
+		ply--
+	}
+	var turns []Turn
+	for _, e := range historyFrom(g, rg, ply) {
+		i := e.Ply - 1
+		p := rg.PositionAt(i)
+		if i == ply || p.BeginsTurn() {
+			turns = append(turns, Turn{Number: p.Fullmove(), Color: p.ToAct(), UserID: userToAct(g, &p)})
+		}
+		t := &turns[len(turns)-1]
+		t.Moves = append(t.Moves, e)
+	}
+	return turns
 }
 
 // PendingChallenges returns the challenges addressed to userID that they

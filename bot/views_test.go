@@ -1,8 +1,10 @@
 package bot_test
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -212,6 +214,64 @@ func TestHistory(t *testing.T) {
 	}
 	if _, err := e.svc.History(ctx, 999); bot.ErrorCode(err) != bot.ENOTFOUND {
 		t.Errorf("unknown game: %v, want ENOTFOUND", err)
+	}
+}
+
+// TestTurns: moves are grouped into turns where a turn begins
+// (rules.Position.BeginsTurn): Train Wreck's two half-moves; Winning
+// Chess's Attacker steps with the pass the bot played for the opponent
+// between them (W13, marked Forced) and the PGN numbering the same turns
+// (a Black answer inside White's turn 1 is "1...", then "1." again).
+func TestTurns(t *testing.T) {
+	e := newEnv(t)
+	tw := e.start(t, "trainwreck")
+	e.play(t, tw.ID, "alice e4", "alice e5", "bob Nf6", "bob Nf3", "alice d4")
+	turns, err := e.svc.Turns(ctx, tw.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, tn := range turns {
+		s := fmt.Sprintf("%d %s %s:", tn.Number, tn.Color, tn.UserID)
+		for _, m := range tn.Moves {
+			s += " " + m.SAN
+		}
+		got = append(got, s)
+	}
+	if want := []string{"1 white alice: e4 e5", "1 black bob: Nf6 Nf3", "2 white alice: d4"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("train wreck turns %q, want %q", got, want)
+	}
+	// From the turn holding the fourth move (bob's Nf3) on.
+	rec, rg, err := e.svc.Replay(ctx, tw.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if since := bot.TurnsSince(rec, rg, 3); len(since) != 2 || !reflect.DeepEqual(since, turns[1:]) {
+		t.Errorf("TurnsSince(3) = %+v, want the last two turns", since)
+	}
+	if since := bot.TurnsSince(rec, rg, 5); since != nil {
+		t.Errorf("TurnsSince past the end = %+v", since)
+	}
+
+	// Black has no Defender: the window after Af3> is a forced pass.
+	wc := e.startFrom(t, "winning", "r5k4r/12/12/12/12/12/12/R4KA4R w - - 0 1")
+	e.play(t, wc.ID, "alice Af3>", "alice Ag4", "bob Kg7")
+	turns, err = e.svc.Turns(ctx, wc.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(turns) != 2 || len(turns[0].Moves) != 3 || len(turns[1].Moves) != 1 {
+		t.Fatalf("winning turns %+v, want 3 moves then 1", turns)
+	}
+	pass := turns[0].Moves[1]
+	if pass.SAN != "pass" || !pass.Forced || pass.UserID != "bob" || pass.Color != rules.Black || turns[0].UserID != "alice" {
+		t.Errorf("the window's pass %+v in alice's turn %+v, want bob's forced pass", pass, turns[0])
+	}
+	if turns[0].Moves[0].Forced || turns[1].Number != 1 || turns[1].Color != rules.Black {
+		t.Errorf("turns %+v", turns)
+	}
+	if pgn := e.pgnOf(t, wc.ID); !strings.Contains(pgn, "1. Af3> {g1f3>} 1... pass {pass} 1. Ag4 {f3g4} 1... Kg7 {g8g7}") {
+		t.Errorf("PGN numbers the turns otherwise:\n%s", pgn)
 	}
 }
 

@@ -12,8 +12,10 @@
 // side at the bottom; and a legend of the pieces shown that are not
 // standard chess pieces (Discord users cannot hover over an image). On the
 // board: the last move (from and to squares, pieces that moved with it,
-// pieces it removed drawn faded on red; see Previous) and a red glow under
-// a King in check. The background is opaque and dark with light text, so
+// pieces it removed drawn faded on red; see Previous) or the whole last
+// turn (every move, numbered arrows when there are several, captured and
+// pushed-off pieces kept small; see Turn) and a red glow under a King in
+// check. The background is opaque and dark with light text, so
 // the image reads the same in Discord's light and dark themes.
 //
 // # Pieces

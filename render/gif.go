@@ -21,8 +21,8 @@ const (
 // GIF writes an animated GIF of g: the start position, then one frame per
 // move (each marking its move as Image does), the final position held for
 // six seconds before the animation starts again. The last frame shows
-// g.Outcome() unless the Outcome option says otherwise; Previous is
-// ignored. Each frame after the first stores only the rectangle that
+// g.Outcome() unless the Outcome option says otherwise; Previous and Turn
+// are ignored. Each frame after the first stores only the rectangle that
 // changed, with its own palette, and is transparent where the pixels did
 // not change.
 func (r *Renderer) GIF(w io.Writer, g *rules.Game, opts ...Option) error {
@@ -44,7 +44,7 @@ func (r *Renderer) GIF(w io.Writer, g *rules.Game, opts ...Option) error {
 	var q quantizer
 	for i := 0; i <= moves; i++ {
 		p := g.PositionAt(i)
-		o := append(slices.Clip(opts), func(s *settings) { s.previous, s.outcome, s.types = nil, nil, &types })
+		o := append(slices.Clip(opts), func(s *settings) { s.previous, s.turn, s.outcome, s.types = nil, nil, nil, &types })
 		if i > 0 {
 			o = append(o, Previous(g.PositionAt(i-1)))
 		}

@@ -97,6 +97,8 @@ type goldenCase struct {
 	wantInCheck      bool
 	wantOver         bool
 	wantPhaseContain string
+	turn             bool   // mark the whole last turn (LastTurn), not the last move
+	status           string // the Status option
 }
 
 // goldenCases lists the golden images: the start position of every
@@ -135,6 +137,20 @@ func goldenCases(reg *rules.Registry) []goldenCase {
 		goldenCase{name: "coldfusion-compounds", variant: "coldfusion",
 			fen:   "w3o4r/1n1qx1abj1/pp1lp1sppp/10/3p6/4P5/10/2L2T4/PP1P1GPPPP/W1BQD1ABJ1[S:Nn,D:R*bP*P*] w - - 0 12",
 			moves: "e1e2#r"},
+		// Whole turns at Discord's size: Black's three moves (the third
+		// with White's Knight); Black's pawn, then White's pawn taking it
+		// (a capture by the opponent's piece, the victim small in the
+		// corner); White's Attacker steps with Black's Defender answer
+		// between them; a Tank pushing a Tank off the board.
+		goldenCase{name: "threemove-turn", variant: "trainwreck-threemove", moves: "e4 e5 Nf6 Nc6 Nf3", size: 450, turn: true,
+			wantPhaseContain: "(first of two)"},
+		goldenCase{name: "trainwreck-capture-turn", variant: "trainwreck", moves: "e4 e5 d5 exd5", size: 450, turn: true},
+		goldenCase{name: "winning-answer-turn", variant: "winning", fen: "r4kd4r/pppppp2pppp/12/12/12/12/PPPPPPPPPPPP/R4KA4R w - - 0 1",
+			moves: "Af3> Dh7 Ag4", size: 450, turn: true},
+		goldenCase{name: "annihilation-choice", variant: "annihilation", size: 450,
+			status: "Pre-game choice pending: which army to play"},
+		goldenCase{name: "tank-push-off-turn", variant: "tank", fen: "mnbakbnt/pppppp1p/6pT/8/8/8/PPPPPPP1/MNBAK1N1 w - - 0 1",
+			moves: "h6h7", size: 450, turn: true},
 	)
 }
 
@@ -172,7 +188,9 @@ func (c goldenCase) play(tb testing.TB, reg *rules.Registry) *rules.Game {
 // options returns the render options of c for game g.
 func (c goldenCase) options(g *rules.Game) []Option {
 	opts := []Option{Outcome(g.Outcome())}
-	if n := len(g.Moves()); n > 0 {
+	if n := len(g.Moves()); n > 0 && c.turn {
+		opts = append(opts, LastTurn(g))
+	} else if n > 0 {
 		opts = append(opts, Previous(g.PositionAt(n-1)))
 	}
 	if c.perspective != rules.NoColor {
@@ -180,6 +198,9 @@ func (c goldenCase) options(g *rules.Game) []Option {
 	}
 	if c.size != 0 {
 		opts = append(opts, Size(c.size))
+	}
+	if c.status != "" {
+		opts = append(opts, Status(c.status))
 	}
 	return opts
 }

@@ -71,6 +71,8 @@ type settings struct {
 	size     int
 	bottom   rules.Color
 	previous *rules.Position
+	turn     []rules.Position // the positions before each move of the last turn
+	status   string           // the status bar's words instead of who acts
 	outcome  *rules.Outcome
 	types    *typeSet // the pieces the legend lists; nil: those the image shows
 }
@@ -87,11 +89,47 @@ func Perspective(c rules.Color) Option { return func(s *settings) { s.bottom = c
 
 // Previous gives the position before the last move. The image then marks
 // everything the move changed: the from and to squares (the square of a
-// drop), pieces that moved with it (a castling rook, a pushed line) and
-// pieces it removed (an en-passant victim, a blast area), by comparing the
-// two positions. Without it only the squares of Position.LastMove are
+// drop), pieces that moved with it (a castling rook, a pushed line),
+// pieces it removed (an en-passant victim, a blast area) and a piece
+// pushed off the board (drawn small at the edge), by comparing the two
+// positions. Without it only the squares of Position.LastMove are
 // marked.
 func Previous(p rules.Position) Option { return func(s *settings) { s.previous = &p } }
+
+// Turn gives the positions before each move of the last turn, oldest
+// first: before[0] began the turn, and the position drawn follows the
+// last of them. The image then marks the whole turn instead of the last
+// move (Previous is ignored): every move's squares, as Previous marks
+// them; the moves of the other player inside the turn (a Winning Chess
+// Defender answer) in their own colour; every piece the turn removed,
+// faded on its square when it is empty, small in the corner of the
+// square of its capturer, at the board's edge when pushed off; and, when
+// two or more moves show on the board (passes do not), a numbered arrow
+// (or, for a drop or a detonation, a numbered disc) for each, in order.
+// Without positions it does nothing.
+func Turn(before ...rules.Position) Option {
+	before = append([]rules.Position(nil), before...)
+	return func(s *settings) { s.turn = before }
+}
+
+// LastTurn is Turn with the positions of the last turn of g
+// (rules.Game.LastTurn): the turn in progress, or the one just ended.
+// It does nothing when g has no move.
+func LastTurn(g *rules.Game) Option {
+	n := len(g.Moves())
+	var before []rules.Position
+	for i := g.LastTurn(); i < n; i++ {
+		before = append(before, g.PositionAt(i))
+	}
+	return Turn(before...)
+}
+
+// Status replaces the status bar's words, who acts and how, with text,
+// for a position that is not being played yet (a pre-game choice
+// pending); the move number, the side's disc and the check warning are
+// left out. An empty text changes nothing. The result banner of a game
+// that is over is shown as always.
+func Status(text string) Option { return func(s *settings) { s.status = text } }
 
 // Outcome sets the result shown in the banner, for results the position
 // alone cannot know (a draw by repetition, a resignation). By default the
@@ -120,7 +158,12 @@ func (r *Renderer) compose(dst *image.RGBA, p rules.Position, opts []Option) (*i
 	}
 	v := p.Variant()
 	fr := r.frame(v, st.size, st.bottom)
-	mm := lastMoveMarks(p, st.previous)
+	var mm *moveMarks
+	if len(st.turn) > 0 {
+		mm = turnMarks(p, st.turn)
+	} else {
+		mm = lastMoveMarks(p, st.previous)
+	}
 	types := shownTypes(p, mm)
 	if st.types != nil {
 		types = *st.types
@@ -210,6 +253,11 @@ func (r *Renderer) settings(p rules.Position, opts []Option) (settings, error) {
 			return st, fmt.Errorf("%w: the previous position is of another variant", ErrInvalid)
 		}
 	}
+	for i := range st.turn {
+		if st.turn[i].Variant() != p.Variant() {
+			return st, fmt.Errorf("%w: a position of the turn is of another variant", ErrInvalid)
+		}
+	}
 	return st, nil
 }
 
@@ -251,6 +299,7 @@ var (
 	moveColor       = color.NRGBA{155, 199, 0, 110}  // from and to squares
 	shiftColor      = color.NRGBA{40, 150, 255, 100} // pieces that moved with the move
 	removedColor    = color.NRGBA{235, 45, 35, 120}  // pieces the move removed
+	answerColor     = color.NRGBA{150, 70, 230, 110} // from and to squares of the opponent's answer inside a turn
 	checkTextColor  = color.RGBA{255, 96, 80, 255}
 	winColor        = color.RGBA{226, 184, 66, 255} // the result banner of a win
 	drawColor       = color.RGBA{190, 186, 178, 255}
@@ -281,6 +330,8 @@ func (r *Renderer) drawPosition(img *image.RGBA, fr *frame, p rules.Position, st
 			c = shiftColor
 		case markRemoved:
 			c = removedColor
+		case markAnswer:
+			c = answerColor
 		default:
 			continue
 		}
@@ -306,6 +357,7 @@ func (r *Renderer) drawPosition(img *image.RGBA, fr *frame, p rules.Position, st
 		blit(img, lay.square(s).Min, r.pieceSprite(v.Def(pc.Type()), pc.Color(), lay.cell, pc.Color() != st.bottom))
 	}
 	dc := gg.NewContextForRGBA(img)
+	dirty = append(dirty, r.drawTurn(dc, img, lay, v, st.bottom, mm)...)
 	if lay.pockets {
 		r.drawPocket(dc, img, lay, p, st.bottom.Other(), lay.pocketTop)
 		r.drawPocket(dc, img, lay, p, st.bottom, lay.pocketBottom)
@@ -314,13 +366,14 @@ func (r *Renderer) drawPosition(img *image.RGBA, fr *frame, p rules.Position, st
 	if st.outcome != nil {
 		o = *st.outcome
 	}
-	r.drawStatus(dc, img, lay, p, o)
+	r.drawStatus(dc, img, lay, p, o, st.status)
 	return dirty
 }
 
-// drawStatus writes who acts and how in the status bar, or, once the game
-// is over, turns the bar into the result banner.
-func (r *Renderer) drawStatus(dc *gg.Context, img *image.RGBA, lay *layout, p rules.Position, o rules.Outcome) {
+// drawStatus writes who acts and how in the status bar (words instead,
+// when not empty), or, once the game is over, turns the bar into the
+// result banner.
+func (r *Renderer) drawStatus(dc *gg.Context, img *image.RGBA, lay *layout, p rules.Position, o rules.Outcome, words string) {
 	u := lay.u
 	b := lay.status
 	cy := float64(b.Min.Y + b.Dy()/2)
@@ -367,6 +420,10 @@ func (r *Renderer) drawStatus(dc *gg.Context, img *image.RGBA, lay *layout, p ru
 		}
 		drawText(img, big, text, x, cy, 0, 0.35, inkColor)
 		drawText(img, big, o.Result.String(), right, cy, 1, 0.35, inkColor)
+		return
+	}
+	if words != "" {
+		r.drawFitted(img, words, x+4*u, right, cy, 28*u, b.Dy(), textColor)
 		return
 	}
 	// A disc in the colour of the player who acts.

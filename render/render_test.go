@@ -200,6 +200,7 @@ func TestLastMoveMarks(t *testing.T) {
 		name, variant, fen, moves string
 		want                      map[string]squareMark // every marked square
 		ghosts                    string                // squares with a faded removed piece
+		off                       string                // squares a piece was pushed off the board from
 	}{
 		{name: "normal move", variant: "chess", moves: "e4",
 			want: map[string]squareMark{"e2": markMove, "e4": markMove}},
@@ -213,8 +214,10 @@ func TestLastMoveMarks(t *testing.T) {
 			want: map[string]squareMark{"e4": markMove}},
 		{name: "push moves the line", variant: "tank", fen: "mnbakbnt/ppp2ppp/8/3pp3/4P3/4T3/PPPP1PPP/MNBAK1N1 w - - 0 1", moves: "e3e4",
 			want: map[string]squareMark{"e3": markMove, "e4": markMove, "e5": markShift, "e6": markShift}},
+		// The Knight from g1 now on h1 moved with the push; the one from
+		// h1 left the board there.
 		{name: "push off the board", variant: "tank", fen: "4k3/8/8/8/8/8/8/4KTnn w - - 0 1", moves: "f1g1",
-			want: map[string]squareMark{"f1": markMove, "g1": markMove}},
+			want: map[string]squareMark{"f1": markMove, "g1": markMove, "h1": markShift}, off: "h1"},
 		{name: "detonation removes the blast area", variant: "tank", fen: "mnbakbnt/pppp1ppp/8/3np3/3MP3/8/PPPP1PPP/1NBAKBNT w - - 0 1", moves: "d4d4",
 			want:   map[string]squareMark{"d4": markRemoved, "d5": markRemoved, "e5": markRemoved, "e4": markRemoved},
 			ghosts: "d4 d5 e5 e4"},
@@ -239,6 +242,16 @@ func TestLastMoveMarks(t *testing.T) {
 					t.Errorf("%s: ghost %v, want the piece that stood there", s, mm.ghost[sq(s)])
 				}
 			}
+			var off []string
+			for _, o := range mm.off {
+				off = append(off, o.from.String())
+				if o.piece != prev.At(o.from) {
+					t.Errorf("pushed off from %s: %v, want the piece that stood there", o.from, o.piece)
+				}
+			}
+			if strings.Join(off, " ") != c.off {
+				t.Errorf("pushed off from %q, want %q", off, c.off)
+			}
 			// Without the previous position only the move's squares.
 			cur := g.Position()
 			only := lastMoveMarks(cur, nil)
@@ -249,6 +262,75 @@ func TestLastMoveMarks(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTurnMarks: a turn of several moves gets numbered steps in order
+// (passes skipped), the opponent's answer its own marks, and a piece
+// captured on a square that is occupied at the end is kept, with the
+// square its capturer came from; a single move has no steps.
+func TestTurnMarks(t *testing.T) {
+	reg := newTestRegistry(t)
+	marks := func(g *rules.Game) *moveMarks {
+		var before []rules.Position
+		for i := g.LastTurn(); i < len(g.Moves()); i++ {
+			before = append(before, g.PositionAt(i))
+		}
+		return turnMarks(g.Position(), before)
+	}
+	steps := func(mm *moveMarks) string {
+		var s []string
+		for _, st := range mm.steps {
+			x := fmt.Sprintf("%d:%s-%s", st.n, st.from, st.to)
+			if st.answer {
+				x += "(answer)"
+			}
+			s = append(s, x)
+		}
+		return strings.Join(s, " ")
+	}
+	sq := func(s string) rules.Square {
+		q, err := rules.ParseSquare(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+
+	g := play(t, reg, "trainwreck", "", "e4 e5 d5 exd5")
+	mm := marks(g)
+	if got := steps(mm); got != "1:d7-d5 2:e4-d5" {
+		t.Errorf("train wreck steps %q", got)
+	}
+	before := g.PositionAt(3)
+	if pc := mm.taken[sq("d5")]; pc != before.At(sq("d5")) || mm.takenFrom[sq("d5")] != sq("e4") {
+		t.Errorf("the Black pawn taken on d5 by White's pawn from e4: %v from %v", pc, mm.takenFrom[sq("d5")])
+	}
+
+	g = play(t, reg, "trainwreck-threemove", "", "e4 e5 Nf6 Nc6 Nf3")
+	if got := steps(marks(g)); got != "1:g8-f6 2:b8-c6 3:g1-f3" {
+		t.Errorf("three-move steps %q", got)
+	}
+
+	g = play(t, reg, "winning", "r4kd4r/pppppp2pppp/12/12/12/12/PPPPPPPPPPPP/R4KA4R w - - 0 1", "Af3> Dh7 Ag4")
+	mm = marks(g)
+	if got := steps(mm); got != "1:g1-f3 2:g8-h7(answer) 3:f3-g4" {
+		t.Errorf("winning steps %q", got)
+	}
+	if mm.kind[sq("h7")] != markAnswer || mm.kind[sq("g8")] != markAnswer || mm.kind[sq("g4")] != markMove {
+		t.Errorf("answer squares %v %v, step %v", mm.kind[sq("g8")], mm.kind[sq("h7")], mm.kind[sq("g4")])
+	}
+
+	// Black without a Defender: the bot's pass is no step.
+	g = play(t, reg, "winning", "r5k4r/pppppp2pppp/12/12/12/12/PPPPPPPPPPPP/R4KA4R w - - 0 1", "Af3> pass Ag4")
+	if got := steps(marks(g)); got != "1:g1-f3 2:f3-g4" {
+		t.Errorf("steps with a pass %q", got)
+	}
+
+	g = play(t, reg, "chess", "", "e4 d5 exd5")
+	mm = marks(g)
+	if mm.steps != nil || mm.taken[sq("d5")] == rules.NoPiece {
+		t.Errorf("a capture: steps %v, taken %v", mm.steps, mm.taken[sq("d5")])
 	}
 }
 

@@ -50,16 +50,17 @@ func outcomeOf(g *bot.Game) rules.Outcome {
 }
 
 // boardPNG draws the current position of g (replayed as rg) from the
-// side of viewer (White for spectators), marking the last move and the
-// result.
+// side of viewer (White for spectators), marking the last turn (every
+// move of it) and the result; a game waiting for its pre-game choice
+// says so instead of who moves.
 func (h *Handler) boardPNG(g *bot.Game, rg *rules.Game, viewer string) (File, error) {
 	side := colorOf(g, viewer)
 	if side == rules.NoColor {
 		side = rules.White
 	}
-	opts := []render.Option{render.Size(h.size), render.Perspective(side)}
-	if n := len(rg.Moves()); n > 0 {
-		opts = append(opts, render.Previous(rg.PositionAt(n-1)))
+	opts := []render.Option{render.Size(h.size), render.Perspective(side), render.LastTurn(rg)}
+	if g.Status == bot.GameSetup {
+		opts = append(opts, render.Status(setupStatus(g)))
 	}
 	if o := outcomeOf(g); o.Over() {
 		opts = append(opts, render.Outcome(o))
@@ -69,6 +70,16 @@ func (h *Handler) boardPNG(g *bot.Game, rg *rules.Game, viewer string) (File, er
 		return File{}, fmt.Errorf("game %d: render: %w", g.ID, err)
 	}
 	return File{Name: fmt.Sprintf("game-%d-%d.png", g.ID, len(g.Moves)), Data: buf.Bytes()}, nil
+}
+
+// setupStatus is the status line of the picture of a game waiting for
+// its pre-game choice: which choice it waits for (no mention: it is
+// drawn in the image).
+func setupStatus(g *bot.Game) string {
+	if g.Setup != nil && g.Setup.Army != "" {
+		return "Pre-game choice pending: who moves first"
+	}
+	return "Pre-game choice pending: which army to play"
 }
 
 // gameGIF draws the whole game as an animated GIF, the result on its last
@@ -102,16 +113,7 @@ func opponent(g *bot.Game, userID string) string {
 
 // variantName returns the display name of a variant key (the key itself
 // when unknown), with the options when not the defaults.
-func (h *Handler) variantName(key, options string) string {
-	name := key
-	if v := h.svc.Rules().Default(key); v != nil {
-		name = v.Name
-	}
-	if options != "" {
-		name += " [" + options + "]"
-	}
-	return name
-}
+func (h *Handler) variantName(key, options string) string { return h.svc.VariantName(key, options) }
 
 // daysText describes days per move.
 func daysText(days int) string {
@@ -151,18 +153,12 @@ func timeLeft(deadline, now time.Time) string {
 func resultText(g *bot.Game) string {
 	switch g.Status {
 	case bot.GameAborted:
-		if g.Reason != "" {
-			return fmt.Sprintf("Game #%d was aborted (%s).", g.ID, g.Reason)
-		}
-		return fmt.Sprintf("Game #%d was aborted.", g.ID)
+		return fmt.Sprintf("Game #%d was aborted%s.", g.ID, bot.AbortPhrase(g.Reason))
 	case bot.GameFinished:
 	default:
 		return ""
 	}
-	reason := ""
-	if g.Reason != "" {
-		reason = " by " + g.Reason
-	}
+	reason := bot.EndPhrase(g.Result, g.Reason)
 	switch g.Result {
 	case bot.WhiteWins:
 		return fmt.Sprintf("Game #%d is over: %s (White) wins%s, 1-0.", g.ID, mention(g.White), reason)

@@ -107,7 +107,7 @@ func (h *Handler) findChallenge(ctx context.Context, req Request, cmd string) (u
 	}
 	ids := make([]string, 0, len(here))
 	for _, c := range here {
-		ids = append(ids, fmt.Sprintf("#%d (%s from %s)", c.ID, c.Variant, mention(c.Challenger)))
+		ids = append(ids, fmt.Sprintf("#%d (%s from %s)", c.ID, h.variantName(c.Variant, c.Options), mention(c.Challenger)))
 	}
 	return 0, bot.Errorf(bot.EINVALID, "%s", truncate(fmt.Sprintf("Several challenges are waiting for you here: %s. Add challenge:ID to say which.",
 		strings.Join(ids, ", ")), maxReply))

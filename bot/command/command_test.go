@@ -251,7 +251,7 @@ func TestFoolsMate(t *testing.T) {
 	e.refused("alice", "/move move:e4 game:"+itoa(id), "over")
 
 	h := e.ok("carol", "/history game:"+itoa(id))
-	if !strings.Contains(h.Text, "1. f3 e5\n2. g4 Qh4#") || !strings.Contains(h.Text, "wins") {
+	if !strings.Contains(h.Text, "1. f3 — e5\n2. g4 — Qh4#") || !strings.Contains(h.Text, "wins") {
 		t.Fatalf("history: %q", h.Text)
 	}
 	x := e.ok("alice", "/export game:"+itoa(id))

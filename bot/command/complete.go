@@ -109,7 +109,7 @@ func (h *Handler) completeGame(ctx context.Context, req Request) ([]Choice, erro
 		if yourTurn(req.UserID)(g) {
 			turn = "your turn"
 		}
-		c := Choice{Name: fmt.Sprintf("#%d %s vs %s, %s", g.ID, g.Variant, opponent(g, req.UserID), turn), Value: fmt.Sprint(g.ID)}
+		c := Choice{Name: fmt.Sprintf("#%d %s vs %s, %s", g.ID, h.variantName(g.Variant, g.Options), opponent(g, req.UserID), turn), Value: fmt.Sprint(g.ID)}
 		if inChannel(g, req.ChannelID) {
 			here = append(here, c)
 		} else {
@@ -129,7 +129,7 @@ func (h *Handler) completeChallenge(ctx context.Context, req Request) ([]Choice,
 		if c.Challenger == req.UserID {
 			continue
 		}
-		out = append(out, Choice{Name: fmt.Sprintf("#%d %s from %s, %s", c.ID, c.Variant, c.Challenger, daysText(c.DaysPerMove)),
+		out = append(out, Choice{Name: fmt.Sprintf("#%d %s from %s, %s", c.ID, h.variantName(c.Variant, c.Options), c.Challenger, daysText(c.DaysPerMove)),
 			Value: fmt.Sprint(c.ID)})
 	}
 	return out, nil

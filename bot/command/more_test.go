@@ -263,7 +263,7 @@ func TestComplete(t *testing.T) {
 	}
 	e.ok("carol", "/challenge opponent:alice variant:grand")
 	ch := e.h.Complete(e.ctx, parse("alice", "c1", "/accept challenge:"), "challenge")
-	if len(ch) != 1 || !strings.Contains(ch[0].Name, "grand") {
+	if len(ch) != 1 || !strings.Contains(ch[0].Name, "Grand Chess") {
 		t.Fatalf("challenge choices: %v", ch)
 	}
 	if got := e.h.Complete(e.ctx, parse("alice", "c1", "/accept"), "nonsense"); got != nil {
@@ -362,7 +362,7 @@ func TestHistoryLinesMultiPart(t *testing.T) {
 		t.Fatalf("second half-move: %s", show(r))
 	}
 	h := e.ok("carol", "/history game:"+itoa(id))
-	if !strings.Contains(h.Text, "1. e4 + e5") {
+	if !strings.Contains(h.Text, "\n1. e4, e5\n") && !strings.HasSuffix(h.Text, "\n1. e4, e5") {
 		t.Fatalf("history: %q", h.Text)
 	}
 }
@@ -509,7 +509,7 @@ func TestAutoMoveAnnounced(t *testing.T) {
 	id := e.startFrom("winning", "6k5/p11/12/12/12/12/12/4A1K5 w - - 0 1")
 	r := e.ok("alice", "/move move:e1f3>")
 	checkPNG(t, r)
-	if !strings.Contains(r.Text, "The bot played the only legal move: pass for <@bob> (Black).") ||
+	if !strings.Contains(r.Text, "<@alice> played **Af3>** in game #1; <@bob> passed (the only legal move, so the bot played it).") ||
 		!strings.Contains(r.Text, "<@alice>, your turn continues") ||
 		!mentions(r, "alice") || r.GameID != id {
 		t.Fatalf("reply: %s", show(r))

@@ -9,7 +9,10 @@ import (
 
 // Notification returns how the outbox notification n is shown, mentioning
 // n.UserID when it is for a user:
-//   - your-turn: the text, the board from the player's side and the game's buttons;
+//   - your-turn: what the opponent played since the player last moved
+//     (their whole turn, every atomic move in order, with the passes the
+//     bot played), the text, the board from the player's side and the
+//     game's buttons;
 //   - game-over: the result, the final board and a GIF of the whole game;
 //   - reminder: the game and the time left;
 //   - choice: the text, the drawn position and the buttons of the
@@ -82,6 +85,9 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 	}
 	if n.UserID != "" && n.Kind == bot.NotifyYourTurn && g.ToAct == n.UserID {
 		rep.Text = fmt.Sprintf("%s\n%s", rep.Text, turnText(g, rg))
+		if s := lastTurnSummary(g, rg, n.UserID); s != "" && g.Status == bot.GameActive {
+			rep.Text = s + "\n" + rep.Text
+		}
 	}
 	f, err := h.boardPNG(g, rg, n.UserID)
 	if err != nil {

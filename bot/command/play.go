@@ -147,14 +147,15 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 	}
 	ng, rg := res.Game, res.Replayed
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s played **%s** in game #%d.", mention(req.UserID), res.SAN, ng.ID)
+	// The move is told with the rest of its turn before it and the
+	// passes the bot played after it.
+	ply := len(rg.Moves()) - len(res.AutoMoves)
+	turns := bot.TurnsSince(ng, rg, ply-1)
+	b.WriteString(summary(flatten(turns, playedFrom(turns, req.UserID, ply)), ply, fmt.Sprintf(" in game #%d", ng.ID)))
+	b.WriteString(".\n")
 	if res.Note != "" {
-		b.WriteString("\n" + res.Note)
+		b.WriteString(res.Note + "\n")
 	}
-	if len(res.AutoMoves) > 0 {
-		b.WriteString("\n" + autoText(ng, res))
-	}
-	b.WriteByte('\n')
 	switch {
 	case ng.Status != bot.GameActive:
 		b.WriteString(resultText(ng))
@@ -180,28 +181,6 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 		viewer = req.UserID
 	}
 	return h.boardReply(ng, rg, viewer, b.String())
-}
-
-// autoText announces the moves the bot played after res's move because
-// each was the only legal one: "The bot played the only legal move:
-// pass for <@bob> (Black), then pass for <@alice> (White)."
-func autoText(g *bot.Game, res *bot.MoveResult) string {
-	parts := make([]string, len(res.AutoMoves))
-	for i, san := range res.AutoMoves {
-		parts[i] = san
-		if i < len(res.AutoPlayers) {
-			colour := "Black"
-			if res.AutoPlayers[i] == g.White {
-				colour = "White"
-			}
-			parts[i] += fmt.Sprintf(" for %s (%s)", mention(res.AutoPlayers[i]), colour)
-		}
-	}
-	what := "the only legal move"
-	if len(parts) > 1 {
-		what = "each time the only legal move"
-	}
-	return fmt.Sprintf("The bot played %s: %s.", what, strings.Join(parts, ", then "))
 }
 
 // maxListed is the most legal moves a reply lists in full.

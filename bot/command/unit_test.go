@@ -60,15 +60,33 @@ func TestLastLinesAndTruncate(t *testing.T) {
 	}
 }
 
+// TestHistoryLines: one line per full move, White's turn then Black's
+// after a dash, the moves of a turn separated by commas (never "+",
+// which reads as check), the other player's answer inside a turn and
+// the forced passes said so, numbers from the turns (a game may start
+// with Black, or at another move number).
 func TestHistoryLines(t *testing.T) {
 	e := func(c rules.Color, san string) bot.HistoryEntry { return bot.HistoryEntry{Color: c, SAN: san} }
-	got := historyLines([]bot.HistoryEntry{e(rules.White, "e4"), e(rules.Black, "e5"), e(rules.White, "Nf3")})
-	if strings.Join(got, "|") != "1. e4 e5|2. Nf3" {
-		t.Fatalf("%q", got)
+	turn := func(n int, c rules.Color, moves ...bot.HistoryEntry) bot.Turn {
+		return bot.Turn{Number: n, Color: c, Moves: moves}
 	}
-	got = historyLines([]bot.HistoryEntry{e(rules.Black, "e5"), e(rules.White, "a"), e(rules.White, "b"), e(rules.Black, "c")})
-	if strings.Join(got, "|") != "1… e5|2. a + b c" {
-		t.Fatalf("%q", got)
+	forced := bot.HistoryEntry{Color: rules.Black, SAN: "pass", Forced: true}
+	cases := []struct {
+		turns []bot.Turn
+		want  string
+	}{
+		{[]bot.Turn{turn(1, rules.White, e(rules.White, "e4")), turn(1, rules.Black, e(rules.Black, "e5")),
+			turn(2, rules.White, e(rules.White, "Nf3"))}, "1. e4 — e5|2. Nf3"},
+		{[]bot.Turn{turn(7, rules.Black, e(rules.Black, "e5")), turn(8, rules.White, e(rules.White, "a"), e(rules.White, "b")),
+			turn(8, rules.Black, e(rules.Black, "c"), e(rules.Black, "d"), e(rules.Black, "f"))}, "7… e5|8. a, b — c, d, f"},
+		{[]bot.Turn{turn(3, rules.White, e(rules.White, "Af3>"), e(rules.Black, "Dg7"), e(rules.White, "Ag4")),
+			turn(3, rules.Black, e(rules.Black, "Kg8")), turn(4, rules.White, e(rules.White, "Ae2>"), forced, e(rules.White, "Ad3"))},
+			"3. Af3>, (Black answers Dg7), Ag4 — Kg8|4. Ae2>, (Black had to pass), Ad3"},
+	}
+	for _, c := range cases {
+		if got := strings.Join(historyLines(c.turns), "|"); got != c.want {
+			t.Errorf("got  %q\nwant %q", got, c.want)
+		}
 	}
 }
 
@@ -120,6 +138,29 @@ func TestNeedsRender(t *testing.T) {
 	for line, want := range cases {
 		if got := h.NeedsRender(parse("a", "c", line)); got != want {
 			t.Errorf("%s: %v, want %v", line, got, want)
+		}
+	}
+}
+
+// TestResultText: how a game ended reads as plain English: no "aborted
+// (aborted)", no "wins by king captured".
+func TestResultText(t *testing.T) {
+	g := func(st bot.GameStatus, r bot.Result, reason string) *bot.Game {
+		return &bot.Game{ID: 3, White: "w", Black: "b", Status: st, Result: r, Reason: reason}
+	}
+	for _, c := range []struct {
+		g    *bot.Game
+		want string
+	}{
+		{g(bot.GameAborted, bot.NoResult, "aborted"), "Game #3 was aborted."},
+		{g(bot.GameAborted, bot.NoResult, "no move in time"), "Game #3 was aborted: no move was made in time."},
+		{g(bot.GameFinished, bot.BlackWins, "king captured"), "Game #3 is over: <@b> (Black) wins by capturing the King, 0-1."},
+		{g(bot.GameFinished, bot.WhiteWins, "timeout"), "Game #3 is over: <@w> (White) wins on time, 1-0."},
+		{g(bot.GameFinished, bot.Draw, "both kings captured"), "Game #3 is over: a draw: both Kings were captured at once, ½-½."},
+		{g(bot.GameFinished, bot.WhiteWins, "annihilation"), "Game #3 is over: <@w> (White) wins: the opponent has no pieces left, 1-0."},
+	} {
+		if got := resultText(c.g); got != c.want {
+			t.Errorf("%s %s %q: %q, want %q", c.g.Status, c.g.Result, c.g.Reason, got, c.want)
 		}
 	}
 }

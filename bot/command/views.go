@@ -38,43 +38,64 @@ func (h *Handler) games(ctx context.Context, req Request) (Reply, error) {
 	return Reply{Text: joinLines(fmt.Sprintf("Your games (%d):", len(list)), lines, maxReply), Ephemeral: true}, nil
 }
 
-// historyLines numbers the turns: consecutive plies of one player form
-// one turn (multi-part turns, joined with " + "), and a number covers
-// White's turn and Black's reply.
-func historyLines(entries []bot.HistoryEntry) []string {
+// historyLines writes turns one line per full move: "12. Qc7, Qxc4, b3
+// — Nf6, e5", White's turn, then Black's after a dash, numbered as PGN
+// numbers them (Turn.Number); a line that begins with Black's turn reads
+// "12… Nf6, e5". The moves of a turn are separated by commas; a move of
+// the other player inside the turn (a Winning Chess Defender answer)
+// reads "(Black answers Dg7)", or "(Black had to pass)" when the bot
+// played the only legal move, a pass; the player's own forced pass reads
+// "pass (forced)".
+func historyLines(turns []bot.Turn) []string {
 	var lines []string
 	var cur strings.Builder
-	n := 0
-	for i := 0; i < len(entries); {
-		j := i
-		var parts []string
-		for j < len(entries) && entries[j].Color == entries[i].Color {
-			parts = append(parts, entries[j].SAN)
-			j++
-		}
-		turn := strings.Join(parts, " + ")
-		if entries[i].Color != rules.Black || cur.Len() == 0 {
+	for _, t := range turns {
+		text := turnLine(t)
+		switch {
+		case t.Color == rules.Black && cur.Len() > 0:
+			cur.WriteString(" — " + text)
+			lines = append(lines, cur.String())
+			cur.Reset()
+		case t.Color == rules.Black:
+			lines = append(lines, fmt.Sprintf("%d… %s", t.Number, text))
+		default:
 			if cur.Len() > 0 {
 				lines = append(lines, cur.String())
 				cur.Reset()
 			}
-			n++
-			if entries[i].Color == rules.Black {
-				fmt.Fprintf(&cur, "%d… %s", n, turn)
-			} else {
-				fmt.Fprintf(&cur, "%d. %s", n, turn)
-			}
-		} else {
-			cur.WriteString(" " + turn)
-			lines = append(lines, cur.String())
-			cur.Reset()
+			fmt.Fprintf(&cur, "%d. %s", t.Number, text)
 		}
-		i = j
 	}
 	if cur.Len() > 0 {
 		lines = append(lines, cur.String())
 	}
 	return lines
+}
+
+// turnLine writes the moves of t for historyLines.
+func turnLine(t bot.Turn) string {
+	parts := make([]string, len(t.Moves))
+	for i, m := range t.Moves {
+		s := m.SAN
+		switch {
+		case m.Color != t.Color && m.Forced:
+			s = "(" + colorWord(m.Color) + " had to pass)"
+		case m.Color != t.Color:
+			s = "(" + colorWord(m.Color) + " answers " + s + ")"
+		case m.Forced:
+			s += " (forced)"
+		}
+		parts[i] = s
+	}
+	return strings.Join(parts, ", ")
+}
+
+// colorWord returns "White" or "Black".
+func colorWord(c rules.Color) string {
+	if c == rules.Black {
+		return "Black"
+	}
+	return "White"
 }
 
 // lastLines returns the index of the first of the last lines of lines
@@ -88,19 +109,19 @@ func lastLines(lines []string, budget int) int {
 	return start
 }
 
-// history runs /history: the numbered moves in friendly form, the latest
-// kept when they do not all fit.
+// history runs /history: the numbered turns in friendly form
+// (historyLines), the latest kept when they do not all fit.
 func (h *Handler) history(ctx context.Context, req Request) (Reply, error) {
 	g, err := h.resolveGame(ctx, req, modeLook, nil)
 	if err != nil {
 		return Reply{}, err
 	}
-	entries, err := h.svc.History(ctx, g.ID)
+	turns, err := h.svc.Turns(ctx, g.ID)
 	if err != nil {
 		return Reply{}, err
 	}
 	head := h.header(g)
-	lines := historyLines(entries)
+	lines := historyLines(turns)
 	if len(lines) == 0 {
 		return Reply{Text: head + "\nNo moves yet.", GameID: g.ID}, nil
 	}
@@ -111,7 +132,7 @@ func (h *Handler) history(ctx context.Context, req Request) (Reply, error) {
 	start := lastLines(lines, maxReply-len(head)-len(footer)-100)
 	text := head
 	if start > 0 {
-		text += fmt.Sprintf("\n(the first %d turns are not shown: /export game:%d has them all)", start, g.ID)
+		text += fmt.Sprintf("\n(the first %d lines are not shown: /export game:%d has them all)", start, g.ID)
 	}
 	text += "\n" + strings.Join(lines[start:], "\n") + footer
 	return Reply{Text: text, GameID: g.ID}, nil

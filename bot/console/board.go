@@ -46,7 +46,7 @@ func textBoard(p *rules.Position) string {
 // resignation or a timeout is not in the position).
 func gameBoard(g *bot.Game, p *rules.Position) string {
 	var b strings.Builder
-	variant := g.Variant
+	variant := p.Variant().Name
 	if g.Options != "" {
 		variant += " (" + g.Options + ")"
 	}
@@ -65,7 +65,7 @@ func gameBoard(g *bot.Game, p *rules.Position) string {
 	case g.Status == bot.GameSetup:
 		b.WriteString("Waiting for the pre-game choice.\n")
 	case g.Status == bot.GameAborted:
-		fmt.Fprintf(&b, "Game aborted (%s).\n", orDash(g.Reason))
+		fmt.Fprintf(&b, "Game aborted%s.\n", bot.AbortPhrase(g.Reason))
 	case g.Status == bot.GameFinished:
 		fmt.Fprintf(&b, "Game over: %s (%s).\n", g.Result, orDash(g.Reason))
 	default:

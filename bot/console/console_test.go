@@ -205,7 +205,7 @@ as alice /move e4 game:1
 	}
 	wantIn(t, "challenge", section(t, out, "as alice /challenge @bob variant:chess days:3 color:white"), "→ @bob:")
 	wantIn(t, "accept", section(t, out, "as bob /accept"),
-		"Game 1, chess: @alice White, @bob Black\n",
+		"Game 1, Chess: @alice White, @bob Black\n",
 		"1  R N B Q K B N R  1\n",
 		"@alice (White) to move.\n",
 		"→ @alice:")
@@ -235,7 +235,8 @@ as alice /move e4 game:1
 }
 
 // TestTrainWreckTurn: a Train Wreck turn has two parts by the same
-// player; the board says so in between, and the opponent cannot move.
+// player; the board says so in between, and the opponent cannot move;
+// the turn's end and the opponent's notification name both parts.
 func TestTrainWreckTurn(t *testing.T) {
 	e := newEnv(t)
 	out := e.run(t, `
@@ -253,7 +254,8 @@ as bob /move b1c3
 		t.Errorf("bob was told in the middle of alice's turn:\n%s", first)
 	}
 	wantIn(t, "bob too early", section(t, out, "as bob /move b8c6"), "(only @bob sees this) ")
-	wantIn(t, "second part", section(t, out, "as alice /move g8f6"), "@bob (Black) to move: Black moves a Black piece.\n", "→ @bob:")
+	wantIn(t, "second part", section(t, out, "as alice /move g8f6"), "@bob (Black) to move: Black moves a Black piece.\n",
+		"@alice played Nf3, Nf6 in game #1.\n", "→ @bob: @alice played Nf3, Nf6.\n")
 	g := e.game(t, 1)
 	if want := []string{"g1f3", "g8f6", "b8c6", "b1c3"}; !reflect.DeepEqual(g.Moves, want) {
 		t.Errorf("moves %q, want %q\n%s", g.Moves, want, out)
@@ -271,7 +273,7 @@ as bob /accept
 as alice /move e5
 `)
 	wantIn(t, "accept", section(t, out, "as bob /accept"),
-		"Game 1, tank: @bob White, @alice Black\n",
+		"Game 1, Tank Chess: @bob White, @alice Black\n",
 		"8  m n b a k b n t  8\n",
 		"1  M N B A K B N T  1\n")
 	wantIn(t, "e4 by bob", section(t, out, "/move e4"), "4  . . . . P . . .  4\n", "→ @alice:")

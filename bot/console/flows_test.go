@@ -42,7 +42,7 @@ as bob /accept
 	accept := section(t, out, "as bob /accept")
 	wantIn(t, "accept", accept, "@bob, choose the army you play: White (at the bottom of the picture) or Black (at the top)",
 		"[I play White] /press ", "[I play Black] /press ", "file: ",
-		"Game 1, annihilation: @alice vs @bob\n", "Waiting for @bob to choose the army they play (its colour in this position).\n")
+		"Game 1, Crazyhouse Annihilation: @alice vs @bob\n", "Waiting for @bob to choose the army they play (its colour in this position).\n")
 	if g := e.game(t, 1); g.Status != bot.GameSetup || g.ToAct != "bob" {
 		t.Fatalf("after accepting: %+v", g)
 	}

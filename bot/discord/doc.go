@@ -30,7 +30,7 @@
 //
 // # Threads
 //
-// A game gets a thread, "Game 12: alice vs bob (chess)", in its channel
+// A game gets a thread, "Game 12: alice vs bob (Chess)", in its channel
 // when it starts; its ID is stored with bot.Service.SetThread, so the
 // mapping survives restarts (a thread is recognised again from its name,
 // checked against the stored ID). Where threads are refused, the channel

@@ -68,7 +68,7 @@ func TestEveryVariant(t *testing.T) {
 				t.Fatalf("alice chose white but plays %s", g.White)
 			}
 			th, ok := h.srv.Thread(thread)
-			if !ok || th.ParentID != ch || !strings.HasPrefix(th.Name, "Game ") || !strings.Contains(th.Name, key) {
+			if !ok || th.ParentID != ch || !strings.HasPrefix(th.Name, "Game ") || !strings.Contains(th.Name, "("+reg.Default(key).Name+")") {
 				t.Fatalf("thread %+v (found %v) of game %d in %s", th, ok, g.ID, ch)
 			}
 			// The new game's board was posted in the thread, pinging the player to act.

@@ -126,7 +126,7 @@ func TestFinishes(t *testing.T) {
 			t.Logf("%s: %d plies, %s by %s", f.key, len(g.Moves), g.Result, g.Reason)
 
 			// The reply to the last move tells the result, with the final board.
-			if !strings.Contains(last.Content, f.result.String()) || !strings.Contains(last.Content, f.reason) {
+			if !strings.Contains(last.Content, f.result.String()) || !strings.Contains(last.Content, bot.EndPhrase(f.result, f.reason)) {
 				t.Errorf("reply to the last move %q does not tell %s by %s", last.Content, f.result, f.reason)
 			}
 			if !hasFile(last, ".png") {

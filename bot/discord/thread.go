@@ -63,9 +63,11 @@ func (b *Bot) gameThread(ctx context.Context, gameID uint64) (string, error) {
 	return where, nil
 }
 
-// threadName is "Game 12: alice vs bob (tank)", at most 100 characters.
+// threadName is "Game 12: alice vs bob (Tank Chess)", at most 100
+// characters.
 func (b *Bot) threadName(ctx context.Context, g *bot.Game) string {
-	return truncate(fmt.Sprintf("Game %d: %s vs %s (%s)", g.ID, b.displayName(ctx, g.White), b.displayName(ctx, g.Black), g.Variant), 100)
+	return truncate(fmt.Sprintf("Game %d: %s vs %s (%s)", g.ID, b.displayName(ctx, g.White), b.displayName(ctx, g.Black),
+		b.svc.VariantName(g.Variant, g.Options)), 100)
 }
 
 // displayName returns a user's name, asked from Discord once and

@@ -22,9 +22,10 @@ func renderCommand() command {
 		summary:  "write a board image",
 		doc: fmt.Sprintf(`
 Plays -moves from the start position (or -fen) and draws the position
-reached, as the bot shows it: the board with coordinates, the last move
-(with what it changed: a castling rook, a pushed line, a blast area), a
-King in check, pockets, whose turn it is and the phase of the turn, the
+reached, as the bot shows it: the board with coordinates, the last turn
+(every move of it, numbered when there are several, with what each
+changed: a castling rook, a pushed line, a blast area, the pieces
+captured or pushed off the board), a King in check, pockets, whose turn it is and the phase of the turn, the
 result once the game is over, and a legend of the fairy pieces.
 The format follows the name given to -o:
   FILE.png   the position reached
@@ -80,7 +81,7 @@ func outputFormat(out string) (string, error) {
 	}
 }
 
-// renderGame draws g's current position (format "png", the last move
+// renderGame draws g's current position (format "png", the last turn
 // marked) or the whole game (format "gif") and returns the encoded image.
 func renderGame(g *rules.Game, format string, size int, flip bool) ([]byte, error) {
 	r, err := render.NewRenderer()
@@ -95,10 +96,7 @@ func renderGame(g *rules.Game, format string, size int, flip bool) ([]byte, erro
 	if format == "gif" {
 		err = r.GIF(&buf, g, opts...)
 	} else {
-		opts = append(opts, render.Outcome(g.Outcome()))
-		if n := len(g.Moves()); n > 0 {
-			opts = append(opts, render.Previous(g.PositionAt(n-1)))
-		}
+		opts = append(opts, render.Outcome(g.Outcome()), render.LastTurn(g))
 		err = r.PNG(&buf, g.Position(), opts...)
 	}
 	if errors.Is(err, render.ErrInvalid) {

@@ -10,6 +10,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fairypost/fairypost/render"
+	"github.com/fairypost/fairypost/rules"
+	"github.com/fairypost/fairypost/rules/notation"
 )
 
 // decodePNG decodes the PNG file at path or fails the test.
@@ -142,5 +146,52 @@ func TestRenderBadInput(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("a failed render left %s behind (%v)", out, err)
+	}
+}
+
+// TestRenderMarksWholeTurn: the image of render -moves marks every move
+// of the last turn, as the bot draws it (render.LastTurn), not only the
+// last move.
+func TestRenderMarksWholeTurn(t *testing.T) {
+	t.Parallel()
+	out := filepath.Join(t.TempDir(), "turn.png")
+	moves := "e4 e5 d5 exd5"
+	mustRun(t, "render", "-variant", "trainwreck", "-moves", moves, "-size", "300", "-o", out)
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, err := rules.NewRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := reg.Default("trainwreck")
+	g := rules.NewGame(v.Start())
+	for _, s := range strings.Fields(moves) {
+		p := g.Position()
+		m, err := notation.ParseMove(&p, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := render.NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	draw := func(opts ...render.Option) []byte {
+		var b bytes.Buffer
+		if err := r.PNG(&b, g.Position(), append([]render.Option{render.Size(300), render.Outcome(g.Outcome())}, opts...)...); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	if !bytes.Equal(got, draw(render.LastTurn(g))) {
+		t.Error("render -moves does not draw the whole last turn")
+	}
+	if bytes.Equal(got, draw(render.Previous(g.PositionAt(3)))) {
+		t.Error("render -moves marks only the last move")
 	}
 }
