@@ -151,8 +151,9 @@ func BenchmarkGamesByUser100k(b *testing.B) {
 }
 
 // BenchmarkOpen100k opens (and closes) a store of 100,000 games, built
-// once per run of the benchmark and reopened each time: the schema check
-// and its one write transaction included.
+// once per run of the benchmark and reopened each time: the consistency
+// check of every page, the schema check and its one write transaction
+// included.
 func BenchmarkOpen100k(b *testing.B) {
 	path := buildFixture(b)
 	fi, err := os.Stat(path)

@@ -6,9 +6,12 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math"
+	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
@@ -73,25 +76,257 @@ type Options struct {
 	// Timeout is how long to wait for another process to release the
 	// file (0: DefaultTimeout). It is never unlimited.
 	Timeout time.Duration
+	// ReadOnly opens an existing database without ever writing to it:
+	// a missing file is not created, an empty one is not set up, and
+	// the schema is not migrated (a file of an older schema is refused
+	// with ErrOldSchema). Other read-only openers may share the file;
+	// a process holding it read-write keeps them out until Timeout.
+	// Only the reading methods (and Backup) may be used.
+	ReadOnly bool
 }
 
-// Open opens or creates the database at path, creates the buckets and
-// brings the schema up to SchemaVersion. It fails after opts.Timeout if
-// another process has the file open, and for a file written by a newer
-// schema.
+// ErrEmpty is Open's error, in ReadOnly mode, for a file of zero bytes:
+// nothing was ever written there.
+var ErrEmpty = errors.New("the file is empty: no database was ever written there")
+
+// ErrNotDatabase is wrapped by Open's error for a bbolt file that is not
+// a fairypost database (it has no schema version).
+var ErrNotDatabase = errors.New("not a fairypost database")
+
+// ErrOldSchema is wrapped by Open's error, in ReadOnly mode, for a file
+// of an older schema, which only a read-write Open can bring up to date.
+var ErrOldSchema = errors.New("written by an older version of fairypost")
+
+// DamagedError is Open's error for a file that fails the consistency
+// check: pages that contradict each other (a zeroed or overwritten page,
+// a truncated file, a broken freelist). Such a file is never served:
+// reading it could return wrong data or crash in the middle of serving.
+type DamagedError struct {
+	Path    string
+	Problem string // what the check found first, one line
+}
+
+func (e *DamagedError) Error() string {
+	return fmt.Sprintf("storage: the database %s is damaged: %s", e.Path, e.Problem)
+}
+
+// maxProblems is how many of the consistency check's findings a
+// DamagedError quotes.
+const maxProblems = 3
+
+// Open opens or creates the database at path, checks that it is
+// consistent, creates the buckets and brings the schema up to
+// SchemaVersion (with opts.ReadOnly: opens an existing file, checks it
+// and changes nothing). It fails after opts.Timeout if another process
+// has the file open, for a file written by a newer schema, and with a
+// *DamagedError for a file that fails bbolt's consistency check (every
+// page reachable exactly once, the freelist and the meta pages agreeing;
+// it reads every page in use once: about 50 ms for the 230 MB file of
+// 100,000 games of BenchmarkOpen100k, against 0.5 ms without it, with
+// the file in the page cache; a cold disk adds its reading time). The
+// length of the file is checked against its meta pages first, since a
+// page past the end would crash the process. Open never
+// panics on a damaged file: a panic inside bbolt while opening is
+// reported as a *DamagedError too (the file's descriptor is then left
+// open until the process ends).
 func Open(path string, opts Options) (*DB, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
-	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: opts.Timeout})
-	if err != nil {
-		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	if opts.ReadOnly {
+		if st, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("storage: open %s: %w", path, err)
+		} else if st.Size() == 0 {
+			return nil, fmt.Errorf("storage: open %s: %w", path, ErrEmpty)
+		}
 	}
-	if err := b.Update(setUp); err != nil {
+	if err := checkLength(path); err != nil {
+		return nil, err
+	}
+	b, err := openBolt(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := check(b); err != nil {
 		b.Close()
+		return nil, err
+	}
+	setup := setUp
+	if opts.ReadOnly {
+		setup = checkSchema
+	}
+	if err := runSafely(path, func() error {
+		if opts.ReadOnly {
+			return b.View(setup)
+		}
+		return b.Update(setup)
+	}); err != nil {
+		b.Close()
+		var d *DamagedError
+		if errors.As(err, &d) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
 	return &DB{bolt: b}, nil
+}
+
+// openBolt opens the bbolt file, turning a panic of bbolt's (a freelist
+// or meta page it cannot read) into a *DamagedError.
+func openBolt(path string, opts Options) (b *bolt.DB, err error) {
+	err = runSafely(path, func() error {
+		var err error
+		b, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: opts.Timeout, ReadOnly: opts.ReadOnly})
+		if err != nil {
+			return fmt.Errorf("storage: open %s: %w", path, err)
+		}
+		return nil
+	})
+	return b, err
+}
+
+// runSafely runs fn, returning a *DamagedError for the file at path if
+// fn panics: bbolt panics on pages it cannot make sense of.
+func runSafely(path string, fn func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &DamagedError{Path: path, Problem: oneLine(fmt.Sprint(r))}
+		}
+	}()
+	return fn()
+}
+
+// Layout of a bbolt meta page, read by checkLength: a 16-byte page
+// header, then the magic number, the format version and the page size
+// (4 bytes each), the high-water mark (pages in use) at byte 56 and the
+// transaction ID at byte 64, and an FNV-64a checksum at byte 72 of the
+// 56 bytes of meta data before it, in the machine's byte order.
+const (
+	boltMagic        = 0xED0CDAED
+	boltVersion      = 2
+	metaStart        = 16
+	metaHighWater    = metaStart + 40
+	metaTxID         = metaStart + 48
+	metaChecksum     = metaStart + 56
+	metaSize         = metaChecksum + 8
+	firstMetaMaxSize = 64 << 10 // the largest page size looked for
+)
+
+// checkLength refuses a bbolt file shorter than the pages its newest
+// valid meta page says are in use: bbolt maps the file into memory, and
+// reading a page past its end would kill the process (SIGBUS), which no
+// recover catches. A missing or empty file, or one whose meta pages are
+// both invalid, is left to bbolt to create or refuse.
+func checkLength(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || st.Size() < metaSize {
+		return nil
+	}
+	first := make([]byte, metaSize)
+	if _, err := f.ReadAt(first, 0); err != nil {
+		return nil
+	}
+	pageSize, pages, txid, ok := readMeta(first)
+	if pageSize <= 0 || pageSize > firstMetaMaxSize {
+		// The first meta page is unreadable: try the usual page size for
+		// the second one.
+		pageSize = 4096
+	}
+	second := make([]byte, metaSize)
+	if _, err := f.ReadAt(second, int64(pageSize)); err == nil {
+		if ps2, pages2, txid2, ok2 := readMeta(second); ok2 && (!ok || txid2 > txid) {
+			pageSize, pages, ok = ps2, pages2, true
+		}
+	}
+	if !ok {
+		return nil
+	}
+	if need := pages * uint64(pageSize); need > uint64(st.Size()) {
+		return &DamagedError{Path: path, Problem: fmt.Sprintf("the file is cut short: %d bytes, and its pages need %d", st.Size(), need)}
+	}
+	return nil
+}
+
+// readMeta decodes a meta page starting at b[0]: the page size, the
+// pages in use and the transaction ID, and whether the page is valid.
+func readMeta(b []byte) (pageSize int, pages, txid uint64, ok bool) {
+	e := binary.NativeEndian
+	if e.Uint32(b[metaStart:]) != boltMagic || e.Uint32(b[metaStart+4:]) != boltVersion {
+		return 0, 0, 0, false
+	}
+	h := fnv.New64a()
+	h.Write(b[metaStart:metaChecksum])
+	if h.Sum64() != e.Uint64(b[metaChecksum:]) {
+		return 0, 0, 0, false
+	}
+	return int(e.Uint32(b[metaStart+8:])), e.Uint64(b[metaHighWater:]), e.Uint64(b[metaTxID:]), true
+}
+
+// check runs bbolt's consistency check over the whole file in a read
+// transaction and returns a *DamagedError quoting its first findings.
+func check(b *bolt.DB) error {
+	var problems []string
+	total := 0
+	err := runSafely(b.Path(), func() error {
+		return b.View(func(tx *bolt.Tx) error {
+			// Check reports on a channel from its own goroutine (and
+			// recovers its own panics): read it to the end.
+			for err := range tx.Check() {
+				total++
+				if len(problems) < maxProblems {
+					problems = append(problems, oneLine(err.Error()))
+				}
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return err
+	}
+	if total == 0 {
+		return nil
+	}
+	p := strings.Join(problems, "; ")
+	if total > len(problems) {
+		p += fmt.Sprintf("; and %d more problems", total-len(problems))
+	}
+	return &DamagedError{Path: b.Path(), Problem: p}
+}
+
+// oneLine joins the lines of s with "; ".
+func oneLine(s string) string {
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' }), "; ")
+}
+
+// checkSchema is setUp for a read-only Open: it refuses a file that is
+// not a fairypost database, or not of this program's schema, and one that
+// lacks a bucket (which a read-write Open would have created).
+func checkSchema(tx *bolt.Tx) error {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil || meta.Get(keySchema) == nil {
+		return ErrNotDatabase
+	}
+	b := meta.Get(keySchema)
+	if len(b) != 8 {
+		return errors.New("corrupt schema version")
+	}
+	switch v := binary.BigEndian.Uint64(b); {
+	case v > SchemaVersion:
+		return fmt.Errorf("schema version %d is newer than this program's %d", v, SchemaVersion)
+	case v < SchemaVersion:
+		return fmt.Errorf("%w (schema %d; this program reads %d): open it once read-write (fairypost console -db FILE, or the bot) to upgrade it", ErrOldSchema, v, SchemaVersion)
+	}
+	for _, name := range allBuckets {
+		if tx.Bucket(name) == nil {
+			return fmt.Errorf("%w: the bucket %s is missing", ErrNotDatabase, name)
+		}
+	}
+	return nil
 }
 
 // setUp creates the buckets and runs the migrations.
