@@ -279,7 +279,10 @@ func check(b *bolt.DB) error {
 			for err := range tx.Check() {
 				total++
 				if len(problems) < maxProblems {
-					problems = append(problems, oneLine(err.Error()))
+					// A bbolt assertion that failed inside the check
+					// reads "panic: assertion failed: ...".
+					msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "panic: "), "assertion failed: ")
+					problems = append(problems, oneLine(msg))
 				}
 			}
 			return nil

@@ -677,11 +677,12 @@ func TestBinary(t *testing.T) {
 		{[]string{"analyze", "-variant", "chess", "-moves", "d4 d5 e2e5"}, 2, "", `fairypost analyze: move 3 "e2e5": illegal move`},
 		{[]string{"analyze", "-variant", "nope"}, 2, "", `unknown variant "nope"`},
 		{[]string{}, 0, "", "no Discord token configured"},
-		{[]string{"run"}, 0, "", "starting the local console"},
+		{[]string{}, 0, "", "starting the local console"},
+		{[]string{"run"}, 2, "", "fairypost run: no Discord token: set the DISCORD_TOKEN environment variable"},
 	} {
 		cmd := exec.Command(bin, c.args...)
-		// run without a token starts the console: in a directory of its
-		// own, reading "quit".
+		// fairypost alone without a token starts the console: in a
+		// directory of its own, reading "quit".
 		cmd.Dir, cmd.Stdin = t.TempDir(), strings.NewReader("quit\n")
 		cmd.Env = append(os.Environ(), "DISCORD_TOKEN=")
 		var stdout, stderr bytes.Buffer
