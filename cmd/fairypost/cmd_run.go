@@ -11,10 +11,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/fairypost/fairypost/bot"
 	botcmd "github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
-	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 )
 
