@@ -173,9 +173,10 @@ func (a *app) usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.summary)
 	}
-	b.WriteString("\n\"fairypost\" without a command is \"fairypost run\": the bot.\n\n" +
+	b.WriteString("\n\"fairypost\" with no arguments is \"fairypost run\": the bot, or the local console\n" +
+		"when DISCORD_TOKEN is not set. Flags without a command are run's.\n\n" +
 		"Run 'fairypost help <command>' for a command's flags.\n" +
-		"Exit status: 0 success, 2 bad input, 1 internal error.\n")
+		"Exit status: 0 success, 2 bad input or configuration, 1 internal error or Discord unreachable.\n")
 	io.WriteString(w, b.String())
 }
 

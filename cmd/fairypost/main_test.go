@@ -575,7 +575,8 @@ func TestBadInput(t *testing.T) {
 
 // TestNoArguments: flags without a command are run's. ("fairypost" alone
 // is "fairypost run", which without a token starts the console on
-// ./fairypost.db: TestBinary checks that in a directory of its own.)
+// ./fairypost.db: TestBinary and TestRunWithoutToken check that in a
+// directory of their own.)
 func TestNoArguments(t *testing.T) {
 	t.Parallel()
 	r := run(t, "-config", filepath.Join(t.TempDir(), "none.toml"))
