@@ -1,6 +1,7 @@
 package storage_test
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -103,6 +104,59 @@ func TestOpenRefusesDamagedFile(t *testing.T) {
 				var d *storage.DamagedError
 				if !errors.As(err, &d) || d.Path != path || d.Problem == "" || strings.Contains(d.Problem, "\n") {
 					t.Errorf("read-only %v: error %v (%T), want a one-line *DamagedError for %s", ro, err, err, path)
+				}
+			}
+		})
+	}
+}
+
+// TestOpenRefusesPointersOutside: a page whose element points past its
+// page, or to a page past the file, is refused by Open with a
+// *DamagedError naming the page. (bbolt would read there: a memory fault
+// that kills the process, in its consistency check as in serving.)
+func TestOpenRefusesPointersOutside(t *testing.T) {
+	e := binary.NativeEndian
+	for _, c := range []struct {
+		name  string
+		spoil func(branch, leaf []byte)
+		want  string
+	}{
+		{"child past the file", func(branch, _ []byte) { e.PutUint64(branch[16+8:], 1<<40) }, "is outside the"},
+		{"key past the page", func(_, leaf []byte) { e.PutUint32(leaf[16+8:], 1<<30) }, "element 0 reaches past the page"},
+		{"no page type", func(_, leaf []byte) { e.PutUint16(leaf[8:], 0) }, "is neither a branch nor a leaf page"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filledDB(t)
+			size, root := pageOf(t, path, func(tx *bolt.Tx) uint64 { return uint64(tx.Bucket([]byte("games")).Root()) })
+			f, err := os.OpenFile(path, os.O_RDWR, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			branch := make([]byte, size)
+			if _, err := f.ReadAt(branch, int64(root)*int64(size)); err != nil {
+				t.Fatal(err)
+			}
+			if e.Uint16(branch[8:])&1 == 0 {
+				t.Fatalf("the games bucket's root page %d is not a branch page", root)
+			}
+			child := e.Uint64(branch[16+8:])
+			leaf := make([]byte, size)
+			if _, err := f.ReadAt(leaf, int64(child)*int64(size)); err != nil {
+				t.Fatal(err)
+			}
+			c.spoil(branch, leaf)
+			f.WriteAt(branch, int64(root)*int64(size))
+			f.WriteAt(leaf, int64(child)*int64(size))
+			for _, ro := range []bool{true, false} {
+				db, err := storage.Open(path, storage.Options{Timeout: time.Second, ReadOnly: ro})
+				if err == nil {
+					db.Close()
+					t.Fatalf("read-only %v: opened", ro)
+				}
+				var d *storage.DamagedError
+				if !errors.As(err, &d) || !strings.Contains(d.Problem, c.want) {
+					t.Errorf("read-only %v: %v, want a *DamagedError saying %q", ro, err, c.want)
 				}
 			}
 		})
