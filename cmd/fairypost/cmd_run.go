@@ -82,7 +82,8 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	}
 	db, err := openStore(cfg.Storage.Path, storeOpen{flag: "storage.path", timeout: cfg.Storage.Timeout.D(),
 		created: func(path string) {
-			log.Info("fairypost: there was no database at storage.path: a new one was created there", "database", path)
+			// A warning: a mistyped storage.path must not go unseen.
+			log.Warn("fairypost: there was no database at storage.path: a new one was created there", "database", path)
 		}})
 	if err != nil {
 		return err
