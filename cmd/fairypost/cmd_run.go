@@ -131,30 +131,41 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	return err // the database closes on return
 }
 
-// Gateway close codes that mean the configuration is wrong, with what to
-// do about each (Discord's documentation lists them).
-var fatalCloseCodes = map[int]string{
-	4004: "Discord refused the token (authentication failed): check discord.token, or DISCORD_TOKEN, against the bot's token in the developer portal",
-	4013: "Discord refused the gateway intents asked for (invalid intents)",
-	4014: "Discord refused a privileged gateway intent: enable it for the bot in the developer portal",
+// refusedToken says what to do about a token Discord refuses.
+const refusedToken = "Discord refused the token (authentication failed): check discord.token, or DISCORD_TOKEN, against the bot's token in the developer portal"
+
+// closeCodeAdvice says what to do about a gateway close code that means
+// the configuration is wrong (Discord's documentation lists them), and
+// whether code is one.
+func closeCodeAdvice(code int) (string, bool) {
+	switch code {
+	case 4004:
+		return refusedToken, true
+	case 4013:
+		return "Discord refused the gateway intents asked for (invalid intents)", true
+	case 4014:
+		return "Discord refused a privileged gateway intent: enable it for the bot in the developer portal", true
+	}
+	return "", false
 }
 
 // connectError explains a failure to connect to Discord (Bot.Open): a
 // token (gateway close 4004, or HTTP 401 from the REST API) or intents
-// Discord refuses is bad input (exit status 2); a
-// server that cannot be reached is named by the address really dialled
-// (discord.api_url when set, not discord.com, which is only how the REST
-// requests are written before the rewrite), exit status 1.
+// Discord refuses is bad input (exit status 2); a server that cannot be
+// reached is named by the address really dialled (discord.api_url when
+// set, not discord.com, which is only how the REST requests are written
+// before the rewrite), exit status 1, as for any other failure to
+// connect.
 func connectError(err error, apiURL string) error {
 	var ce *websocket.CloseError
 	if errors.As(err, &ce) {
-		if what, ok := fatalCloseCodes[ce.Code]; ok {
+		if what, ok := closeCodeAdvice(ce.Code); ok {
 			return badInput("%s (gateway close %d %s)", what, ce.Code, strings.TrimSpace(ce.Text))
 		}
 	}
 	var re *discordgo.RESTError
 	if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized {
-		return badInput("%s (HTTP 401 Unauthorized)", fatalCloseCodes[4004])
+		return badInput("%s (HTTP 401 Unauthorized)", refusedToken)
 	}
 	var ue *url.Error
 	if errors.As(err, &ue) {
