@@ -26,7 +26,8 @@ const MaxDeliveryCrashes = 3
 // whose sending fails stays in the outbox and is tried again later, after
 // a delay that doubles with every failure (30 s, 1 min, 2 min, ... up to
 // 1 h): nothing is ever dropped. Delivery is at least once: a
-// notification sent just before the process dies is sent again. It keeps
+// notification sent just before the process dies is sent again. Besides
+// the count of crashes below (which a restart starts again), it keeps
 // nothing in memory that is not in the outbox, so a restart loses
 // nothing. Several Deliverers over one outbox would send twice: run one.
 //
@@ -34,8 +35,8 @@ const MaxDeliveryCrashes = 3
 // (in send, or in the outbox while acknowledging it) is recovered,
 // logged at error level with the notification and the stack, and counts
 // as a failure; a notification whose delivery crashed MaxDeliveryCrashes
-// times in this process is set aside (Outbox.SetAsideNotification) with
-// one error log line, and the others go on. A panic while reading the
+// times in this process is set aside (Outbox.SetAsideNotification: kept,
+// but no longer tried) with one error log line, and the others go on. A panic while reading the
 // outbox is returned by RunOnce as an error (*PanicError).
 type Deliverer struct {
 	out  Outbox
