@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -123,6 +124,10 @@ func fetchError(dbPath string, inUse inUseError, err error) error {
 		return badInput("-db %s is in use by another process (a running bot?); waited %v, and it offers no live copy: the path of its socket %s is too long for a unix socket. Stop it to back up its file, or move the database to a shorter path", inUse.path, inUse.waited, sock)
 	case errors.Is(err, os.ErrPermission):
 		return badInput("-db %s is in use by another process (a running bot?) whose live copies on %s are for its own OS user: run backup as that user", inUse.path, sock)
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) {
+		// The server ended the copy: its process is stopping.
+		return outsideError{fmt.Errorf("the process holding %s cut the copy short (it is stopping?): %w; run backup again", dbPath, err)}
 	}
 	return fmt.Errorf("copying %s from the process that holds it: %w", dbPath, err)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -210,5 +211,20 @@ func TestErrorLinesBounded(t *testing.T) {
 	}
 	if r := run(t, "analyze", "-variant", "chess", "-fen", huge); !strings.Contains(r.stderr, `-fen "rrrr`) || !strings.Contains(r.stderr, "(130000 bytes)") {
 		t.Errorf("the -fen error does not quote its start and length: %.300s", r.stderr)
+	}
+}
+
+// TestBackupCutShort: a live copy that the process holding the database
+// cuts (it is stopping) is reported as such, with exit status 1 but not
+// as an internal error.
+func TestBackupCutShort(t *testing.T) {
+	t.Parallel()
+	cut := fmt.Errorf("hotcopy: fp.db.backup.sock: the copy stopped after 4096 bytes: %w", io.ErrUnexpectedEOF)
+	var stderr bytes.Buffer
+	a := &app{stderr: &stderr}
+	code := a.report("backup", fetchError("fp.db", inUseError{path: "fp.db", flag: "-db", waited: lockTimeout}, cut))
+	if code != exitInternal || strings.Contains(stderr.String(), "internal error") ||
+		!strings.Contains(stderr.String(), "the process holding fp.db cut the copy short (it is stopping?)") {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
 }
