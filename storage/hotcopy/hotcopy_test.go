@@ -628,8 +628,10 @@ func TestStalledClientLogged(t *testing.T) {
 	if _, err := io.CopyN(io.Discard, c, taken); err != nil {
 		t.Fatal(err)
 	}
-	for !strings.Contains(logs.String(), "copy failed") {
-		time.Sleep(5 * time.Millisecond)
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(logs.String(), "copy failed"); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the stalled client was not dropped; log: %s", logs.String())
+		}
 	}
 	log := logs.String()
 	if !strings.Contains(log, "took nothing for 200ms, after ") || strings.Contains(log, "sent=0 ") {
