@@ -2,7 +2,9 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 )
 
@@ -15,20 +17,36 @@ const (
 	deliverBatch = 100
 )
 
+// MaxDeliveryCrashes is how many times delivering one notification may
+// crash (panic) before the Deliverer sets it aside for good.
+const MaxDeliveryCrashes = 3
+
 // Deliverer hands the notifications of an outbox to a send function (an
 // adapter posting them) and removes each one once sent. A notification
 // whose sending fails stays in the outbox and is tried again later, after
 // a delay that doubles with every failure (30 s, 1 min, 2 min, ... up to
 // 1 h): nothing is ever dropped. Delivery is at least once: a
-// notification sent just before the process dies is sent again. It keeps
+// notification sent just before the process dies is sent again. Besides
+// the count of crashes below (which a restart starts again), it keeps
 // nothing in memory that is not in the outbox, so a restart loses
 // nothing. Several Deliverers over one outbox would send twice: run one.
+//
+// A bug never stops delivery: a panic while delivering a notification
+// (in send, or in the outbox while acknowledging it) is recovered,
+// logged at error level with the notification and the stack, and counts
+// as a failure; a notification whose delivery crashed MaxDeliveryCrashes
+// times in this process is set aside (Outbox.SetAsideNotification: kept,
+// but no longer tried) with one error log line, and the others go on. A panic while reading the
+// outbox is returned by RunOnce as an error (*PanicError).
 type Deliverer struct {
 	out  Outbox
 	send func(context.Context, Notification) error
 	now  func() time.Time
 	log  *slog.Logger
 	poke chan struct{}
+
+	mu      sync.Mutex
+	crashes map[uint64]int // notification ID -> crashes of its delivery so far
 }
 
 // NewDeliverer returns a Deliverer from out to send, reading the time from
@@ -41,7 +59,7 @@ func NewDeliverer(out Outbox, send func(context.Context, Notification) error, no
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Deliverer{out: out, send: send, now: now, log: log, poke: make(chan struct{}, 1)}
+	return &Deliverer{out: out, send: send, now: now, log: log, poke: make(chan struct{}, 1), crashes: map[uint64]int{}}
 }
 
 // RetryDelay returns how long a notification that failed attempts times
@@ -55,13 +73,19 @@ func RetryDelay(attempts int) time.Duration {
 }
 
 // RunOnce sends every notification due now, oldest first: one that is
-// sent is acknowledged (removed); one whose sending fails is kept with its
-// next try put off by RetryDelay, and the failure is logged. It returns
-// how many were delivered. It stops at the first error of the outbox
-// itself (returned) or when ctx is done (ctx.Err()); whatever was not
-// handled stays in the outbox for the next run.
-func (d *Deliverer) RunOnce(ctx context.Context) (int, error) {
-	delivered := 0
+// sent is acknowledged (removed); one whose sending fails (or crashes) is
+// kept with its next try put off by RetryDelay, and the failure is
+// logged; one whose delivery crashed MaxDeliveryCrashes times is set
+// aside. It returns how many were delivered. It stops at the first error
+// of the outbox itself (returned) or when ctx is done (ctx.Err());
+// whatever was not handled stays in the outbox for the next run. It
+// never panics.
+func (d *Deliverer) RunOnce(ctx context.Context) (delivered int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = newPanicError(r)
+		}
+	}()
 	for {
 		now := d.now()
 		batch, err := d.out.PendingNotifications(ctx, now, deliverBatch)
@@ -72,27 +96,73 @@ func (d *Deliverer) RunOnce(ctx context.Context) (int, error) {
 			if err := ctx.Err(); err != nil {
 				return delivered, err
 			}
-			if err := d.send(ctx, n); err != nil {
-				wait := RetryDelay(n.Attempts)
-				d.log.Warn("notification not delivered; will retry", "id", n.ID, "kind", n.Kind.String(),
-					"user", n.UserID, "channel", n.ChannelID, "game", n.GameID, "attempts", n.Attempts+1,
-					"retry_in", wait, "err", err)
-				if err := d.out.RetryNotification(ctx, n.ID, now.Add(wait)); err != nil {
-					return delivered, err
-				}
-				continue
-			}
-			if err := d.out.AckNotification(ctx, n.ID); err != nil {
+			sent, err := d.deliver(ctx, n, now)
+			if err != nil {
 				return delivered, err
 			}
-			delivered++
+			if sent {
+				delivered++
+			}
 		}
-		// Every notification of a full batch was either removed or put
-		// off, so the next read makes progress; a short batch was all.
+		// Every notification of a full batch was either removed, put
+		// off or set aside, so the next read makes progress; a short
+		// batch was all.
 		if len(batch) < deliverBatch {
 			return delivered, nil
 		}
 	}
+}
+
+// deliver sends n and acknowledges it, or records the failure. It
+// reports whether n was sent and acknowledged, and returns the outbox's
+// errors. A panic is recovered and handled by crashed.
+func (d *Deliverer) deliver(ctx context.Context, n Notification, now time.Time) (sent bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			sent, err = false, d.crashed(ctx, n, now, newPanicError(r))
+		}
+	}()
+	if err := d.send(ctx, n); err != nil {
+		wait := RetryDelay(n.Attempts)
+		d.log.Warn("notification not delivered; will retry", append(noteAttrs(n), "attempts", n.Attempts+1,
+			"retry_in", wait, "err", err)...)
+		return false, d.out.RetryNotification(ctx, n.ID, now.Add(wait))
+	}
+	if err := d.out.AckNotification(ctx, n.ID); err != nil {
+		return false, err
+	}
+	d.mu.Lock()
+	delete(d.crashes, n.ID)
+	d.mu.Unlock()
+	return true, nil
+}
+
+// crashed handles a panic p while delivering n: the notification is put
+// off as after a failure, or set aside once its delivery has crashed
+// MaxDeliveryCrashes times.
+func (d *Deliverer) crashed(ctx context.Context, n Notification, now time.Time, p *PanicError) error {
+	d.mu.Lock()
+	d.crashes[n.ID]++
+	count := d.crashes[n.ID]
+	if count >= MaxDeliveryCrashes {
+		delete(d.crashes, n.ID)
+	}
+	d.mu.Unlock()
+	if count >= MaxDeliveryCrashes {
+		d.log.Error("notification set aside: its delivery crashed every time", append(noteAttrs(n),
+			"crashes", count, "text", n.Text, "panic", p.Value)...)
+		return d.out.SetAsideNotification(ctx, n.ID, fmt.Sprintf("delivery crashed %d times: %v", count, p.Value))
+	}
+	wait := RetryDelay(n.Attempts)
+	d.log.Error("delivering a notification crashed; will retry", append(noteAttrs(n), "crashes", count,
+		"retry_in", wait, "panic", p.Value, "stack", string(p.Stack))...)
+	return d.out.RetryNotification(ctx, n.ID, now.Add(wait))
+}
+
+// noteAttrs returns the log attributes that identify n.
+func noteAttrs(n Notification) []any {
+	return []any{"id", n.ID, "kind", n.Kind.String(), "user", n.UserID, "channel", n.ChannelID,
+		"game", n.GameID, "challenge", n.ChallengeID}
 }
 
 // Poke makes a running Run deliver at once instead of at its next tick;
@@ -107,7 +177,8 @@ func (d *Deliverer) Poke() {
 
 // Run calls RunOnce at once, then every time every has passed (every <= 0:
 // one second) or Poke was called, until ctx is done; then it returns nil.
-// Errors of RunOnce are logged and the next run tries again. send is
+// Errors of RunOnce (a panic reading the outbox included) are logged and
+// the next run tries again. send is
 // called from Run's goroutine, one notification at a time: it should
 // give up (fail) rather than hang, since it holds up the others.
 func (d *Deliverer) Run(ctx context.Context, every time.Duration) error {

@@ -103,4 +103,10 @@ type Outbox interface {
 	// AckNotification removes a delivered notification. Acknowledging
 	// one that is not there (delivered twice) is not an error.
 	AckNotification(ctx context.Context, id uint64) error
+
+	// SetAsideNotification takes notification id out of delivery for
+	// good, keeping it with reason for an operator to look at:
+	// PendingNotifications no longer returns it. A notification that is
+	// not there is not an error.
+	SetAsideNotification(ctx context.Context, id uint64, reason string) error
 }

@@ -2,7 +2,10 @@ package bot
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"time"
 )
 
@@ -92,8 +95,17 @@ func (s *Scheduler) Run(ctx context.Context) error {
 	}
 }
 
-// step sweeps once and returns how long to sleep.
-func (s *Scheduler) step(ctx context.Context) time.Duration {
+// step sweeps once and returns how long to sleep. A panic of the sweep
+// outside the handling of one record (which Sweep recovers itself) is
+// logged and counts as a failed sweep.
+func (s *Scheduler) step(ctx context.Context) (wait time.Duration) {
+	defer func() {
+		if r := recover(); r != nil {
+			p := newPanicError(r)
+			s.log.Error("sweep crashed; retrying", "panic", p.Value, "retry_in", s.retry, "stack", string(p.Stack))
+			wait = s.retry
+		}
+	}()
 	rep, err := s.svc.Sweep(ctx)
 	if rep.Total() > 0 {
 		s.log.Info("sweep", "timed_out", rep.TimedOut, "aborted", rep.Aborted, "reminded", rep.Reminded,
@@ -101,7 +113,12 @@ func (s *Scheduler) step(ctx context.Context) time.Duration {
 	}
 	if err != nil {
 		if ctx.Err() == nil {
-			s.log.Error("sweep failed; retrying", "err", err, "retry_in", s.retry)
+			attrs := []any{"err", err, "retry_in", s.retry}
+			var p *PanicError
+			if errors.As(err, &p) {
+				attrs = append(attrs, "stack", string(p.Stack))
+			}
+			s.log.Error("sweep failed; retrying", attrs...)
 		}
 		return s.retry
 	}
@@ -110,7 +127,35 @@ func (s *Scheduler) step(ctx context.Context) time.Duration {
 		s.log.Debug("nothing scheduled", "sleep", s.max)
 		return s.max
 	}
-	wait := min(max(next.Sub(s.svc.Now()), schedulerMinSleep), s.max)
+	wait = min(max(next.Sub(s.svc.Now()), schedulerMinSleep), s.max)
 	s.log.Debug("next wake-up", "at", next, "sleep", wait)
 	return wait
+}
+
+// PanicError is a panic recovered by a background loop (the Scheduler's
+// sweep, the Deliverer), as an error: the value given to panic and the
+// stack of the goroutine that panicked.
+type PanicError struct {
+	Value any
+	Stack []byte
+}
+
+func (e *PanicError) Error() string { return fmt.Sprintf("panic: %v", e.Value) }
+
+// newPanicError returns the PanicError for the value r just recovered,
+// with the current stack (taken in the deferred function, it still shows
+// where the panic happened).
+func newPanicError(r any) *PanicError { return &PanicError{Value: r, Stack: debug.Stack()} }
+
+// recovering calls fn and returns its results, or a *PanicError if fn
+// panics: one record whose handling crashes must not stop the handling
+// of the others.
+func recovering[T any](fn func() (T, error)) (v T, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			var zero T
+			v, err = zero, newPanicError(r)
+		}
+	}()
+	return fn()
 }

@@ -124,7 +124,8 @@ func stopClock(g *Game) {
 // Each change is one store transaction that checks again that it is
 // still due, so a move made meanwhile wins and running Sweep again (or
 // two at once) does nothing twice. Sweep goes on past a record it cannot
-// change and returns what it did with the errors joined. It holds
+// change, or whose handling panics (a *PanicError naming the record), and
+// returns what it did with the errors joined. It holds
 // nothing in memory: everything it needs is in the stores.
 //
 // Sweep reads only what is due, from the stores' time indexes
@@ -143,7 +144,7 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 		if err := ctx.Err(); err != nil {
 			return rep, err
 		}
-		switch out, err := s.timeOut(ctx, g.ID, now); {
+		switch out, err := recovering(func() (timeOutcome, error) { return s.timeOut(ctx, g.ID, now) }); {
 		case errors.Is(err, sweepSkip{}):
 		case err != nil:
 			errs = append(errs, fmt.Errorf("game %d: time out: %w", g.ID, err))
@@ -162,7 +163,7 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 		if err := ctx.Err(); err != nil {
 			return rep, err
 		}
-		switch sent, err := s.remind(ctx, g.ID, now); {
+		switch sent, err := recovering(func() (bool, error) { return s.remind(ctx, g.ID, now) }); {
 		case errors.Is(err, sweepSkip{}):
 		case err != nil:
 			errs = append(errs, fmt.Errorf("game %d: reminder: %w", g.ID, err))
@@ -178,7 +179,8 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 		if err := ctx.Err(); err != nil {
 			return rep, err
 		}
-		switch err := s.expire(ctx, c.ID, now); {
+		_, err := recovering(func() (struct{}, error) { return struct{}{}, s.expire(ctx, c.ID, now) })
+		switch {
 		case errors.Is(err, sweepSkip{}):
 		case err != nil:
 			errs = append(errs, fmt.Errorf("challenge %d: expire: %w", c.ID, err))

@@ -209,8 +209,9 @@ func veteranFixture(b *testing.B) *storage.DB {
 }
 
 // BenchmarkOpen100k opens (and closes) a store of 100,000 games, built
-// once per run of the benchmark and reopened each time: the schema check
-// and its one write transaction included.
+// once per run of the benchmark and reopened each time: the consistency
+// check of every page, the schema check and its one write transaction
+// included.
 func BenchmarkOpen100k(b *testing.B) {
 	path := buildFixture(b)
 	fi, err := os.Stat(path)
@@ -227,4 +228,26 @@ func BenchmarkOpen100k(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(fi.Size())/1e6, "file-MB")
+}
+
+// BenchmarkCheckStructure100k and BenchmarkCheckConsistency100k measure
+// the two checks Open makes of a file, on the store of 100,000 games:
+// the reading of every page in use for pointers outside the file, and
+// bbolt's consistency check.
+func BenchmarkCheckStructure100k(b *testing.B) {
+	path := buildFixture(b)
+	for b.Loop() {
+		if err := storage.CheckStructure(path); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkCheckConsistency100k(b *testing.B) {
+	path := buildFixture(b)
+	for b.Loop() {
+		if err := storage.CheckConsistency(path); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -34,3 +34,17 @@ func (db *DB) BulkLoadGames(games []*bot.Game, batch int) error {
 	}
 	return nil
 }
+
+// CheckStructure is checkStructure, for the benchmarks.
+func CheckStructure(path string) error { return checkStructure(path) }
+
+// CheckConsistency runs bbolt's consistency check (check) on the file at
+// path, for the benchmarks.
+func CheckConsistency(path string) error {
+	b, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	return check(b)
+}

@@ -161,6 +161,9 @@ type notificationRecord struct {
 	Created     time.Time `json:"created"`
 	Attempts    int       `json:"attempts,omitempty"`  // added within schema 1
 	NotBefore   time.Time `json:"not_before,omitzero"` // added within schema 1
+	// SetAside, added within schema 2, says why delivery gave up on the
+	// notification for good ("" for one still to deliver).
+	SetAside string `json:"set_aside,omitempty"`
 }
 
 func encodeNotification(n *bot.Notification) ([]byte, error) {
@@ -170,16 +173,23 @@ func encodeNotification(n *bot.Notification) ([]byte, error) {
 }
 
 func decodeNotification(b []byte) (bot.Notification, error) {
+	n, _, err := decodeOutboxEntry(b)
+	return n, err
+}
+
+// decodeOutboxEntry decodes a notification record and says why it was
+// set aside ("" when it was not).
+func decodeOutboxEntry(b []byte) (bot.Notification, string, error) {
 	var r notificationRecord
 	if err := json.Unmarshal(b, &r); err != nil {
-		return bot.Notification{}, fmt.Errorf("notification record: %w", err)
+		return bot.Notification{}, "", fmt.Errorf("notification record: %w", err)
 	}
 	if !readableSchema(r.Schema) {
-		return bot.Notification{}, fmt.Errorf("notification %d: record schema %d, want 1 to %d", r.ID, r.Schema, SchemaVersion)
+		return bot.Notification{}, "", fmt.Errorf("notification %d: record schema %d, want 1 to %d", r.ID, r.Schema, SchemaVersion)
 	}
 	return bot.Notification{ID: r.ID, Kind: bot.NotificationKind(r.Kind), UserID: r.UserID, GuildID: r.GuildID,
 		ChannelID: r.ChannelID, GameID: r.GameID, ChallengeID: r.ChallengeID, Text: r.Text, Created: r.Created,
-		Attempts: r.Attempts, NotBefore: r.NotBefore}, nil
+		Attempts: r.Attempts, NotBefore: r.NotBefore}, r.SetAside, nil
 }
 
 // preferencesRecord is the stored form of a bot.Preferences.

@@ -335,17 +335,30 @@ func (c *Console) deliveryLoop(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		c.mu.Lock()
-		n, err := c.deliver.RunOnce(ctx)
-		if err != nil && ctx.Err() == nil {
-			c.log.Error("console: delivering notifications", "err", err)
-		}
-		if n > 0 {
-			c.printf("%s> ", c.user)
-		}
-		c.flush()
-		c.mu.Unlock()
+		c.deliverPending(ctx)
 	}
+}
+
+// deliverPending prints the notifications due, then the prompt again if
+// any was printed. A crash is logged and the loop goes on: the Deliverer
+// recovers those of one notification (and sets a notification that keeps
+// crashing aside); this recovers the rest, with c.mu released.
+func (c *Console) deliverPending(ctx context.Context) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	defer func() {
+		if r := recover(); r != nil {
+			c.log.Error("console: delivering notifications crashed", "panic", r)
+		}
+	}()
+	n, err := c.deliver.RunOnce(ctx)
+	if err != nil && ctx.Err() == nil {
+		c.log.Error("console: delivering notifications", "err", err)
+	}
+	if n > 0 {
+		c.printf("%s> ", c.user)
+	}
+	c.flush()
 }
 
 // send is the Deliverer's send: it prints notification n as the command

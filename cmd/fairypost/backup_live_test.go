@@ -131,7 +131,7 @@ func TestBackupLiveConsole(t *testing.T) {
 
 	// The console goes on after the copy.
 	c.do(t, "as bob /move e5\n")
-	if code := c.end(t); code != 0 || c.stderr.String() != "" {
+	if code := c.end(t); code != 0 || c.stderr.String() != newDBNotice(db) {
 		t.Fatalf("console: exit %d, stderr %q, stdout:\n%s", code, c.stderr.String(), c.stdout.String())
 	}
 	if got, want := gameMoves(t, db), []string{"e2e4", "e7e5"}; !reflect.DeepEqual(got, want) {
@@ -162,7 +162,7 @@ func TestLiveBackupPathTooLong(t *testing.T) {
 	if code := c.end(t); code != 0 {
 		t.Fatalf("console: exit %d, stderr %q", code, c.stderr.String())
 	}
-	if s := c.stderr.String(); strings.Count(s, "\n") != 1 || !strings.Contains(s, "live backups are not possible") {
-		t.Errorf("console's stderr: %q, want one warning", s)
+	if s, ok := strings.CutPrefix(c.stderr.String(), newDBNotice(db)); !ok || strings.Count(s, "\n") != 1 || !strings.Contains(s, "live backups are not possible") {
+		t.Errorf("console's stderr: %q, want the new database and one warning", c.stderr.String())
 	}
 }

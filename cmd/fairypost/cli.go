@@ -8,7 +8,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/fairypost/fairypost/rules"
 )
@@ -27,7 +30,8 @@ const (
 // is written to stdout then. Main has no global state: tests call it in
 // the same process, in parallel.
 func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, registry: rules.NewRegistry}
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, registry: rules.NewRegistry,
+		terminal: isTerminal, getenv: os.Getenv}
 	return a.run(ctx, args)
 }
 
@@ -37,6 +41,15 @@ type app struct {
 	stdout, stderr io.Writer
 	// registry builds the variant registry (tests substitute their own).
 	registry func() (*rules.Registry, error)
+	// terminal reports whether a stream is a terminal: the console is
+	// interactive (banner, prompts, background clocks) only when its
+	// input is one (tests substitute their own).
+	terminal func(io.Reader) bool
+	// getenv reads the environment (DISCORD_TOKEN).
+	getenv func(string) string
+	// bare is set when fairypost was run with no arguments at all: only
+	// then does "run" without a token start the console.
+	bare bool
 }
 
 // command is one subcommand of fairypost.
@@ -95,8 +108,9 @@ func availableNames() string {
 // (a bug) is reported as one line with exit status 1, not a stack trace.
 func (a *app) run(ctx context.Context, args []string) (code int) {
 	if len(args) == 0 {
-		// "fairypost" alone is "fairypost run".
-		args = []string{"run"}
+		// "fairypost" alone is "fairypost run", which then falls back to
+		// the console when no token is set.
+		args, a.bare = []string{"run"}, true
 	}
 	name, rest := args[0], args[1:]
 	defer func() {
@@ -114,7 +128,7 @@ func (a *app) run(ctx context.Context, args []string) (code int) {
 	}
 	cmd, ok := findCommand(name)
 	if !ok {
-		return a.report("", badInput("unknown command %q (commands: %s; see 'fairypost help')", name, availableNames()))
+		return a.report("", badInput("unknown command %s (commands: %s; see 'fairypost help')", quote(name), availableNames()))
 	}
 	fs := flag.NewFlagSet("fairypost "+name, flag.ContinueOnError)
 	// The flag package would print the error and the whole usage; we report
@@ -130,7 +144,7 @@ func (a *app) run(ctx context.Context, args []string) (code int) {
 		return a.report(name, badInput("%v (see 'fairypost help %s')", err, name))
 	}
 	if fs.NArg() > 0 {
-		return a.report(name, badInput("unexpected argument %q: every input is a flag, like -variant chess (see 'fairypost help %s')", fs.Arg(0), name))
+		return a.report(name, badInput("unexpected argument %s: every input is a flag, like -variant chess (see 'fairypost help %s')", quote(fs.Arg(0)), name))
 	}
 	return a.report(name, runCmd(ctx, a))
 }
@@ -144,7 +158,7 @@ func (a *app) help(args []string) int {
 	case 1:
 		cmd, ok := findCommand(args[0])
 		if !ok {
-			return a.report("help", badInput("unknown command %q (commands: %s)", args[0], availableNames()))
+			return a.report("help", badInput("unknown command %s (commands: %s)", quote(args[0]), availableNames()))
 		}
 		a.commandUsage(a.stdout, cmd)
 		return exitOK
@@ -160,9 +174,10 @@ func (a *app) usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.summary)
 	}
-	b.WriteString("\n\"fairypost\" without a command is \"fairypost run\": the bot.\n\n" +
+	b.WriteString("\n\"fairypost\" with no arguments is \"fairypost run\": the bot, or the local console\n" +
+		"when DISCORD_TOKEN is not set. Flags without a command are run's.\n\n" +
 		"Run 'fairypost help <command>' for a command's flags.\n" +
-		"Exit status: 0 success, 2 bad input, 1 internal error.\n")
+		"Exit status: 0 success, 2 bad input or configuration, 1 internal error or Discord unreachable.\n")
 	io.WriteString(w, b.String())
 }
 
@@ -200,6 +215,53 @@ func badInput(format string, args ...any) error {
 	return inputError{fmt.Errorf(format, args...)}
 }
 
+// maxQuoted is how many bytes of an input (a FEN, a move, a flag's value)
+// an error message quotes; maxErrorLine bounds the whole message, whatever
+// the errors it wraps quote.
+const (
+	maxQuoted    = 64
+	maxErrorLine = 1000
+)
+
+// quote returns s quoted as %q does; an s longer than maxQuoted bytes is
+// cut there (at a character boundary) and its length said, so that a
+// huge input does not make a huge error line.
+func quote(s string) string {
+	if len(s) <= maxQuoted {
+		return strconv.Quote(s)
+	}
+	return fmt.Sprintf("%s... (%d bytes)", strconv.Quote(cutAt(s, maxQuoted)), len(s))
+}
+
+// bounded returns msg cut to at most max bytes (at a character boundary),
+// saying how much was cut.
+func bounded(msg string, max int) string {
+	if len(msg) <= max {
+		return msg
+	}
+	head := cutAt(msg, max)
+	return fmt.Sprintf("%s... (%d more bytes)", head, len(msg)-len(head))
+}
+
+// cutAt returns the longest prefix of s of at most n bytes that ends at
+// a character boundary.
+func cutAt(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// outsideError is a failure of something outside fairypost (the network,
+// Discord): exit status 1, reported without calling it an internal error.
+type outsideError struct{ err error }
+
+func (e outsideError) Error() string { return e.err.Error() }
+func (e outsideError) Unwrap() error { return e.err }
+
 // report writes err, if any, as one line on stderr and returns the exit
 // status for it.
 func (a *app) report(cmd string, err error) int {
@@ -211,10 +273,16 @@ func (a *app) report(cmd string, err error) int {
 		prefix += " " + cmd
 	}
 	msg := strings.Join(strings.FieldsFunc(err.Error(), func(r rune) bool { return r == '\n' || r == '\r' }), "; ")
+	msg = bounded(msg, maxErrorLine)
 	var in inputError
 	if errors.As(err, &in) {
 		fmt.Fprintf(a.stderr, "%s: %s\n", prefix, msg)
 		return exitBadInput
+	}
+	var out outsideError
+	if errors.As(err, &out) {
+		fmt.Fprintf(a.stderr, "%s: %s\n", prefix, msg)
+		return exitInternal
 	}
 	fmt.Fprintf(a.stderr, "%s: internal error: %s\n", prefix, msg)
 	return exitInternal

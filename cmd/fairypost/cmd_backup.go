@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -60,7 +61,7 @@ func (a *app) backup(ctx context.Context, dbPath, out string) error {
 	if st, err := os.Stat(out); err == nil && st.IsDir() {
 		return badInput("-o %s is a folder: give the copy's file name", out)
 	}
-	db, err := openStore(dbPath, true)
+	db, err := openStore(dbPath, storeOpen{flag: "-db", readOnly: true})
 	var inUse inUseError
 	switch {
 	case errors.As(err, &inUse):
@@ -118,18 +119,22 @@ func fetchError(dbPath string, inUse inUseError, err error) error {
 	case errors.Is(err, os.ErrNotExist), errors.Is(err, syscall.ECONNREFUSED):
 		// Nobody serves copies: the process holding the file is not a
 		// fairypost that does, or it could not create its socket.
-		return badInput("-db %s is in use by another process (a running bot?); waited %v, and it offers no live copy on %s. Stop it to back up its file", inUse.path, lockTimeout, sock)
+		return badInput("-db %s is in use by another process (a running bot?); waited %v, and it offers no live copy on %s. Stop it to back up its file", inUse.path, inUse.waited, sock)
 	case errors.Is(err, hotcopy.ErrPathTooLong):
-		return badInput("-db %s is in use by another process (a running bot?); waited %v, and it offers no live copy: the path of its socket %s is too long for a unix socket. Stop it to back up its file, or move the database to a shorter path", inUse.path, lockTimeout, sock)
+		return badInput("-db %s is in use by another process (a running bot?); waited %v, and it offers no live copy: the path of its socket %s is too long for a unix socket. Stop it to back up its file, or move the database to a shorter path", inUse.path, inUse.waited, sock)
 	case errors.Is(err, os.ErrPermission):
 		return badInput("-db %s is in use by another process (a running bot?) whose live copies on %s are for its own OS user: run backup as that user", inUse.path, sock)
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) {
+		// The server ended the copy: its process is stopping.
+		return outsideError{fmt.Errorf("the process holding %s cut the copy short (it is stopping?): %w; run backup again", dbPath, err)}
 	}
 	return fmt.Errorf("copying %s from the process that holds it: %w", dbPath, err)
 }
 
 // checkCopy opens the copy at path as a database and closes it.
 func checkCopy(path string) error {
-	c, err := storage.Open(path, storage.Options{Timeout: lockTimeout})
+	c, err := storage.Open(path, storage.Options{Timeout: lockTimeout, ReadOnly: true})
 	if err != nil {
 		return fmt.Errorf("the copy does not open: %w", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
@@ -85,7 +86,7 @@ func (a *app) console(ctx context.Context, dbPath, imagesDir, user string) error
 			return err
 		}
 	}
-	db, err := openStore(dbPath, false)
+	db, err := openStore(dbPath, storeOpen{flag: "-db", created: newDatabaseNotice(a.stderr)})
 	if err != nil {
 		return err
 	}
@@ -101,7 +102,7 @@ func (a *app) console(ctx context.Context, dbPath, imagesDir, user string) error
 	c, err := console.New(console.Config{
 		Service: svc, Handler: h, Outbox: db,
 		Out: a.stdout, ImagesDir: imagesDir,
-		Interactive: isTerminal(a.stdin),
+		Interactive: a.terminal(a.stdin),
 		User:        user,
 		Logger:      log,
 	})
@@ -115,10 +116,25 @@ func (a *app) console(ctx context.Context, dbPath, imagesDir, user string) error
 }
 
 // inUseError is openStore's error for a database another process holds.
-type inUseError struct{ path string }
+type inUseError struct {
+	path, flag string
+	waited     time.Duration
+}
 
 func (e inUseError) Error() string {
-	return fmt.Sprintf("-db %s is in use by another process (a running bot?); waited %v. Stop it, or back it up (fairypost backup) and use the copy", e.path, lockTimeout)
+	if e.flag == "storage.path" {
+		return fmt.Sprintf("storage.path %s is in use by another process (another bot, or a console?); waited %v. Stop it, or give this bot its own storage.path", e.path, e.waited)
+	}
+	return fmt.Sprintf("%s %s is in use by another process (a running bot?); waited %v. Stop it, or back it up (fairypost backup) and use the copy", e.flag, e.path, e.waited)
+}
+
+// newDatabaseNotice returns the created function of storeOpen for a
+// command that reports on w: one line saying that a new database was
+// created at the path.
+func newDatabaseNotice(w io.Writer) func(string) {
+	return func(path string) {
+		fmt.Fprintf(w, "fairypost: there was no database at %s: a new one was created there.\n", path)
+	}
 }
 
 // serveHotCopy serves copies of db, opened from dbPath, to "fairypost
@@ -141,54 +157,90 @@ func (a *app) serveHotCopy(ctx context.Context, db *storage.DB, dbPath string, l
 // checkUserName checks -user as the console checks "as NAME".
 func checkUserName(name string) error {
 	if len(name) == 0 || len(name) > console.MaxUserName {
-		return badInput("-user %q: use 1 to %d letters, digits, '_', '-' or '.'", name, console.MaxUserName)
+		return badInput("-user %s: use 1 to %d letters, digits, '_', '-' or '.'", quote(name), console.MaxUserName)
 	}
 	for _, r := range name {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.') {
-			return badInput("-user %q: use 1 to %d letters, digits, '_', '-' or '.'", name, console.MaxUserName)
+			return badInput("-user %s: use 1 to %d letters, digits, '_', '-' or '.'", quote(name), console.MaxUserName)
 		}
 	}
 	return nil
 }
 
-// isTerminal reports whether r is a terminal (a character device), so
-// that the console prompts; anything else is read as a script.
+// isTerminal reports whether r is a terminal, so that the console
+// prompts; anything else (a file, a pipe, /dev/null) is read as a script.
 func isTerminal(r io.Reader) bool {
 	f, ok := r.(*os.File)
 	if !ok {
 		return false
 	}
 	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	// /dev/null is a character device too: ask the terminal driver.
+	return err == nil && st.Mode()&os.ModeCharDevice != 0 && isTTY(f)
 }
 
-// openStore opens the database at path, waiting at most lockTimeout for
-// another process to release it. With mustExist, a missing file is bad
-// input instead of being created (export and backup read existing
-// databases only). A file in use (a running bot holds bbolt's exclusive
-// lock, which also blocks readers) and a file that is not a fairypost
-// database are bad input with one clear line.
-func openStore(path string, mustExist bool) (*storage.DB, error) {
+// storeOpen says how openStore opens a database.
+type storeOpen struct {
+	// flag is how the user named the path, for messages: "-db" or
+	// "storage.path".
+	flag string
+	// readOnly opens an existing database without changing it (export,
+	// backup): a missing or empty file is bad input, never created.
+	readOnly bool
+	// timeout is how long to wait for another process to release the
+	// file (0: lockTimeout).
+	timeout time.Duration
+	// created, when set, is called once a new database was created: the
+	// file was missing or empty.
+	created func(path string)
+}
+
+// openStore opens the database at path as o says. A file in use (a
+// running bot holds bbolt's exclusive lock, which also blocks readers)
+// is an inUseError after o.timeout; that, a folder, a file that is not a
+// fairypost database, a damaged database ("restore a backup"), one of
+// another schema and any other failure to open are bad input with one
+// clear line (exit status 2).
+func openStore(path string, o storeOpen) (*storage.DB, error) {
+	if o.timeout <= 0 {
+		o.timeout = lockTimeout
+	}
 	if path == "" {
-		return nil, badInput("-db FILE is required")
+		return nil, badInput("%s FILE is required", o.flag)
 	}
 	st, err := os.Stat(path)
 	switch {
 	case err == nil && st.IsDir():
-		return nil, badInput("-db %s is a folder, not a database file", path)
-	case errors.Is(err, os.ErrNotExist) && mustExist:
-		return nil, badInput("-db %s: no such database file", path)
+		return nil, badInput("%s %s is a folder, not a database file", o.flag, path)
+	case errors.Is(err, os.ErrNotExist) && o.readOnly:
+		return nil, badInput("%s %s: no such database file", o.flag, path)
 	case err != nil && !errors.Is(err, os.ErrNotExist):
-		return nil, badInput("-db %s: %v", path, err)
+		return nil, badInput("%s %s: %v", o.flag, path, err)
+	case err == nil && st.Size() == 0 && o.readOnly:
+		return nil, badInput("%s %s is an empty file: no database was ever written there", o.flag, path)
 	}
-	db, err := storage.Open(path, storage.Options{Timeout: lockTimeout})
+	isNew := err != nil || st.Size() == 0
+	db, err := storage.Open(path, storage.Options{Timeout: o.timeout, ReadOnly: o.readOnly})
+	var damaged *storage.DamagedError
 	switch {
+	case err == nil:
+		if isNew && o.created != nil {
+			o.created(path)
+		}
+		return db, nil
 	case errors.Is(err, berrors.ErrTimeout):
-		return nil, inputError{inUseError{path}}
-	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrChecksum):
-		return nil, badInput("-db %s is not a fairypost database: %v", path, err)
-	case err != nil:
-		return nil, badInput("-db %s: %v", path, err)
+		return nil, inputError{inUseError{path: path, flag: o.flag, waited: o.timeout}}
+	case errors.As(err, &damaged):
+		return nil, badInput("the database %s is damaged: %s; restore a backup (fairypost backup makes them)", path, damaged.Problem)
+	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrChecksum),
+		errors.Is(err, storage.ErrNotDatabase):
+		return nil, badInput("%s %s is not a fairypost database (or is damaged beyond use): %v", o.flag, path, unwrapStorage(err, path))
 	}
-	return db, nil
+	return nil, badInput("%s %s: %v", o.flag, path, unwrapStorage(err, path))
+}
+
+// unwrapStorage returns the message of storage.Open's error err without
+// the "storage: open PATH: " its caller already says.
+func unwrapStorage(err error, path string) string {
+	return strings.TrimPrefix(err.Error(), "storage: open "+path+": ")
 }

@@ -38,7 +38,7 @@ stopped, or the bot's own backups).`,
 			format := fs.String("format", "pgn", "`pgn` or json")
 			return func(ctx context.Context, a *app) error {
 				if *format != "pgn" && *format != "json" {
-					return badInput("-format %q: want pgn or json", *format)
+					return badInput("-format %s: want pgn or json", quote(*format))
 				}
 				if *id == 0 {
 					return badInput("-game ID is required (a game number, as /games shows)")
@@ -74,7 +74,7 @@ type gameJSON struct {
 
 // export prints game id of the database at dbPath in format.
 func (a *app) export(ctx context.Context, dbPath string, id uint64, format string) error {
-	db, err := openStore(dbPath, true)
+	db, err := openStore(dbPath, storeOpen{flag: "-db", readOnly: true})
 	if err != nil {
 		return err
 	}

@@ -77,7 +77,7 @@ func outputFormat(out string) (string, error) {
 	case ext == ".gif":
 		return "gif", nil
 	default:
-		return "", badInput("-o %q: the file name must end in .png or .gif", out)
+		return "", badInput("-o %s: the file name must end in .png or .gif", quote(out))
 	}
 }
 

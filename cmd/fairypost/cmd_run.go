@@ -2,16 +2,20 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
-	"os"
+	"net/http"
+	"net/url"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/fairypost/fairypost/bot"
 	botcmd "github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
-	"github.com/fairypost/fairypost/storage"
+	"github.com/gorilla/websocket"
 )
 
 // runCommand is "fairypost run [-config FILE]", also what "fairypost"
@@ -20,33 +24,50 @@ func runCommand() command {
 	return command{
 		name:     "run",
 		synopsis: "[-config FILE]",
-		summary:  "run the bot (Discord with a token, else the local console)",
+		summary:  "run the Discord bot",
 		doc: `
 Reads the configuration FILE (TOML; config.example.toml documents every key
-with its default; without -config the defaults are used). With a Discord
-token (discord.token, or the DISCORD_TOKEN environment variable) it
-connects to Discord, registers the slash commands and serves until SIGINT
-or SIGTERM, then finishes the commands in progress and closes the
-connection and the database. Without a token it says so and starts the
-local console (see 'fairypost help console') on storage.path.
+with its default; without -config the defaults are used), connects to
+Discord with the token (discord.token, or the DISCORD_TOKEN environment
+variable), registers the slash commands and serves until SIGINT or
+SIGTERM, then finishes the commands in progress and closes the connection
+and the database. A new database is created at storage.path when there is
+none (the log says so); a damaged one is refused.
 
-A configuration error (an unknown key, a bad value) is one line naming the
-file, the line and the key, with exit status 2.`,
+A configuration error is one line with exit status 2: an unknown key or a
+bad value (naming the file, the line and the key), no token, a database in
+use by another process, a folder or a file that is not a fairypost
+database at storage.path, a damaged database, or a token Discord refuses.
+
+"fairypost" with no arguments at all runs the bot as configured by
+DISCORD_TOKEN, or, without it, says so and starts the local console (see
+'fairypost help console') on ./fairypost.db.`,
 		setup: func(fs *flag.FlagSet) runFunc {
 			path := fs.String("config", "", "read the configuration from `FILE` (TOML)")
 			return func(ctx context.Context, a *app) error {
-				cfg, err := loadConfig(*path, os.Getenv)
+				cfg, err := loadConfig(*path, a.getenv)
 				if err != nil {
 					return err
 				}
 				if cfg.Discord.Token == "" {
-					fmt.Fprintf(a.stderr, "fairypost: no Discord token configured (discord.token in the config, or DISCORD_TOKEN): starting the local console on %s instead.\n", cfg.Storage.Path)
+					if !a.bare {
+						return noToken(*path)
+					}
+					fmt.Fprintf(a.stderr, "fairypost: no Discord token configured (DISCORD_TOKEN): starting the local console on %s instead.\n", cfg.Storage.Path)
 					return a.runConsole(ctx, cfg.Storage.Path, cfg.Console.Images)
 				}
 				return a.runDiscord(ctx, cfg)
 			}
 		},
 	}
+}
+
+// noToken is run's error when no token is configured: how to set one.
+func noToken(configPath string) error {
+	if configPath == "" {
+		return badInput("no Discord token: set the DISCORD_TOKEN environment variable, or give -config FILE with token in its [discord] section (to play without Discord: fairypost console)")
+	}
+	return badInput("no Discord token: set token in the [discord] section of %s, or the DISCORD_TOKEN environment variable", configPath)
 }
 
 // runDiscord runs the Discord bot with cfg until ctx is done, then shuts
@@ -59,9 +80,13 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return fmt.Errorf("variant registry: %w", err)
 	}
-	db, err := storage.Open(cfg.Storage.Path, storage.Options{Timeout: cfg.Storage.Timeout.D()})
+	db, err := openStore(cfg.Storage.Path, storeOpen{flag: "storage.path", timeout: cfg.Storage.Timeout.D(),
+		created: func(path string) {
+			// A warning: a mistyped storage.path must not go unseen.
+			log.Warn("fairypost: there was no database at storage.path: a new one was created there", "database", path)
+		}})
 	if err != nil {
-		return fmt.Errorf("database %s: %w", cfg.Storage.Path, err)
+		return err
 	}
 	defer db.Close()
 	defer a.serveHotCopy(ctx, db, cfg.Storage.Path, log)() // stops before db.Close
@@ -88,7 +113,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 			log.Info("fairypost: stopped while connecting")
 			return nil
 		}
-		return err
+		return connectError(err, cfg.Discord.APIURL)
 	}
 	log.Info("fairypost: running", "database", cfg.Storage.Path, "application", b.ApplicationID())
 
@@ -104,4 +129,50 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	err = b.Close()
 	log.Info("fairypost: stopped")
 	return err // the database closes on return
+}
+
+// refusedToken says what to do about a token Discord refuses.
+const refusedToken = "Discord refused the token (authentication failed): check discord.token, or DISCORD_TOKEN, against the bot's token in the developer portal"
+
+// closeCodeAdvice says what to do about a gateway close code that means
+// the configuration is wrong (Discord's documentation lists them), and
+// whether code is one.
+func closeCodeAdvice(code int) (string, bool) {
+	switch code {
+	case 4004:
+		return refusedToken, true
+	case 4013:
+		return "Discord refused the gateway intents asked for (invalid intents)", true
+	case 4014:
+		return "Discord refused a privileged gateway intent: enable it for the bot in the developer portal", true
+	}
+	return "", false
+}
+
+// connectError explains a failure to connect to Discord (Bot.Open): a
+// token (gateway close 4004, or HTTP 401 from the REST API) or intents
+// Discord refuses is bad input (exit status 2); a server that cannot be
+// reached is named by the address really dialled (discord.api_url when
+// set, not discord.com, which is only how the REST requests are written
+// before the rewrite), exit status 1, as for any other failure to
+// connect.
+func connectError(err error, apiURL string) error {
+	var ce *websocket.CloseError
+	if errors.As(err, &ce) {
+		if what, ok := closeCodeAdvice(ce.Code); ok {
+			return badInput("%s (gateway close %d %s)", what, ce.Code, strings.TrimSpace(ce.Text))
+		}
+	}
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized {
+		return badInput("%s (HTTP 401 Unauthorized)", refusedToken)
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		if apiURL != "" {
+			return outsideError{fmt.Errorf("cannot reach Discord at discord.api_url %s: %w", apiURL, ue.Err)}
+		}
+		return outsideError{fmt.Errorf("cannot reach Discord (%s %s): %w", ue.Op, ue.URL, ue.Err)}
+	}
+	return outsideError{err}
 }

@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/fairypost/fairypost/render"
 	"github.com/pelletier/go-toml/v2"
+	"github.com/pelletier/go-toml/v2/unstable"
 )
 
 // Config is the configuration of "fairypost run": a TOML file
@@ -26,7 +29,7 @@ type Config struct {
 // DiscordConfig says how to reach Discord.
 type DiscordConfig struct {
 	// Token is the bot token; DISCORD_TOKEN is used when it is empty.
-	// Without either, "fairypost run" starts the local console.
+	// Without either, "fairypost run" is an error.
 	Token string `toml:"token"`
 	// APIURL replaces https://discord.com for every REST request (the
 	// gateway address comes from GET /api/v9/gateway); "" is Discord.
@@ -58,13 +61,17 @@ type StorageConfig struct {
 
 // RenderConfig is about board images.
 type RenderConfig struct {
-	// BoardSize is the width of board images in pixels (120..2000).
+	// BoardSize is the width of board images in pixels
+	// (render.MinSize..render.MaxSize, the limits of "fairypost render
+	// -size" too).
 	BoardSize int `toml:"board_size"`
 }
 
-// ConsoleConfig is the local console started when there is no token.
+// ConsoleConfig is kept so that files written for older versions load:
+// "fairypost run" no longer starts the console, whose images folder is
+// "fairypost console -images".
 type ConsoleConfig struct {
-	// Images is the directory where the console writes board PNGs.
+	// Images is not used.
 	Images string `toml:"images"`
 }
 
@@ -100,10 +107,10 @@ type Duration time.Duration
 func (d *Duration) UnmarshalText(b []byte) error {
 	v, err := time.ParseDuration(string(b))
 	if err != nil {
-		return fmt.Errorf("%q is not a duration (write it like \"1.5s\" or \"250ms\")", b)
+		return fmt.Errorf("%s is not a duration (write it like \"1.5s\" or \"250ms\")", quote(string(b)))
 	}
 	if v < 0 {
-		return fmt.Errorf("%q: a duration cannot be negative", b)
+		return fmt.Errorf("%s: a duration cannot be negative", quote(string(b)))
 	}
 	*d = Duration(v)
 	return nil
@@ -119,9 +126,12 @@ func (d Duration) D() time.Duration { return time.Duration(d) }
 // file at path when path is not "", then the token from getenv
 // ("DISCORD_TOKEN") when the file gives none. Every error is bad input
 // (exit status 2) in one line naming the file, and the line and key
-// where it can.
+// where it can: a value of the wrong type or that makes no sense
+// ("log.level", "render.board_size") is reported at the line that sets
+// it.
 func loadConfig(path string, getenv func(string) string) (Config, error) {
 	cfg := defaultConfig()
+	var lines map[string]int
 	if path != "" {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -130,6 +140,7 @@ func loadConfig(path string, getenv func(string) string) (Config, error) {
 		if err := decodeConfig(data, &cfg); err != nil {
 			return Config{}, badInput("config %s: %v", path, err)
 		}
+		lines = keyLines(data)
 	}
 	if cfg.Discord.Token == "" && getenv != nil {
 		cfg.Discord.Token = strings.TrimSpace(getenv("DISCORD_TOKEN"))
@@ -139,9 +150,65 @@ func loadConfig(path string, getenv func(string) string) (Config, error) {
 		if path != "" {
 			where += " " + path
 		}
+		var ke keyError
+		if errors.As(err, &ke) && lines[ke.key] > 0 {
+			where += fmt.Sprintf(": line %d", lines[ke.key])
+		}
 		return Config{}, badInput("%s: %v", where, err)
 	}
 	return cfg, nil
+}
+
+// keyError is an error about the value of one key: its message starts
+// with the key's dotted name.
+type keyError struct {
+	key string // "log.level"
+	msg string
+}
+
+func (e keyError) Error() string { return e.msg }
+
+// badValue returns a keyError for key, its message formatted as by
+// fmt.Sprintf after the key's name.
+func badValue(key, format string, args ...any) error {
+	return keyError{key: key, msg: key + " " + fmt.Sprintf(format, args...)}
+}
+
+// keyLines returns the line of the TOML document data where each key is
+// set, by its dotted name with its table's ("log.level"). data has been
+// decoded already: a document the parser stops on gives the keys before
+// that point.
+func keyLines(data []byte) map[string]int {
+	lines := map[string]int{}
+	var p unstable.Parser
+	p.Reset(data)
+	var table []string
+	for p.NextExpression() {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.Table, unstable.ArrayTable:
+			table, _ = keyOf(&p, e)
+		case unstable.KeyValue:
+			parts, line := keyOf(&p, e)
+			lines[strings.Join(append(slices.Clone(table), parts...), ".")] = line
+		}
+	}
+	return lines
+}
+
+// keyOf returns the parts of the key of the table header or key-value
+// expression e and the line where it starts.
+func keyOf(p *unstable.Parser, e *unstable.Node) ([]string, int) {
+	var parts []string
+	line := 0
+	for it := e.Key(); it.Next(); {
+		n := it.Node()
+		if line == 0 && n.Raw.Length > 0 {
+			line = p.Shape(n.Raw).Start.Line
+		}
+		parts = append(parts, string(n.Data))
+	}
+	return parts, line
 }
 
 // decodeConfig decodes the TOML document data over cfg, refusing unknown
@@ -178,10 +245,10 @@ func decodeConfig(data []byte, cfg *Config) error {
 // validate checks values that decode but make no sense.
 func (c *Config) validate() error {
 	if c.Storage.Path == "" {
-		return errors.New("storage.path must not be empty")
+		return badValue("storage.path", "must not be empty")
 	}
-	if c.Render.BoardSize < 120 || c.Render.BoardSize > 2000 {
-		return fmt.Errorf("render.board_size %d: choose 120 to 2000 pixels", c.Render.BoardSize)
+	if c.Render.BoardSize < render.MinSize || c.Render.BoardSize > render.MaxSize {
+		return badValue("render.board_size", "%d: choose %d to %d pixels", c.Render.BoardSize, render.MinSize, render.MaxSize)
 	}
 	if _, err := c.logLevel(); err != nil {
 		return err
@@ -189,18 +256,18 @@ func (c *Config) validate() error {
 	switch c.Log.Format {
 	case "text", "json":
 	default:
-		return fmt.Errorf("log.format %q: choose text or json", c.Log.Format)
+		return badValue("log.format", "%s: choose text or json", quote(c.Log.Format))
 	}
 	if c.Discord.APIURL != "" {
 		if !strings.HasPrefix(c.Discord.APIURL, "http://") && !strings.HasPrefix(c.Discord.APIURL, "https://") {
-			return fmt.Errorf("discord.api_url %q: want an http:// or https:// URL", c.Discord.APIURL)
+			return badValue("discord.api_url", "%s: want an http:// or https:// URL", quote(c.Discord.APIURL))
 		}
 	}
 	if d := c.Discord.DeferAfter.D(); d <= 0 || d > 2500*time.Millisecond {
-		return fmt.Errorf("discord.defer_after %s: choose more than 0 and at most 2.5s (Discord's deadline is 3s)", d)
+		return badValue("discord.defer_after", "%s: choose more than 0 and at most 2.5s (Discord's deadline is 3s)", d)
 	}
 	if c.Discord.DeliverEvery.D() < 10*time.Millisecond {
-		return fmt.Errorf("discord.deliver_every %s: choose at least 10ms", c.Discord.DeliverEvery.D())
+		return badValue("discord.deliver_every", "%s: choose at least 10ms", c.Discord.DeliverEvery.D())
 	}
 	return nil
 }
@@ -209,7 +276,7 @@ func (c *Config) validate() error {
 func (c *Config) logLevel() (slog.Level, error) {
 	var l slog.Level
 	if err := l.UnmarshalText([]byte(c.Log.Level)); err != nil {
-		return 0, fmt.Errorf("log.level %q: choose debug, info, warn or error", c.Log.Level)
+		return 0, badValue("log.level", "%s: choose debug, info, warn or error", quote(c.Log.Level))
 	}
 	return l, nil
 }

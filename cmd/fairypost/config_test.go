@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fairypost/fairypost/render"
 	"github.com/pelletier/go-toml/v2"
 )
 
@@ -145,11 +147,14 @@ func TestConfigErrors(t *testing.T) {
 		{"wrong type", "[render]\nboard_size = \"big\"\n", []string{"line 2", "board_size"}},
 		{"syntax", "[discord\ntoken = 1\n", []string{"line 1"}},
 		{"bad duration", "[storage]\ntimeout = \"soon\"\n", []string{"line 2", "storage.timeout", "duration"}},
-		{"bad level", "[log]\nlevel = \"loud\"\n", []string{"log.level", "loud"}},
-		{"bad format", "[log]\nformat = \"xml\"\n", []string{"log.format", "xml"}},
-		{"bad size", "[render]\nboard_size = 5\n", []string{"render.board_size"}},
-		{"bad url", "[discord]\napi_url = \"localhost:80\"\n", []string{"discord.api_url"}},
-		{"slow defer", "[discord]\ndefer_after = \"5s\"\n", []string{"discord.defer_after"}},
+		{"bad level", "[log]\nformat = \"text\"\nlevel = \"loud\"\n", []string{"line 3: log.level", "loud"}},
+		{"bad format", "[log]\nformat = \"xml\"\n", []string{"line 2: log.format", "xml"}},
+		{"bad size", "# images\n[render]\n\nboard_size = 5\n", []string{"line 4: render.board_size", "choose 160 to 2400"}},
+		{"dotted key", "render.board_size = 9999\n", []string{"line 1: render.board_size"}},
+		{"quoted key", "[log]\n\"level\" = \"x\"\n", []string{"line 2: log.level"}},
+		{"empty path", "[storage]\npath = \"\"\n", []string{"line 2: storage.path"}},
+		{"bad url", "[discord]\napi_url = \"localhost:80\"\n", []string{"line 2: discord.api_url"}},
+		{"slow defer", "[discord]\ndefer_after = \"5s\"\n", []string{"line 2: discord.defer_after"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := writeConfig(t, c.text)
@@ -185,6 +190,18 @@ func TestRunConfigErrorExit2(t *testing.T) {
 	r = run(t, "-config", filepath.Join(t.TempDir(), "missing.toml"))
 	if r.code != exitBadInput || !strings.Contains(r.stderr, "missing.toml") {
 		t.Errorf("missing file: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// TestBoardSizeLimitsAgree: the sizes render -size accepts are those
+// render.board_size accepts.
+func TestBoardSizeLimitsAgree(t *testing.T) {
+	for _, size := range []int{render.MinSize - 1, render.MinSize, render.MaxSize, render.MaxSize + 1} {
+		_, cfgErr := loadConfig(writeConfig(t, fmt.Sprintf("[render]\nboard_size = %d\n", size)), nil)
+		r := run(t, "render", "-variant", "chess", "-size", fmt.Sprint(size), "-o", filepath.Join(t.TempDir(), "b.png"))
+		if (cfgErr == nil) != (r.code == exitOK) {
+			t.Errorf("size %d: config says %v, render -size exit %d %s", size, cfgErr, r.code, r.stderr)
+		}
 	}
 }
 

@@ -31,6 +31,12 @@ as alice /move g4
 as bob /move Qh4#
 `
 
+// newDBNotice is the line on stderr saying that a new database was
+// created at path.
+func newDBNotice(path string) string {
+	return "fairypost: there was no database at " + path + ": a new one was created there.\n"
+}
+
 // playedDB returns a database where alice (white) and bob played fool's
 // mate as game 1, through "fairypost console".
 func playedDB(t *testing.T) (db, images string) {
@@ -38,7 +44,7 @@ func playedDB(t *testing.T) (db, images string) {
 	dir := t.TempDir()
 	db, images = filepath.Join(dir, "fp.db"), filepath.Join(dir, "boards")
 	r := runIn(t, foolsMate, "console", "-db", db, "-images", images)
-	if r.code != 0 || r.stderr != "" {
+	if r.code != 0 || r.stderr != newDBNotice(db) {
 		t.Fatalf("console: exit %d, stderr %q, stdout:\n%s", r.code, r.stderr, r.stdout)
 	}
 	return db, images
@@ -49,7 +55,7 @@ func TestConsoleScript(t *testing.T) {
 	dir := t.TempDir()
 	db, images := filepath.Join(dir, "fp.db"), filepath.Join(dir, "boards")
 	r := runIn(t, foolsMate+"as carol /move e4 game:1\n", "console", "-db", db, "-images", images)
-	if r.code != 0 || r.stderr != "" {
+	if r.code != 0 || r.stderr != newDBNotice(db) {
 		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 	}
 	for _, want := range []string{

@@ -9,8 +9,9 @@
 // "fairypost help <command>" for one command's flags.
 //
 // Exit status: 0 on success, 2 for bad input (an unknown command or flag, an
-// unknown variant, a broken FEN, an illegal move...), 1 for internal errors.
-// Errors are one line on standard error.
+// unknown variant, a broken FEN, an illegal move, a configuration or a
+// database that cannot be used...), 1 for internal errors and a Discord
+// that cannot be reached. Errors are one line on standard error.
 package main
 
 import (

@@ -610,7 +610,8 @@ func TestBadInput(t *testing.T) {
 
 // TestNoArguments: flags without a command are run's. ("fairypost" alone
 // is "fairypost run", which without a token starts the console on
-// ./fairypost.db: TestBinary checks that in a directory of its own.)
+// ./fairypost.db: TestBinary and TestRunWithoutToken check that in a
+// directory of their own.)
 func TestNoArguments(t *testing.T) {
 	t.Parallel()
 	r := run(t, "-config", filepath.Join(t.TempDir(), "none.toml"))
@@ -712,11 +713,12 @@ func TestBinary(t *testing.T) {
 		{[]string{"analyze", "-variant", "chess", "-moves", "d4 d5 e2e5"}, 2, "", `fairypost analyze: move 3 "e2e5": illegal move`},
 		{[]string{"analyze", "-variant", "nope"}, 2, "", `unknown variant "nope"`},
 		{[]string{}, 0, "", "no Discord token configured"},
-		{[]string{"run"}, 0, "", "starting the local console"},
+		{[]string{}, 0, "", "starting the local console"},
+		{[]string{"run"}, 2, "", "fairypost run: no Discord token: set the DISCORD_TOKEN environment variable"},
 	} {
 		cmd := exec.Command(bin, c.args...)
-		// run without a token starts the console: in a directory of its
-		// own, reading "quit".
+		// fairypost alone without a token starts the console: in a
+		// directory of its own, reading "quit".
 		cmd.Dir, cmd.Stdin = t.TempDir(), strings.NewReader("quit\n")
 		cmd.Env = append(os.Environ(), "DISCORD_TOKEN=")
 		var stdout, stderr bytes.Buffer

@@ -3,7 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +17,8 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/storage"
+	"github.com/gorilla/websocket"
 )
 
 // lockedBuffer is an io.Writer safe for concurrent use.
@@ -86,7 +91,8 @@ func TestRunDiscord(t *testing.T) {
 		t.Fatal("the bot did not stop")
 	}
 	logs := stderr.String()
-	for _, want := range []string{`"msg":"discord: commands registered"`, `"msg":"fairypost: stopped"`} {
+	for _, want := range []string{`"msg":"fairypost: there was no database at storage.path: a new one was created there"`,
+		`"msg":"discord: commands registered"`, `"msg":"fairypost: stopped"`} {
 		if !strings.Contains(logs, want) {
 			t.Errorf("logs lack %s:\n%s", want, logs)
 		}
@@ -96,25 +102,150 @@ func TestRunDiscord(t *testing.T) {
 	}
 }
 
-// TestRunWithoutToken: no token anywhere: one line saying so, then the
-// console on the configured database.
+// TestRunWithoutToken: "run" with no token anywhere is an error (exit 2,
+// one line saying how to set it), with -config or without; only
+// "fairypost" with no arguments at all starts the console instead.
 func TestRunWithoutToken(t *testing.T) {
 	t.Setenv("DISCORD_TOKEN", "")
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "c.toml")
 	db := filepath.Join(dir, "local.db")
-	os.WriteFile(cfg, []byte(fmt.Sprintf("[storage]\npath = %q\n[console]\nimages = %q\n", db, filepath.Join(dir, "img"))), 0o600)
+	os.WriteFile(cfg, []byte(fmt.Sprintf("[storage]\npath = %q\n", db)), 0o600)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-config", cfg}, "set token in the [discord] section of " + cfg + ", or the DISCORD_TOKEN environment variable"},
+		{[]string{"run", "-config", cfg}, "set token in the [discord] section of " + cfg},
+		{[]string{"run"}, "set the DISCORD_TOKEN environment variable, or give -config FILE"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := Main(context.Background(), c.args, strings.NewReader("quit\n"), &stdout, &stderr)
+		if code != exitBadInput || stdout.Len() != 0 || strings.Count(stderr.String(), "\n") != 1 ||
+			!strings.HasPrefix(stderr.String(), "fairypost run: no Discord token: ") || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and one line with %q", c.args, code, stdout.String(), stderr.String(), c.want)
+		}
+	}
+	if _, err := os.Stat(db); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a run without a token touched storage.path: %v", err)
+	}
+
+	// "fairypost" alone: the console on ./fairypost.db.
+	t.Chdir(dir)
 	var stdout, stderr bytes.Buffer
-	code := Main(context.Background(), []string{"-config", cfg}, strings.NewReader("quit\n"), &stdout, &stderr)
+	code := Main(context.Background(), nil, strings.NewReader("quit\n"), &stdout, &stderr)
 	first, _, _ := strings.Cut(stderr.String(), "\n")
 	if code != exitOK || !strings.Contains(first, "no Discord token") || !strings.Contains(first, "console") {
-		t.Errorf("exit %d, stderr %q", code, stderr.String())
+		t.Errorf("fairypost alone: exit %d, stderr %q", code, stderr.String())
 	}
 	if !strings.HasPrefix(stdout.String(), "> ") {
 		t.Errorf("the console did not start: %q", stdout.String())
 	}
-	if _, err := os.Stat(db); err != nil {
-		t.Errorf("the console did not use storage.path: %v", err)
+	if _, err := os.Stat(filepath.Join(dir, defaultDB)); err != nil {
+		t.Errorf("the console did not use %s: %v", defaultDB, err)
+	}
+}
+
+// writeRunConfig writes a configuration with a token, api_url and
+// storage.path (and extra lines) and returns its path.
+func writeRunConfig(t *testing.T, apiURL, db, extra string) string {
+	t.Helper()
+	cfg := filepath.Join(t.TempDir(), "fairypost.toml")
+	text := fmt.Sprintf("[discord]\ntoken = \"t\"\napi_url = %q\n[storage]\npath = %q\ntimeout = \"100ms\"\n%s", apiURL, db, extra)
+	if err := os.WriteFile(cfg, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// TestRunConfigurationErrors: with a token, what is wrong with
+// storage.path is a configuration error (exit 2, one line saying what to
+// do), found before connecting, not an internal error.
+func TestRunConfigurationErrors(t *testing.T) {
+	dir := t.TempDir()
+	held := filepath.Join(dir, "held.db")
+	h, err := storage.Open(held, storage.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	junk := filepath.Join(dir, "junk.db")
+	if err := os.WriteFile(junk, bytes.Repeat([]byte("not a database "), 1000), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	damaged := damagedDB(t)
+	for _, c := range []struct {
+		db   string
+		want string
+	}{
+		{held, "storage.path " + held + " is in use by another process (another bot, or a console?); waited 100ms. Stop it, or give this bot its own storage.path"},
+		{dir, "storage.path " + dir + " is a folder, not a database file"},
+		{junk, "storage.path " + junk + " is not a fairypost database"},
+		{damaged, "the database " + damaged + " is damaged: "},
+	} {
+		// Nothing listens on the API address: the errors come first.
+		r := runIn(t, "", "run", "-config", writeRunConfig(t, "http://127.0.0.1:1", c.db, ""))
+		checkBadInput(t, r, c.want)
+		if strings.Contains(r.stderr, "internal error") {
+			t.Errorf("%s: %q", c.db, r.stderr)
+		}
+	}
+}
+
+// TestRunWrongToken: a token Discord refuses is a configuration error:
+// exit 2, one line saying what to check; whether the REST API refuses it
+// first (HTTP 401, as the fake does) or the gateway (close 4004).
+func TestRunWrongToken(t *testing.T) {
+	srv := discordtest.New(discordtest.WithToken("the-right-one"))
+	defer srv.Close()
+	gw := refusingGateway(t)
+	for _, api := range []string{srv.URL(), gw} {
+		db := filepath.Join(t.TempDir(), "bot.db")
+		r := runIn(t, "", "run", "-config", writeRunConfig(t, api, db, "[log]\nlevel = \"error\"\n"))
+		checkBadInput(t, r, "Discord refused the token (authentication failed): check discord.token, or DISCORD_TOKEN")
+		if want := map[bool]string{true: "(HTTP 401 Unauthorized)", false: "(gateway close 4004 Authentication failed.)"}[api == srv.URL()]; !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr %q does not say %s", r.stderr, want)
+		}
+	}
+}
+
+// refusingGateway serves a Discord API whose gateway closes the
+// connection with 4004 (authentication failed) on Identify, and returns
+// its base URL.
+func refusingGateway(t *testing.T) string {
+	t.Helper()
+	var up websocket.Upgrader
+	mux := http.NewServeMux()
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	mux.HandleFunc("/api/v9/gateway", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"url": "ws%s/ws"}`, strings.TrimPrefix(srv.URL, "http"))
+	})
+	mux.HandleFunc("/ws/", func(w http.ResponseWriter, r *http.Request) {
+		c, err := up.Upgrade(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		c.WriteMessage(websocket.TextMessage, []byte(`{"op":10,"d":{"heartbeat_interval":45000}}`))
+		if _, _, err := c.ReadMessage(); err != nil { // Identify
+			return
+		}
+		c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."), time.Now().Add(time.Second))
+		c.ReadMessage() // until the client closes
+	})
+	return srv.URL
+}
+
+// TestRunUnreachableAPI: an api_url nobody answers on is reported with
+// that address, the one really dialled, not discord.com, and not as an
+// internal error.
+func TestRunUnreachableAPI(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "bot.db")
+	r := runIn(t, "", "run", "-config", writeRunConfig(t, "http://127.0.0.1:1", db, "[log]\nlevel = \"error\"\n"))
+	if r.code != exitInternal || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "cannot reach Discord at discord.api_url http://127.0.0.1:1: ") ||
+		!strings.Contains(r.stderr, "dial tcp 127.0.0.1:1") || strings.Contains(r.stderr, "discord.com") || strings.Contains(r.stderr, "internal error") {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 	}
 }
 

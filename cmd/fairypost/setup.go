@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -46,21 +47,21 @@ func (pf *positionFlags) game(a *app) (*rules.Game, error) {
 	start := v.Start()
 	if pf.fen != "" {
 		if start, err = rules.ParseFEN(v, pf.fen); err != nil {
-			return nil, badInput("-fen %q: %w", pf.fen, err)
+			return nil, badInput("-fen %s: %w", quote(pf.fen), err)
 		}
 	}
 	g := rules.NewGame(start)
 	for i, text := range splitMoves(pf.moves) {
 		if o := g.Outcome(); o.Over() {
-			return nil, badInput("move %d %q: the game is already over (%s, %s)", i+1, text, o.Result, o.Reason)
+			return nil, badInput("move %d %s: the game is already over (%s, %s)", i+1, quote(text), o.Result, o.Reason)
 		}
 		p := g.Position()
 		m, err := notation.ParseMove(&p, text)
 		if err != nil {
-			return nil, badInput("move %d %q: %s", i+1, text, moveErrorText(err, text))
+			return nil, badInput("move %d %s: %s", i+1, quote(text), moveErrorText(err, text))
 		}
 		if err := g.Play(m); err != nil {
-			return nil, badInput("move %d %q: %w", i+1, text, err)
+			return nil, badInput("move %d %s: %w", i+1, quote(text), err)
 		}
 	}
 	return g, nil
@@ -68,13 +69,18 @@ func (pf *positionFlags) game(a *app) (*rules.Game, error) {
 
 // moveErrorText is err's message without the move when it only repeats
 // text: "illegal move: e2e5: the Pawn..." becomes "illegal move: the
-// Pawn...", since the caller already quotes the move.
+// Pawn...", since the caller already quotes the move. A long move quoted
+// again in the message is cut as quote cuts it.
 func moveErrorText(err error, text string) string {
 	msg := err.Error()
 	for _, kind := range []error{rules.ErrIllegalMove, notation.ErrAmbiguousMove} {
 		if rest, ok := strings.CutPrefix(msg, kind.Error()+": "+text+": "); ok && errors.Is(err, kind) {
 			return kind.Error() + ": " + rest
 		}
+	}
+	if len(text) > maxQuoted {
+		msg = strings.ReplaceAll(msg, strconv.Quote(text), quote(text))
+		msg = strings.ReplaceAll(msg, text, cutAt(text, maxQuoted)+"...")
 	}
 	return msg
 }

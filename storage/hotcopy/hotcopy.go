@@ -60,9 +60,10 @@ const MaxSocketPath = 107
 var ErrPathTooLong = errors.New("too long for a unix socket")
 
 // IdleTimeout is how long either end waits for the other to take or give
-// the next piece of a copy before giving up: a client that stops reading
+// the next byte of a copy before giving up: a client that stops reading
 // must not hold the server's read transaction (and with it the commits
-// that need to grow the file) for long.
+// that need to grow the file) for long. A client that keeps reading,
+// however slowly, is served to the end (or until Close).
 const IdleTimeout = 30 * time.Second
 
 // Protocol constants.
@@ -92,6 +93,7 @@ type Server struct {
 	idle   time.Duration
 	source func(io.Writer) (int64, error) // writes the copy: db.Backup
 	ctx    context.Context                // done: stop and abort copies
+	cancel context.CancelFunc             // ends ctx: Close
 	stop   func() bool                    // unregisters the abort on ctx
 
 	wg        sync.WaitGroup // the accept loop and the copies in flight
@@ -109,8 +111,8 @@ type Server struct {
 // at warning level to log (nil: discarded), copies made at info level.
 //
 // When ctx is done the server stops listening, removes the socket file
-// and aborts the copies in flight; Close must still be called to wait
-// for them.
+// and ends the copies in flight; Close must still be called to wait for
+// their goroutines.
 func Serve(ctx context.Context, db *storage.DB, socketPath string, log *slog.Logger) (*Server, error) {
 	return serve(ctx, socketPath, db.Backup, IdleTimeout, log)
 }
@@ -140,7 +142,8 @@ func serve(ctx context.Context, socketPath string, source func(io.Writer) (int64
 		ln.Close()
 		return nil, fmt.Errorf("hotcopy: %w", err)
 	}
-	s := &Server{path: socketPath, ln: ln, log: log, idle: idle, source: source, ctx: ctx}
+	ctx, cancel := context.WithCancel(ctx)
+	s := &Server{path: socketPath, ln: ln, log: log, idle: idle, source: source, ctx: ctx, cancel: cancel}
 	s.stop = context.AfterFunc(ctx, func() { s.ln.Close() })
 	s.wg.Go(s.acceptLoop)
 	return s, nil
@@ -187,12 +190,15 @@ func removeStale(ctx context.Context, path string) error {
 // Path returns the socket's path.
 func (s *Server) Path() string { return s.path }
 
-// Close stops listening, removes the socket file and waits for the copies
-// in flight to finish (each gives up after IdleTimeout without progress).
-// It may be called more than once.
+// Close stops listening, removes the socket file, ends the copies in
+// flight (their clients see the stream cut; each is logged at warning
+// level with the bytes it had taken) and waits for their goroutines,
+// which return at once: the process holding the database does not wait
+// for its backup clients to stop. It may be called more than once.
 func (s *Server) Close() error {
 	s.closeOnce.Do(func() {
 		s.stop()
+		s.cancel()
 		if err := s.ln.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
 			s.closeErr = fmt.Errorf("hotcopy: %w", err)
 		}
@@ -238,7 +244,12 @@ func (s *Server) handle(c *net.UnixConn) {
 		s.log.Info("hotcopy: database copied", "socket", s.path, "bytes", n, "took", time.Since(start))
 		return
 	}
-	s.log.Warn("hotcopy: copy failed", "socket", s.path, "bytes", n, "err", err)
+	if s.ctx.Err() != nil {
+		s.log.Warn("hotcopy: copy cut short: the database is closing", "socket", s.path,
+			"sent", dw.sent, "took", time.Since(start).Round(time.Millisecond))
+		return
+	}
+	s.log.Warn("hotcopy: copy failed", "socket", s.path, "sent", dw.sent, "err", err)
 	if dw.err == nil {
 		// The database failed, not the connection: tell the client.
 		msg := err.Error()
@@ -302,12 +313,14 @@ func (f *frameWriter) Write(p []byte) (int, error) {
 	return written, nil
 }
 
-// deadlineWriter writes to c, each write allowed idle to make progress,
-// and remembers the first error (the connection's failure).
+// deadlineWriter writes to c, giving up when the client takes nothing
+// for idle, counts the bytes the client took, and remembers the first
+// error (the connection's failure).
 type deadlineWriter struct {
 	c    net.Conn
 	idle time.Duration
 	ctx  context.Context
+	sent int64 // bytes written to c
 	err  error
 }
 
@@ -315,19 +328,28 @@ func (d *deadlineWriter) Write(p []byte) (int, error) {
 	if d.err != nil {
 		return 0, d.err
 	}
-	if err := d.ctx.Err(); err != nil {
-		d.err = fmt.Errorf("stopped: %w", err)
-		return 0, d.err
-	}
-	d.c.SetWriteDeadline(time.Now().Add(d.idle))
-	n, err := d.c.Write(p)
-	if err != nil {
-		if errors.Is(err, os.ErrDeadlineExceeded) && d.ctx.Err() == nil {
-			err = fmt.Errorf("the client took nothing for %v: %w", d.idle, err)
+	written := 0
+	for {
+		if err := d.ctx.Err(); err != nil {
+			d.err = fmt.Errorf("stopped: %w", err)
+			return written, d.err
+		}
+		d.c.SetWriteDeadline(time.Now().Add(d.idle))
+		n, err := d.c.Write(p[written:])
+		written += n
+		d.sent += int64(n)
+		switch {
+		case err == nil:
+			return written, nil
+		case errors.Is(err, os.ErrDeadlineExceeded) && n > 0:
+			// The client took part of it within idle: slow, not stalled.
+			continue
+		case errors.Is(err, os.ErrDeadlineExceeded) && d.ctx.Err() == nil:
+			err = fmt.Errorf("the client stopped reading: it took nothing for %v, after %d bytes: %w", d.idle, d.sent, err)
 		}
 		d.err = err
+		return written, err
 	}
-	return n, err
 }
 
 // Fetch connects to the server at socketPath, checks its header and

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
@@ -573,7 +574,7 @@ func bigSource(size int) func(io.Writer) (int64, error) {
 }
 
 // TestStalledClient: a client that stops reading is dropped after the
-// idle time, so Close does not wait for it forever.
+// idle time, and Close does not wait for it.
 func TestStalledClient(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(shortDir(t), "x.sock")
@@ -605,6 +606,98 @@ func TestStalledClient(t *testing.T) {
 		t.Fatal("Close still waits for a client that reads nothing")
 	}
 }
+
+// TestStalledClientLogged: a client that reads part of the copy and
+// then stops is dropped after the idle time, and the log says how much it
+// had taken before it stopped, not that it took nothing.
+func TestStalledClientLogged(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(shortDir(t), "x.sock")
+	var logs syncLog
+	s, err := serve(context.Background(), path, bigSource(64<<20), 200*time.Millisecond, logs.logger())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	c, err := net.Dial("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	const taken = 300 << 10
+	if _, err := io.CopyN(io.Discard, c, taken); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(logs.String(), "copy failed"); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the stalled client was not dropped; log: %s", logs.String())
+		}
+	}
+	log := logs.String()
+	if !strings.Contains(log, "took nothing for 200ms, after ") || strings.Contains(log, "sent=0 ") {
+		t.Fatalf("log: %s", log)
+	}
+	var sent int64
+	if _, err := fmt.Sscanf(log[strings.Index(log, "sent=")+len("sent="):], "%d", &sent); err != nil || sent < taken {
+		t.Errorf("the log says %d bytes were sent, the client read %d: %s", sent, taken, log)
+	}
+}
+
+// TestCloseEndsCopies: Close ends a copy in flight to a client that reads
+// nothing, at once rather than after the idle time, and says so.
+func TestCloseEndsCopies(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(shortDir(t), "x.sock")
+	var logs syncLog
+	started := make(chan struct{})
+	src := bigSource(64 << 20)
+	s, err := serve(context.Background(), path, func(w io.Writer) (int64, error) {
+		close(started)
+		return src(w)
+	}, time.Hour, logs.logger())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := net.Dial("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	<-started
+	closed := make(chan error, 1)
+	go func() { closed <- s.Close() }()
+	select {
+	case err := <-closed:
+		if err != nil {
+			t.Error(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("Close waits for a client that reads nothing (the idle time is an hour)")
+	}
+	if log := logs.String(); !strings.Contains(log, "copy cut short: the database is closing") {
+		t.Errorf("log: %s", log)
+	}
+}
+
+// syncLog collects a text log, safe for concurrent use.
+type syncLog struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func (l *syncLog) logger() *slog.Logger { return slog.New(slog.NewTextHandler(l, nil)) }
 
 // TestCancel: when Serve's context is done, the socket goes away and the
 // copies in flight stop; when Fetch's is, Fetch returns.
