@@ -483,7 +483,7 @@ func (e *env) startFrom(variant, fen string) uint64 {
 		e.t.Fatal(err)
 	}
 	now := e.clk.Now()
-	c := &bot.Challenge{Challenger: "alice", Challenged: "bob", ChannelID: "c1", Variant: variant, DaysPerMove: 3,
+	c := &bot.Challenge{Challenger: "alice", Challenged: "bob", GuildID: "g1", ChannelID: "c1", Variant: variant, DaysPerMove: 3,
 		Color: bot.ColorWhite, Status: bot.ChallengePending, Expires: now.Add(bot.ChallengeTTL), Created: now, Updated: now}
 	if err := e.db.CreateChallenge(e.ctx, c, nil); err != nil {
 		e.t.Fatal(err)
@@ -492,7 +492,7 @@ func (e *env) startFrom(variant, fen string) uint64 {
 	_, g, err := e.db.UpdateChallenge(e.ctx, c.ID, c.Version, func(c *bot.Challenge) (bot.ChallengeChange, error) {
 		c.Status = bot.ChallengeAccepted
 		return bot.ChallengeChange{Game: &bot.Game{ID: c.ID, Variant: variant, StartFEN: p.FEN(), FEN: p.FEN(),
-			ToAct: toAct, White: "alice", Black: "bob", ChannelID: "c1", Status: bot.GameActive, DaysPerMove: 3,
+			ToAct: toAct, White: "alice", Black: "bob", GuildID: "g1", ChannelID: "c1", Status: bot.GameActive, DaysPerMove: 3,
 			TurnStarted: now, Deadline: now.Add(72 * time.Hour), Created: now, Updated: now}}, nil
 	})
 	if err != nil {
