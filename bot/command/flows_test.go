@@ -49,7 +49,7 @@ func TestAutoPassReplies(t *testing.T) {
 	e.startFrom("winning", "6k5/12/12/12/6d5/12/12/K3A7 w - - 0 1")
 	e.ok("alice", "/move move:Af3>")
 	r := e.ok("bob", "/move move:Dxf3")
-	wantText(t, "answer", r, "The bot played the only legal move: pass for <@alice> (White).\n"+
+	wantText(t, "answer", r, "<@bob> answered **Dxf3** in game #1; <@alice> passed (the only legal move, so the bot played it).\n"+
 		"<@bob>, it is your turn again: Black to move (no Defender pre-move: Black answered in the last turn).")
 	if !mentions(r, "bob") {
 		t.Errorf("answer: %s", show(r))
@@ -59,12 +59,13 @@ func TestAutoPassReplies(t *testing.T) {
 	e = newEnv(t)
 	e.startFrom("annihilation", "8/8/8/4p3/4P3/8/8/8[N] w - - 0 1")
 	r = e.ok("alice", "/move move:N@d5")
-	wantText(t, "drop", r, "The bot played the only legal move: pass for <@bob> (Black).\n<@alice>, it is your turn again.")
+	wantText(t, "drop", r, "<@alice> played **N@d5** in game #1; <@bob> passed (the only legal move, so the bot played it).\n<@alice>, it is your turn again.")
 
 	// Two forced passes in a row: Black's in the window, then White's
 	// second step blocked by White's own pawns.
 	e = newEnv(t)
 	e.startFrom("winning", "6k5/p11/12/12/4P1P5/12/4P1P5/4A1K5 w - - 0 1")
 	r = e.ok("alice", "/move move:Af3>")
-	wantText(t, "double", r, "The bot played each time the only legal move: pass for <@bob> (Black), then pass for <@alice> (White).\n<@bob>, your move")
+	wantText(t, "double", r, "<@alice> played **Af3>** in game #1; <@bob> passed (the only legal move, so the bot played it); "+
+		"<@alice> passed (the only legal move, so the bot played it).\n<@bob>, your move")
 }
