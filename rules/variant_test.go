@@ -38,6 +38,10 @@ func TestRegisterValidatesVariants(t *testing.T) {
 		{"no-drop rank off the board", func(v *Variant) { v.Pieces[0].NoDropRanks = []int{9} }, "no-drop rank 9"},
 		{"captures to hand without drops", func(v *Variant) { v.Drops.CapturesToHand = true }, "without drops"},
 		{"key with spaces", func(v *Variant) { v.Key = "my chess" }, "key must be"},
+		{"piece without art", func(v *Variant) { v.Pieces[1].Art = "" }, "piece Knight: art"},
+		{"art with spaces", func(v *Variant) { v.Pieces[1].Art = "Knight rider" }, `art "Knight rider"`},
+		{"art with an empty part", func(v *Variant) { v.Pieces[1].Art = "rook+" }, `art "rook+"`},
+		{"piece without legend", func(v *Variant) { v.Pieces[1].Legend = " " }, "piece Knight: no legend"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			v := base()
