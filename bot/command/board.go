@@ -49,9 +49,20 @@ func outcomeOf(g *bot.Game) rules.Outcome {
 	return o
 }
 
+// Orientation of board images: every board posted where others read it
+// (the game's thread or channel: replies to moves, accepts, choices and
+// button presses) keeps White at the bottom for the whole game, so that
+// spectators can follow it; the game's first post says so
+// (orientationNote). A board sent to one player (a notification in a DM)
+// and /board, which a user asks for, show that user's own side.
+
+// orientationNote tells the players, in the post that starts a game, how
+// its boards are turned.
+const orientationNote = "Boards posted here keep White at the bottom; /board and the messages the bot sends you directly show your own side at the bottom."
+
 // boardPNG draws the current position of g (replayed as rg) from the
-// side of viewer (White for spectators), marking the last move and the
-// result.
+// side of viewer (White for spectators and for viewer ""), marking the
+// last move and the result.
 func (h *Handler) boardPNG(g *bot.Game, rg *rules.Game, viewer string) (File, error) {
 	side := colorOf(g, viewer)
 	if side == rules.NoColor {
@@ -187,10 +198,16 @@ func turnText(g *bot.Game, rg *rules.Game) string {
 	return s + "."
 }
 
-// boardReply is a game's board with its text, the mentions and the
-// buttons the viewer's situation calls for: the player to act is
+// boardReply is a game's board, White at the bottom, with its text, the
+// mentions and the buttons the situation calls for: the player to act is
 // mentioned (both players once the game is over).
-func (h *Handler) boardReply(g *bot.Game, rg *rules.Game, viewer, text string) (Reply, error) {
+func (h *Handler) boardReply(g *bot.Game, rg *rules.Game, text string) (Reply, error) {
+	return h.boardReplyFrom(g, rg, "", text)
+}
+
+// boardReplyFrom is boardReply with the board from viewer's side (see
+// boardPNG).
+func (h *Handler) boardReplyFrom(g *bot.Game, rg *rules.Game, viewer, text string) (Reply, error) {
 	f, err := h.boardPNG(g, rg, viewer)
 	if err != nil {
 		return Reply{}, err

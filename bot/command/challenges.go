@@ -101,7 +101,7 @@ func (h *Handler) accept(ctx context.Context, userID string, id, version uint64)
 	if err != nil {
 		return Reply{}, err
 	}
-	return h.boardReply(g, rg, g.ToAct, head+"\n"+turnText(g, rg))
+	return h.boardReply(g, rg, head+"\n"+orientationNote+"\n"+turnText(g, rg))
 }
 
 // setupReply asks for the next pre-game choice of g, showing the drawn

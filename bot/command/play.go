@@ -148,11 +148,7 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 	default:
 		b.WriteString(turnText(ng, rg))
 	}
-	viewer := ng.ToAct
-	if viewer == "" {
-		viewer = req.UserID
-	}
-	return h.boardReply(ng, rg, viewer, b.String())
+	return h.boardReply(ng, rg, b.String())
 }
 
 // chooseCmd runs /choose.
@@ -174,7 +170,7 @@ func (h *Handler) chooseCmd(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return h.boardReply(ng, rg, ng.ToAct, head+" The game begins.\n"+h.header(ng)+"\n"+turnText(ng, rg))
+	return h.boardReply(ng, rg, head+" The game begins.\n"+h.header(ng)+"\n"+orientationNote+"\n"+turnText(ng, rg))
 }
 
 // board runs /board: the position from the requester's side (White's
@@ -189,7 +185,10 @@ func (h *Handler) board(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	text := h.header(g) + "\n" + h.status(g, rg)
-	rep, err := h.boardReply(g, rg, req.UserID, text)
+	if colorOf(g, req.UserID) == rules.Black {
+		text += "\nYour side, Black, is at the bottom of this board."
+	}
+	rep, err := h.boardReplyFrom(g, rg, req.UserID, text)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -300,9 +299,5 @@ func (h *Handler) gameAction(ctx context.Context, userID, action string, g *bot.
 	default:
 		msg = h.status(ng, rg)
 	}
-	viewer := ng.ToAct
-	if viewer == "" {
-		viewer = userID
-	}
-	return h.boardReply(ng, rg, viewer, msg)
+	return h.boardReply(ng, rg, msg)
 }
