@@ -108,7 +108,7 @@ func twPawn() PieceDef {
 // twBerolinaPawn is the pawn of Berolina Train Wreck.
 func twBerolinaPawn() PieceDef {
 	return PieceDef{Letter: 'P', Name: "Pawn", Betza: twBerolinaBetza, Art: "berolina-pawn", Pawn: true, InitialRank: 2,
-		Legend: "a Berolina pawn: steps 1 diagonally forward (2 from its start rank), captures 1 straight ahead"}
+		Legend: "steps 1 diagonally forward (2 from its start rank), captures 1 straight ahead (a Berolina pawn)"}
 }
 
 // trainWreckVariant builds a member of the Train Wreck family.
