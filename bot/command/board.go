@@ -54,7 +54,9 @@ func outcomeOf(g *bot.Game) rules.Outcome {
 // button presses) keeps White at the bottom for the whole game, so that
 // spectators can follow it; the game's first post says so
 // (orientationNote). A board sent to one player (a notification in a DM)
-// and /board, which a user asks for, show that user's own side.
+// and /board, which a user asks for, show that user's own side; when such
+// a notification is posted in the thread instead, Reply.PublicFiles turn
+// it back to White.
 
 // orientationNote tells the players, in the post that starts a game, how
 // its boards are turned.
@@ -80,6 +82,26 @@ func (h *Handler) boardPNG(g *bot.Game, rg *rules.Game, viewer string) (File, er
 		return File{}, fmt.Errorf("game %d: render: %w", g.ID, err)
 	}
 	return File{Name: fmt.Sprintf("game-%d-%d.png", g.ID, len(g.Moves)), Data: buf.Bytes()}, nil
+}
+
+// publicFiles returns the files of a notification as posted in the game's
+// thread (Reply.PublicFiles): the board with White at the bottom and, when
+// the notification had two files, the game's GIF so turned; nil when one
+// cannot be drawn (the reader's files are posted then).
+func (h *Handler) publicFiles(g *bot.Game, rg *rules.Game, n int) []File {
+	f, err := h.boardPNG(g, rg, "")
+	if err != nil {
+		return nil
+	}
+	files := []File{f}
+	if n > 1 {
+		gif, err := h.gameGIF(g, rg, "")
+		if err != nil {
+			return nil
+		}
+		files = append(files, gif)
+	}
+	return files
 }
 
 // gameGIF draws the whole game as an animated GIF, the result on its last

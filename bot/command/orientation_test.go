@@ -11,8 +11,9 @@ import (
 // TestBoardOrientation checks how boards are turned: the posts of a game
 // (the start, each move, whoever made it and whoever acts next) keep White
 // at the bottom and the first post says so; the turn notification sent to
-// a player shows that player's side; /board shows the requester's side
-// and says so to Black.
+// a player shows that player's side, and White's when posted in the thread
+// (Reply.PublicFiles); /board shows the requester's side and says so to
+// Black.
 func TestBoardOrientation(t *testing.T) {
 	e := newEnv(t)
 	r := e.ok("alice", "/challenge opponent:bob variant:chess color:white")
@@ -57,6 +58,14 @@ func TestBoardOrientation(t *testing.T) {
 	n := e.h.Notification(e.ctx, bot.Notification{Kind: bot.NotifyYourTurn, UserID: "bob", GameID: id, Text: "your turn"})
 	if got := side(n); got != "black" {
 		t.Errorf("bob's turn notification: %s at the bottom, want black", got)
+	}
+	// Posted in the thread instead (notify:channel), it keeps White at the
+	// bottom.
+	if len(n.PublicFiles) != 1 || side(Reply{Files: n.PublicFiles}) != "white" {
+		t.Errorf("bob's turn notification as posted in the thread: %d files; want White's board", len(n.PublicFiles))
+	}
+	if a := e.h.Notification(e.ctx, bot.Notification{Kind: bot.NotifyReminder, UserID: "alice", GameID: id, Text: "x"}); len(a.PublicFiles) != 0 {
+		t.Errorf("a notification to White has public files: %s", show(a))
 	}
 	b := e.ok("bob", "/board game:"+itoa(id))
 	if got := side(b); got != "black" || !strings.Contains(b.Text, "Black, is at the bottom") {
