@@ -475,8 +475,9 @@ func TestImageAspect(t *testing.T) {
 }
 
 // TestLegendText checks that the legend tells each fairy piece by the
-// words of its definition (rules.PieceDef.Legend) when there is room, and
-// by letter alone when saying more would make the image too tall.
+// words of its definition (rules.PieceDef.Legend) when there is room, by
+// name, then by letter alone when saying more would make the image too
+// tall.
 func TestLegendText(t *testing.T) {
 	reg := newTestRegistry(t)
 	r := newTestRenderer(t)
@@ -498,8 +499,24 @@ func TestLegendText(t *testing.T) {
 	if len(got) != 10 || !slices.Contains(got, "G") || !slices.Contains(got, "L") {
 		t.Errorf("busy Cold Fusion legend %q, want the 10 fairy kinds by letter", got)
 	}
+	// Cold Fusion's frame leaves room for one row at 400 px: two kinds fit
+	// with their words, three by name.
 	cf := reg.Default("coldfusion")
-	if got := lines(cf.Start()); !slices.Equal(got, []string{"A Cardinal", "C Marshal"}) {
-		t.Errorf("Cold Fusion start legend %q, want the two kinds by name", got)
+	kinds := func(letters string) []string {
+		var ts typeSet
+		for i := range letters {
+			ts |= 1 << cf.Type(letters[i])
+		}
+		var out []string
+		for _, it := range r.legend(cf, 400, ts).items {
+			out = append(out, strings.Join(it.lines, " "))
+		}
+		return out
+	}
+	if got := kinds("AC"); !slices.Equal(got, []string{"A Cardinal: Bishop + Knight", "C Marshal: Rook + Knight"}) {
+		t.Errorf("Cold Fusion legend of A and C: %q, want both with their words", got)
+	}
+	if got := kinds("ACG"); !slices.Equal(got, []string{"A Cardinal", "C Marshal", "G Guard"}) {
+		t.Errorf("Cold Fusion legend of A, C and G: %q, want the three by name", got)
 	}
 }

@@ -170,7 +170,8 @@ func cfArt(comp string) string {
 }
 
 // cfLegend describes the compound made of comp by its parts ("Rook +
-// Berolina pawn, moves as either"); royal adds that it is the King.
+// Berolina pawn"), all of whose moves it has (the variant's fusion rule);
+// royal adds that it is the King.
 func cfLegend(comp string, royal bool) string {
 	var parts []string
 	for i := 0; i < len(comp); i++ {
@@ -186,9 +187,9 @@ func cfLegend(comp string, royal bool) string {
 	case 3:
 		parts = append(parts, "Sergeant")
 	}
-	s := strings.Join(parts, " + ") + ", moves as either"
+	s := strings.Join(parts, " + ")
 	if royal {
-		s += "; it is your King"
+		s += " (your King)"
 	}
 	return s
 }

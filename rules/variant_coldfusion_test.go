@@ -1583,14 +1583,14 @@ func TestColdFusionArtAndLegend(t *testing.T) {
 	}{
 		{'P', "pawn", legendPawn},
 		{'L', "pawn+pawn", "2 Pawns fused, steps 1 diagonally forward, captures 1 straight ahead"},
-		{'Q', "queen", "Rook + Bishop, moves as either"},
-		{'C', "rook+knight", "Rook + Knight, moves as either"},
-		{'O', "king+bishop", "King + Bishop, moves as either; it is your King"},
+		{'Q', "queen", "Rook + Bishop"},
+		{'C', "rook+knight", "Rook + Knight"},
+		{'O', "king+bishop", "King + Bishop (your King)"},
 		{'W', "rook+rook", "Rook + Rook, a Rook that may turn 90° once"},
-		{'G', "rook+pawn", "Rook + Pawn, moves as either"},
-		{'H', "rook+pawn+pawn", "Rook + Berolina pawn, moves as either"},
-		{'V', "bishop+pawn+pawn+pawn", "Bishop + Sergeant, moves as either"},
-		{'Y', "knight+pawn+pawn", "Knight + Berolina pawn, moves as either"},
+		{'G', "rook+pawn", "Rook + Pawn"},
+		{'H', "rook+pawn+pawn", "Rook + Berolina pawn"},
+		{'V', "bishop+pawn+pawn+pawn", "Bishop + Sergeant"},
+		{'Y', "knight+pawn+pawn", "Knight + Berolina pawn"},
 	} {
 		d := v.Def(v.Type(c.letter))
 		if d.Art != c.art || d.Legend != c.legend {
