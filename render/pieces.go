@@ -57,7 +57,6 @@ const (
 	markBackRight
 
 	marksBerolina = markForwardLeft | markForwardRight
-	marksSergeant = markForwardLeft | markForward | markForwardRight
 	marksFerz     = markForwardLeft | markForwardRight | markBackLeft | markBackRight
 )
 
