@@ -636,9 +636,9 @@ func TestPreGameChallengeOptions(t *testing.T) {
 		chooser    bot.ArmyChooser
 		want       string
 	}{
-		{"bob", 0, "<@alice> challenges you to annihilation (3 days per move, the challenged player picks the army)."},
-		{"bob", bot.ChooserChallenger, "<@alice> challenges you to annihilation (3 days per move, the challenger picks the army)."},
-		{"", 0, "<@alice> challenges anyone to annihilation (3 days per move, whoever accepts picks the army)."},
+		{"bob", 0, "<@alice> challenges you to Crazyhouse Annihilation (3 days per move, the challenged player picks the army)."},
+		{"bob", bot.ChooserChallenger, "<@alice> challenges you to Crazyhouse Annihilation (3 days per move, the challenger picks the army)."},
+		{"", 0, "<@alice> challenges anyone to Crazyhouse Annihilation (3 days per move, whoever accepts picks the army)."},
 	} {
 		n := len(e.outbox(t))
 		if _, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: tc.challenged, ChannelID: "chan",

@@ -22,15 +22,21 @@
 //
 // Every piece is drawn from one set, the chess pieces of Noto Sans Symbols
 // 2, plus round tokens for pieces without a chess shape (Bomb, Atomic
-// bomb, Tank, Defender). Fairy pieces are decorations of these: split
-// glyphs for compounds (Dragon King = left half of a King, right half of a
-// Rook), turned glyphs (Cannon, Archbishop, Knightrider), a doubled glyph
-// (Chariot), corner badges (Attacker, Augmented Tiger) and movement marks
-// (Berolina pawn, Sergeant, the Ferz Queen). The table in pieces.go is
-// keyed by rules.PieceDef.Name (and Betza, for a standard name that moves
-// otherwise), so a new piece is one row there; a piece whose name is not
-// in the table is drawn as its letter in a token and listed in the legend
-// by name.
+// bomb, Tank, Winning Chess's Attacker and Defender: crossed swords and a
+// shield). Fairy pieces are decorations of these: split glyphs for
+// compounds (Dragon King = left half of a King, right half of a Rook),
+// turned glyphs (Cannon, Archbishop, Knightrider), copies (the Chariot is
+// two Rooks, Cold Fusion's Berolina pawn two Pawns and Sergeant three),
+// small Pawns in front of a piece for Cold Fusion's pawn parts (a Guard is
+// a Rook with one, a Berolina Guard with two), corner badges (Augmented
+// Tiger) and movement marks (Berolina Train Wreck's pawn, the Ferz
+// Queen). Each piece's definition names its drawing (rules.PieceDef.Art),
+// and the table in pieces.go is keyed by that name, so a new piece that
+// looks like a known one needs nothing here and a new drawing is one row;
+// a piece whose drawing is not in the table is drawn as its letter in a
+// token. The legend shows each fairy piece's letter, name and
+// rules.PieceDef.Legend; it says less (names, then letters) rather than
+// make an image taller than 1.35 times its width.
 //
 // # Fonts
 //

@@ -62,23 +62,23 @@ func newFusionTest(map[string]string) (*rules.Variant, error) {
 		Key: "fusiontest", Name: "Render test (12x12)", Files: 12, Ranks: 12,
 		Help: rules.VariantHelp{Summary: "A render test variant."},
 		Pieces: []rules.PieceDef{
-			{Letter: 'P', Name: "Pawn", Betza: "fmWfcF", Pawn: true},
-			{Letter: 'U', Name: "Berolina pawn", Betza: "fmFfcW", Pawn: true},
-			{Letter: 'S', Name: "Sergeant", Betza: "fK", Pawn: true},
-			{Letter: 'N', Name: "Knight", Betza: "N"},
-			{Letter: 'R', Name: "Rook", Betza: "R"},
-			{Letter: 'B', Name: "Bishop", Betza: "B"},
-			{Letter: 'Q', Name: "Queen", Betza: "Q"},
-			{Letter: 'M', Name: "Marshal", Betza: "RN"},
-			{Letter: 'C', Name: "Cardinal", Betza: "BN"},
-			{Letter: 'H', Name: "Chariot", Betza: "R"},
-			{Letter: 'A', Name: "Archbishop", Betza: "B"},
-			{Letter: 'I', Name: "Knightrider", Betza: "NN"},
-			{Letter: 'G', Name: "Guard", Betza: "R"},
-			{Letter: 'T', Name: "Berolina Templar", Betza: "B"},
-			{Letter: 'V', Name: "Cavalry Sergeant", Betza: "N"},
-			{Letter: 'D', Name: "Dragon King", Betza: "KR", Royal: true},
-			{Letter: 'Z', Name: "Zebra", Betza: "N"},
+			{Letter: 'P', Name: "Pawn", Betza: "fmWfcF", Art: "pawn", Legend: "a pawn", Pawn: true},
+			{Letter: 'U', Name: "Berolina pawn", Betza: "fmFfcW", Art: "pawn+pawn", Legend: "2 pawns", Pawn: true},
+			{Letter: 'S', Name: "Sergeant", Betza: "fK", Art: "pawn+pawn+pawn", Legend: "3 pawns", Pawn: true},
+			{Letter: 'N', Name: "Knight", Betza: "N", Art: "knight", Legend: "a knight"},
+			{Letter: 'R', Name: "Rook", Betza: "R", Art: "rook", Legend: "a rook"},
+			{Letter: 'B', Name: "Bishop", Betza: "B", Art: "bishop", Legend: "a bishop"},
+			{Letter: 'Q', Name: "Queen", Betza: "Q", Art: "queen", Legend: "a queen"},
+			{Letter: 'M', Name: "Marshal", Betza: "RN", Art: "rook+knight", Legend: "R+N"},
+			{Letter: 'C', Name: "Cardinal", Betza: "BN", Art: "bishop+knight", Legend: "B+N"},
+			{Letter: 'H', Name: "Chariot", Betza: "R", Art: "rook+rook", Legend: "R+R"},
+			{Letter: 'A', Name: "Archbishop", Betza: "B", Art: "bishop+bishop", Legend: "B+B"},
+			{Letter: 'I', Name: "Knightrider", Betza: "NN", Art: "knight+knight", Legend: "N+N"},
+			{Letter: 'G', Name: "Guard", Betza: "R", Art: "rook+pawn", Legend: "R+P"},
+			{Letter: 'T', Name: "Berolina Templar", Betza: "B", Art: "bishop+pawn+pawn", Legend: "B+P+P"},
+			{Letter: 'V', Name: "Cavalry Sergeant", Betza: "N", Art: "knight+pawn+pawn+pawn", Legend: "N+P+P+P"},
+			{Letter: 'D', Name: "Dragon King", Betza: "KR", Art: "king+rook", Legend: "K+R, royal", Royal: true},
+			{Letter: 'Z', Name: "Zebra", Betza: "N", Art: "zebra", Legend: "leaps 3+2"},
 		},
 		StartFEN:  "zhmaitgvcqdb/pppppppppppp/uuss8/12/12/12/12/12/12/8SSUU/PPPPPPPPPPPP/ZHMAITGVCQDB[MIGabtv] w - - 0 1",
 		Drops:     rules.Drops{Enabled: true},
@@ -132,6 +132,13 @@ func goldenCases(reg *rules.Registry) []goldenCase {
 		goldenCase{name: "fusiontest-crowded-hands", variant: "fusiontest", perspective: rules.Black,
 			fen: "zhmaitgvcqdb/pppppppppppp/uuss8/12/12/12/12/12/12/8SSUU/PPPPPPPPPPPP/ZHMAITGVCQDB[PPPUSNRBQMCHAIGTVZpusnrbqmchaigtvvvz] w - - 0 1"},
 		goldenCase{name: "chess-small", variant: "chess", moves: "e4 e5", size: 360},
+		// At the width Discord shows images: the Tiger, Attacker and
+		// Defender, and Cold Fusion's compounds, must read there.
+		goldenCase{name: "winning-400", variant: "winning", size: 400},
+		goldenCase{name: "coldfusion-400", variant: "coldfusion", size: 400},
+		goldenCase{name: "coldfusion-compounds-400", variant: "coldfusion", size: 400,
+			fen:   "w3o4r/1n1qx1abj1/pp1lp1sppp/10/3p6/4P5/10/2L2T4/PP1P1GPPPP/W1BQD1ABJ1[S:Nn,D:R*bP*P*] w - - 0 12",
+			moves: "e1e2#r"},
 		// Compounds on the board and in both pockets of each side, a
 		// split (the Dragon King's Rook steps off).
 		goldenCase{name: "coldfusion-compounds", variant: "coldfusion",
@@ -314,12 +321,12 @@ func chanDiff(a, b uint8) int {
 	return int(b - a)
 }
 
-// pieceSheet draws every row of the piece table, White and Black on a
-// light and a dark square, with its name; the last row is a piece the
-// table does not know (its letter in a token).
+// pieceSheet draws every drawing of the piece table, White and Black on
+// a light and a dark square, with its name; the last row is a drawing the
+// table does not know (the piece's letter in a token).
 func pieceSheet(r *Renderer, cell int) *image.RGBA {
 	rows := pieceTable()
-	rows = append(rows, pieceRow{name: "Unknown piece Z"})
+	rows = append(rows, artRow{key: "unknown"})
 	const cols = 3
 	colW := 4*cell + 200
 	h := (len(rows)+cols-1)/cols*cell + 20
@@ -331,7 +338,7 @@ func pieceSheet(r *Renderer, cell int) *image.RGBA {
 	for i, row := range rows {
 		x0 := 10 + (i%cols)*colW
 		y0 := 10 + (i/cols)*cell
-		def := rules.PieceDef{Letter: 'Z', Name: row.name, Betza: row.betza}
+		def := rules.PieceDef{Letter: 'Z', Art: row.key}
 		for j := 0; j < 4; j++ {
 			sq := image.Rect(x0+j*cell, y0, x0+(j+1)*cell, y0+cell)
 			c := lightSquare
@@ -345,11 +352,7 @@ func pieceSheet(r *Renderer, cell int) *image.RGBA {
 			}
 			blit(img, sq.Min, r.pieceSprite(def, side, cell, side == rules.Black))
 		}
-		label := row.name
-		if row.betza != "" {
-			label += " (" + row.betza + ")"
-		}
-		dc.DrawStringAnchored(label, float64(x0+4*cell+8), float64(y0+cell/2), 0, 0.35)
+		dc.DrawStringAnchored(row.key, float64(x0+4*cell+8), float64(y0+cell/2), 0, 0.35)
 	}
 	return img
 }

@@ -5,15 +5,19 @@ import (
 	"image"
 	"image/draw"
 	"math"
+	"strings"
 
 	"github.com/fairypost/fairypost/rules"
+	"golang.org/x/image/font"
 )
 
 // The legend under the board explains the pieces that are not standard
-// chess pieces, one entry each (icon, letter, name, a few words), for the
-// pieces the image shows: on the board, in hand, or removed by the last
-// move. A variant with many kinds (Cold Fusion has 25) would otherwise
-// carry a legend taller than its board. A game's GIF lists every piece of
+// chess pieces, one entry each (icon, letter, name, a few words from
+// rules.PieceDef.Legend), for the pieces the image shows: on the board, in
+// hand, or removed by the last move. A variant with many kinds (Cold
+// Fusion has 25) would otherwise carry a legend taller than its board;
+// when the entries would make the image taller than maxAspect times its
+// width, they say less (see drawLegend). A game's GIF lists every piece of
 // the game, so that its frames keep one size.
 
 // legendText is the size of the legend's text at DefaultSize.
@@ -58,10 +62,11 @@ func gameTypes(g *rules.Game) typeSet {
 
 // legendItem is one entry of the legend: a piece icon and its text.
 type legendItem struct {
-	icon image.Rectangle
-	def  rules.PieceDef
-	text string
-	x, y float64 // text origin (left, middle)
+	icon  image.Rectangle
+	def   rules.PieceDef
+	text  string   // the letter, name and legend, as the widest style shows it
+	lines []string // the text drawn, one entry a line
+	x, y  float64  // origin of the first line (left, middle)
 }
 
 // legend is a drawn legend: the strip under the frame.
@@ -99,31 +104,62 @@ func (r *Renderer) legend(v *rules.Variant, size int, types typeSet) *legend {
 	return lg
 }
 
-// legendEntries returns the entries v needs for the types in types: only
-// pieces that are not standard chess pieces, in the variant's order.
+// legendEntries returns the entries v needs for the types in types: the
+// pieces whose drawing is not a standard chess piece, in the variant's
+// order, each with its letter, name and legend (rules.PieceDef.Legend).
 func (r *Renderer) legendEntries(v *rules.Variant, types typeSet) []legendItem {
 	var items []legendItem
 	for i, d := range v.Pieces {
 		if !types.has(rules.PieceType(i + 1)) {
 			continue
 		}
-		a, known := r.arts.lookup(d)
-		text := fmt.Sprintf("%c %s", d.Letter, d.Name)
-		switch {
-		case !known:
-			text += fmt.Sprintf(" (Betza %s)", d.Betza)
-		case a.legend == "":
+		if a, known := r.arts.lookup(d); known && a.plain {
 			continue
-		default:
-			text += ": " + a.legend
 		}
-		items = append(items, legendItem{def: d, text: text})
+		items = append(items, legendItem{def: d, text: entryText(d, legendFull)})
 	}
 	return items
 }
 
+// legendStyle is how much an entry of the legend says.
+type legendStyle uint8
+
+const (
+	legendFull    legendStyle = iota // "T Tiger: moves as a Bishop, captures as a Knight"
+	legendNames                      // "T Tiger"
+	legendLetters                    // "T"
+)
+
+// entryText is the text of d's entry in style st.
+func entryText(d rules.PieceDef, st legendStyle) string {
+	switch st {
+	case legendFull:
+		return fmt.Sprintf("%c %s: %s", d.Letter, d.Name, d.Legend)
+	case legendNames:
+		return fmt.Sprintf("%c %s", d.Letter, d.Name)
+	}
+	return string(rune(d.Letter))
+}
+
+// maxAspect bounds an image's height as a multiple of its width: the
+// legend says less (names only, then letters only) when saying everything
+// would make the image taller. A board image should fit a chat window
+// (Discord shows images 400-550 px wide); only a legend of many pieces in
+// letters alone may still exceed it.
+const maxAspect = 1.35
+
+// legendGrid is the arrangement of the legend in one style: equal columns,
+// each entry's text broken into lines that fit its column.
+type legendGrid struct {
+	cols   int
+	colW   float64
+	lines  [][]string
+	height int
+}
+
 // drawLegend lays out the entries in as many equal columns as the widest
-// allows, row by row, and draws them.
+// allows, row by row, in the fullest style that keeps the image within
+// maxAspect (v's frame is above it), and draws them.
 func (r *Renderer) drawLegend(v *rules.Variant, size int, types typeSet) *legend {
 	u := float64(size) / DefaultSize
 	items := r.legendEntries(v, types)
@@ -134,28 +170,94 @@ func (r *Renderer) drawLegend(v *rules.Variant, size int, types typeSet) *legend
 	pad := int(math.Round(14 * u))
 	icon := int(math.Round(34 * u))
 	lineH := int(math.Round(38 * u))
-	space := 26 * u
-	widest := 0.0
-	for _, it := range items {
-		widest = max(widest, float64(icon)+6*u+textWidth(f, it.text))
+	textH := int(math.Round(legendText * 1.2 * u))
+	budget := int(maxAspect*float64(size)) - r.layout(v, size, rules.White).h
+	var g legendGrid
+	for st := legendFull; st <= legendLetters; st++ {
+		g = r.legendGrid(items, st, f, size, u, pad, icon, lineH, textH)
+		if g.height <= budget {
+			break
+		}
 	}
-	avail := float64(size - 2*pad)
-	cols := max(1, min(len(items), int((avail+space)/(widest+space))))
-	colW := (avail + space) / float64(cols)
-	rows := (len(items) + cols - 1) / cols
-	img := image.NewRGBA(image.Rect(0, 0, size, rows*lineH+pad))
+	img := image.NewRGBA(image.Rect(0, 0, size, g.height))
 	draw.Draw(img, img.Rect, image.NewUniform(backgroundColor), image.Point{}, draw.Src)
-	for i := range items {
-		it := &items[i]
-		x := float64(pad) + float64(i%cols)*colW
-		top := i / cols * lineH
-		iy := top + (lineH-icon)/2
-		ix := int(math.Round(x))
-		it.icon = image.Rect(ix, iy, ix+icon, iy+icon)
-		it.x = x + float64(icon) + 6*u
-		it.y = float64(top) + float64(lineH)/2
-		blit(img, it.icon.Min, r.pieceSprite(it.def, rules.White, icon, false))
-		drawText(img, f, it.text, it.x, it.y, 0, 0.35, textColor)
+	top := 0
+	for row := 0; row*g.cols < len(items); row++ {
+		rowH := 0
+		for i := row * g.cols; i < min(len(items), (row+1)*g.cols); i++ {
+			rowH = max(rowH, entryHeight(len(g.lines[i]), lineH, textH))
+		}
+		for i := row * g.cols; i < min(len(items), (row+1)*g.cols); i++ {
+			it := &items[i]
+			it.lines = g.lines[i]
+			x := float64(pad) + float64(i%g.cols)*g.colW
+			ix := int(math.Round(x))
+			it.icon = image.Rect(ix, top+(lineH-icon)/2, ix+icon, top+(lineH-icon)/2+icon)
+			it.x = x + float64(icon) + 6*u
+			it.y = float64(top) + float64(entryHeight(len(it.lines), lineH, textH)-(len(it.lines)-1)*textH)/2
+			blit(img, it.icon.Min, r.pieceSprite(it.def, rules.White, icon, false))
+			for k, l := range it.lines {
+				drawText(img, f, l, it.x, it.y+float64(k*textH), 0, 0.35, textColor)
+			}
+		}
+		top += rowH
 	}
 	return &legend{items: items, img: img}
+}
+
+// entryHeight is the height of a legend entry of n lines of text.
+func entryHeight(n, lineH, textH int) int { return lineH + (n-1)*textH }
+
+// legendGrid arranges items in style st: as many equal columns as the
+// widest entry allows, an entry wider than the whole legend broken into
+// lines at spaces.
+func (r *Renderer) legendGrid(items []legendItem, st legendStyle, f font.Face, size int, u float64, pad, icon, lineH, textH int) legendGrid {
+	space := 26 * u
+	if st == legendLetters {
+		space = 12 * u
+	}
+	avail := float64(size - 2*pad)
+	textAvail := avail - float64(icon) - 6*u
+	texts := make([]string, len(items))
+	widest := 0.0
+	for i := range items {
+		texts[i] = entryText(items[i].def, st)
+		widest = max(widest, math.Min(textWidth(f, texts[i]), textAvail))
+	}
+	widest += float64(icon) + 6*u
+	g := legendGrid{cols: max(1, min(len(items), int((avail+space)/(widest+space))))}
+	g.colW = (avail + space) / float64(g.cols)
+	g.lines = make([][]string, len(items))
+	for i, t := range texts {
+		g.lines[i] = wrapText(f, t, textAvail)
+	}
+	for row := 0; row*g.cols < len(items); row++ {
+		rowH := 0
+		for i := row * g.cols; i < min(len(items), (row+1)*g.cols); i++ {
+			rowH = max(rowH, entryHeight(len(g.lines[i]), lineH, textH))
+		}
+		g.height += rowH
+	}
+	g.height += pad
+	return g
+}
+
+// wrapText breaks s at spaces into lines at most w wide (a single word
+// wider than w stays whole).
+func wrapText(f font.Face, s string, w float64) []string {
+	words := strings.Fields(s)
+	var lines []string
+	line := ""
+	for _, word := range words {
+		switch {
+		case line == "":
+			line = word
+		case textWidth(f, line+" "+word) <= w:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	return append(lines, line)
 }

@@ -1,9 +1,6 @@
 package render
 
 import (
-	"strings"
-	"unicode"
-
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -12,10 +9,10 @@ import (
 // compounds), plus tokens (a disc in the piece's colours around a symbol)
 // for pieces that have no chess shape. Fairy pieces are decorations of
 // these bodies: a split (left half of one body, right half of another), a
-// turn, a corner badge, movement marks. The table is keyed by the piece's
-// Name (rules.PieceDef.Name), so a new piece is one row; a name that is
-// not in the table is drawn as its letter in a token and is listed in the
-// legend by name.
+// turn, copies, small Pawns in front, a corner badge, movement marks. The
+// table is keyed by the drawing's name, which each piece's definition
+// gives (rules.PieceDef.Art); a piece whose drawing is not in the table
+// is drawn as its letter in a token.
 
 // body is the shape a piece is drawn from. Exactly one kind is set; the
 // zero body is a token showing the piece's letter.
@@ -38,8 +35,9 @@ type body struct {
 type shape uint8
 
 const (
-	noShape   shape = iota
-	shapeTank       // a tank seen from the side
+	noShape     shape = iota
+	shapeTank         // a tank seen from the side
+	shapeSwords       // two crossed swords
 )
 
 // isToken reports whether b is drawn as a token.
@@ -59,7 +57,6 @@ const (
 	markBackRight
 
 	marksBerolina = markForwardLeft | markForwardRight
-	marksSergeant = markForwardLeft | markForward | markForwardRight
 	marksFerz     = markForwardLeft | markForwardRight | markBackLeft | markBackRight
 )
 
@@ -68,58 +65,62 @@ type art struct {
 	body  body
 	right body // a split piece: the right half is drawn from this body; zero = not split
 	turn  int  // quarter turns clockwise (0..3)
-	// double draws the body twice, overlapping: a piece fused from two of
-	// the same kind.
-	double bool
-	badge  rune // a symbol in a disc in the top right corner; 0 = none
-	marks  marks
-	// legend describes the piece under the board, briefly: its parts in
-	// piece letters ("R+N") or what it does; empty for the standard chess
-	// pieces, which need no explanation.
-	legend string
+	// copies draws the body 2 or 3 times, smaller and overlapping (0 and 1
+	// draw it once): a piece fused from several of the same kind.
+	copies int
+	// part is drawn small, parts times side by side, in front of the
+	// body's lower right corner: Cold Fusion's hybrids show their pawn
+	// part as one, two or three small Pawns.
+	part  body
+	parts int
+	badge rune // a symbol in a disc in the top right corner; 0 = none
+	marks marks
+	// plain marks the standard chess pieces, which everybody knows: the
+	// legend under the board leaves them out.
+	plain bool
 }
 
 // Symbols used in tokens and badges.
 const (
-	symbolBomb          = '\U0001F4A3' // BOMB
-	symbolRadioactive   = '☢'          // RADIOACTIVE SIGN
-	symbolShield        = '\U0001F6E1' // SHIELD
-	symbolCrossedSwords = '⚔'          // CROSSED SWORDS (DejaVu Sans)
-	symbolPlus          = '+'
+	symbolBomb        = '\U0001F4A3' // BOMB
+	symbolRadioactive = '☢'          // RADIOACTIVE SIGN
+	symbolShield      = '\U0001F6E1' // SHIELD
+	symbolPlus        = '+'
 )
 
 // split returns the art of a compound drawn as the left half of a and the
 // right half of b.
-func split(a, b body, legend string) art {
-	return art{body: a, right: b, legend: legend}
+func split(a, b body) art {
+	return art{body: a, right: b}
 }
 
-// pieceRow is one row of the piece table.
-type pieceRow struct {
-	name string
-	// betza, when set, restricts the row to a piece with this Betza
-	// description: a piece that keeps a standard name but moves otherwise
-	// (the Ferz "Queen" of Making Checkmate Trivially Easy, the Berolina
-	// "Pawn" of Berolina Train Wreck). Such rows are matched first.
-	betza string
-	art   art
+// artRow is one drawing of the piece table.
+type artRow struct {
+	key string // rules.PieceDef.Art
+	art art
 }
 
-// pieceTable lists how every known piece is drawn, by rules.PieceDef.Name
-// (and Betza, for the rows that give one). Names are matched ignoring
-// case, spaces and hyphens.
+// pieceTable lists every drawing by its name, rules.PieceDef.Art: a
+// variant names the drawing of each of its pieces, so a new piece that
+// looks like a known one needs no row here, and a new drawing is one row.
+// The name of a compound's drawing is the names of its parts joined by
+// '+' ("rook+knight").
 //
 // Conventions: a compound of two kinds is split, the Knight on the left
 // (or mirrored, on the right) so that its head shows (the Tiger, which
 // moves as a Bishop and captures as a Knight, is Bishop | Knight: the
-// mirror image of the Cardinal, Knight | Bishop); the Knightrider is
-// an upside-down Knight, as fairy-chess diagrams show the Nightrider, and
-// the reflecting Archbishop an upside-down Bishop; the Chariot (Rook +
-// Rook) is two overlapping Rooks (a Rook upside down looks like a Rook);
-// the xiangqi-style Cannon is a Rook turned a quarter, as diagrams show
-// the Pao; a compound with a pawn part is split with a Pawn, and a
-// Berolina or Sergeant pawn part adds that pawn's marks.
-func pieceTable() []pieceRow {
+// mirror image of the Cardinal, Knight | Bishop); the Knightrider (Knight
+// + Knight) is an upside-down Knight, as fairy-chess diagrams show the
+// Nightrider, and Cold Fusion's reflecting Archbishop (Bishop + Bishop) an
+// upside-down Bishop; the Chariot (Rook + Rook) is two overlapping Rooks
+// (a Rook upside down looks like a Rook); the xiangqi-style Cannon is a
+// Rook turned a quarter, as diagrams show the Pao. Cold Fusion's pawn
+// parts are counted in pawns: a Berolina pawn is two overlapping Pawns, a
+// Sergeant three, and a Rook, Bishop or Knight fused with a pawn part
+// stands whole with one, two or three small Pawns in front of it. Pieces
+// with no chess shape are tokens: Winning Chess's Attacker and Defender
+// are crossed swords and a shield, a pair that reads at a glance.
+func pieceTable() []artRow {
 	var (
 		king   = body{white: '♔', black: '♚'}
 		queen  = body{white: '♕', black: '♛'}
@@ -128,102 +129,73 @@ func pieceTable() []pieceRow {
 		knight = body{white: '♘', black: '♞', facesLeft: true}
 		pawn   = body{white: '♙', black: '♟'}
 	)
-	rows := []pieceRow{
+	rows := []artRow{
 		// Standard chess.
-		{"King", "", art{body: king}},
-		{"Queen", "", art{body: queen}},
-		{"Rook", "", art{body: rook}},
-		{"Bishop", "", art{body: bishop}},
-		{"Knight", "", art{body: knight}},
-		{"Pawn", "", art{body: pawn}},
+		{"king", art{body: king, plain: true}},
+		{"queen", art{body: queen, plain: true}},
+		{"rook", art{body: rook, plain: true}},
+		{"bishop", art{body: bishop, plain: true}},
+		{"knight", art{body: knight, plain: true}},
+		{"pawn", art{body: pawn, plain: true}},
 
-		// Knight compounds (Grand Chess, Almost Chess, Cold Fusion).
-		{"Marshal", "", split(knight, rook, "R+N")},
-		{"Chancellor", "", split(knight, rook, "R+N")},
-		{"Cardinal", "", split(knight, bishop, "B+N")},
-		{"Amazon", "", split(knight, queen, "Q+N")},
+		// Knight compounds (Grand Chess, Almost Train Wreck, Cold Fusion).
+		{"rook+knight", split(knight, rook)},
+		{"bishop+knight", split(knight, bishop)},
 
 		// Tank Chess.
-		{"Bomb", "", art{body: body{symbol: symbolBomb}, legend: "steps 1, never captures; may explode (radius 1)"}},
-		{"Atomic bomb", "", art{body: body{symbol: symbolRadioactive}, legend: "steps 1, never captures; may explode (radius 2)"}},
-		{"Tank", "", art{body: body{shape: shapeTank}, legend: "steps 1, never captures; pushes the line it steps into"}},
+		{"bomb", art{body: body{symbol: symbolBomb}}},
+		{"atomic-bomb", art{body: body{symbol: symbolRadioactive}}},
+		{"tank", art{body: body{shape: shapeTank}}},
 
 		// Winning Chess and Making Checkmate Trivially Easy.
-		{"Tiger", "", split(bishop, knight, "moves as B, captures as N")},
-		{"Augmented Tiger", "", art{body: bishop, right: knight, badge: symbolPlus,
-			legend: "moves as B, captures as N, also checks as B"}},
-		{"Cannon", "", art{body: rook, turn: 1, legend: "moves as R, captures by jumping 1 piece"}},
-		{"Attacker", "", art{body: knight, right: bishop, badge: symbolCrossedSwords, legend: "B or N step, may step twice"}},
-		{"Defender", "", art{body: body{symbol: symbolShield}, legend: "K step, may swap with its King"}},
-		{"Ferz-Queen", "", art{body: queen, marks: marksFerz, legend: "one step diagonally"}},
-		{"Queen", "F", art{body: queen, marks: marksFerz, legend: "one step diagonally"}},
+		{"tiger", split(bishop, knight)},
+		{"augmented-tiger", art{body: bishop, right: knight, badge: symbolPlus}},
+		{"cannon", art{body: rook, turn: 1}},
+		{"attacker", art{body: body{shape: shapeSwords}}},
+		{"defender", art{body: body{symbol: symbolShield}}},
+		{"ferz-queen", art{body: queen, marks: marksFerz}},
+
+		// Berolina Train Wreck's pawn, one pawn that moves diagonally.
+		{"berolina-pawn", art{body: pawn, marks: marksBerolina}},
 
 		// Cold Fusion compounds.
-		{"Dragon King", "", split(king, rook, "K+R, royal")},
-		{"Pope", "", split(king, bishop, "K+B, royal")},
-		{"Eques Rex", "", split(king, knight, "K+N, royal")},
-		{"Chariot", "", art{body: rook, double: true, legend: "R+R, turns"}},
-		{"Archbishop", "", art{body: bishop, turn: 2, legend: "B+B, reflects"}},
-		{"Knightrider", "", art{body: knight, turn: 2, legend: "N+N, rides"}},
-		{"Nightrider", "", art{body: knight, turn: 2, legend: "rides on N leaps"}},
-		{"Berolina pawn", "", art{body: pawn, marks: marksBerolina, legend: "P+P"}},
-		// Berolina Train Wreck's pawn (RULES.md §1.8), without en passant.
-		{"Pawn", "mfFcfWifmnA", art{body: pawn, marks: marksBerolina, legend: "Berolina, moves diagonally, captures straight"}},
-		{"Sergeant", "", art{body: pawn, marks: marksSergeant, legend: "P+P+P"}},
+		{"king+rook", split(king, rook)},
+		{"king+bishop", split(king, bishop)},
+		{"king+knight", split(king, knight)},
+		{"rook+rook", art{body: rook, copies: 2}},
+		{"bishop+bishop", art{body: bishop, turn: 2}},
+		{"knight+knight", art{body: knight, turn: 2}},
+		{"pawn+pawn", art{body: pawn, copies: 2}},
+		{"pawn+pawn+pawn", art{body: pawn, copies: 3}},
 	}
 	for _, h := range []struct {
 		name string
 		b    body
-		what string
-	}{
-		{"Guard", rook, "R"},
-		{"Templar", bishop, "B"},
-		{"Cavalry", knight, "N"},
-	} {
-		rows = append(rows,
-			pieceRow{h.name, "", split(h.b, pawn, h.what+"+P")},
-			pieceRow{"Berolina " + h.name, "", art{body: h.b, right: pawn, marks: marksBerolina, legend: h.what + "+P+P"}},
-			pieceRow{h.name + " Sergeant", "", art{body: h.b, right: pawn, marks: marksSergeant, legend: h.what + "+P+P+P"}},
-		)
+	}{{"rook", rook}, {"bishop", bishop}, {"knight", knight}} {
+		key := h.name
+		for n := 1; n <= 3; n++ {
+			key += "+pawn"
+			rows = append(rows, artRow{key, art{body: h.b, part: pawn, parts: n}})
+		}
 	}
 	return rows
 }
 
-// artTable is the piece table by normalised name, and by normalised name
-// and Betza for the rows that give one.
-type artTable map[artKey]art
-
-type artKey struct{ name, betza string }
+// artTable is the piece table by drawing name.
+type artTable map[string]art
 
 // newArtTable indexes pieceTable.
 func newArtTable() artTable {
 	t := artTable{}
 	for _, r := range pieceTable() {
-		t[artKey{normalizeName(r.name), r.betza}] = r.art
+		t[r.key] = r.art
 	}
 	return t
 }
 
-// lookup returns the art of the piece d, or false.
+// lookup returns the drawing of the piece d, by d.Art, or false when
+// there is none of that name (the piece is then drawn as its letter).
 func (t artTable) lookup(d rules.PieceDef) (art, bool) {
-	n := normalizeName(d.Name)
-	if a, ok := t[artKey{n, d.Betza}]; ok && d.Betza != "" {
-		return a, true
-	}
-	a, ok := t[artKey{n, ""}]
+	a, ok := t[d.Art]
 	return a, ok
-}
-
-// normalizeName folds case and drops spaces, hyphens and underscores, so
-// that "Berolina Pawn", "berolina-pawn" and "Berolina pawn" are one name.
-func normalizeName(name string) string {
-	var b strings.Builder
-	for _, r := range name {
-		switch {
-		case r == ' ' || r == '-' || r == '_':
-		default:
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
-	return b.String()
 }

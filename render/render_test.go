@@ -9,6 +9,7 @@ import (
 	"image/draw"
 	"image/gif"
 	"image/png"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -71,9 +72,10 @@ func TestCheckPosition(t *testing.T) {
 	}
 }
 
-// TestPieceTableCoversVariants checks that every piece of every registered
-// variant has a drawing of its own, rather than the letter fallback. A
-// failure names the piece: add a row to pieceTable (pieces.go).
+// TestPieceTableCoversVariants checks that every piece of every
+// registered variant, with every value of each option, names a drawing of
+// the piece table (rules.PieceDef.Art) rather than falling back to its
+// letter. A failure names the piece: add a row to pieceTable (pieces.go).
 func TestPieceTableCoversVariants(t *testing.T) {
 	reg, err := rules.NewRegistry()
 	if err != nil {
@@ -81,46 +83,59 @@ func TestPieceTableCoversVariants(t *testing.T) {
 	}
 	arts := newArtTable()
 	for _, k := range reg.Keys() {
-		for _, d := range reg.Default(k).Pieces {
-			if _, ok := arts.lookup(d); !ok {
-				t.Errorf("variant %s: piece %c %q has no row in pieceTable (pieces.go); it is drawn as its letter", k, d.Letter, d.Name)
+		for _, v := range variantsWithOptions(t, reg, k) {
+			for _, d := range v.Pieces {
+				if _, ok := arts.lookup(d); !ok {
+					t.Errorf("variant %s: piece %c %s names the drawing %q, which pieceTable (pieces.go) does not have; it is drawn as its letter", k, d.Letter, d.Name, d.Art)
+				}
 			}
 		}
 	}
 }
 
-func TestPieceTable(t *testing.T) {
-	seen := map[artKey]bool{}
-	for _, row := range pieceTable() {
-		k := artKey{normalizeName(row.name), row.betza}
-		if seen[k] {
-			t.Errorf("%q %q: two rows", row.name, row.betza)
+// variantsWithOptions returns variant key with its defaults and with each
+// other value of each option.
+func variantsWithOptions(tb testing.TB, reg *rules.Registry, key string) []*rules.Variant {
+	tb.Helper()
+	vs := []*rules.Variant{reg.Default(key)}
+	for _, o := range reg.Default(key).Options {
+		for _, val := range o.Values[1:] {
+			v, err := reg.Variant(key, o.Key+"="+val)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			vs = append(vs, v)
 		}
-		seen[k] = true
-		if row.art.turn < 0 || row.art.turn > 3 {
-			t.Errorf("%q: turn %d", row.name, row.art.turn)
+	}
+	return vs
+}
+
+func TestPieceTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, row := range pieceTable() {
+		if seen[row.key] {
+			t.Errorf("%q: two rows", row.key)
+		}
+		seen[row.key] = true
+		if row.art.turn < 0 || row.art.turn > 3 || row.art.copies > 3 || row.art.parts > 3 {
+			t.Errorf("%q: turn %d, copies %d, parts %d", row.key, row.art.turn, row.art.copies, row.art.parts)
 		}
 	}
 	arts := newArtTable()
-	for _, name := range []string{"Berolina pawn", "berolina-pawn", "BEROLINA PAWN", "Berolina_Pawn"} {
-		if _, ok := arts.lookup(rules.PieceDef{Name: name, Betza: "mfFcfW"}); !ok {
-			t.Errorf("lookup(%q) failed", name)
-		}
+	// The drawing follows the art key alone, whatever the name or Betza.
+	if _, ok := arts.lookup(rules.PieceDef{Name: "Berolina pawn", Betza: "mfFcfW"}); ok {
+		t.Error("a piece without an art key found a drawing")
 	}
-	if _, ok := arts.lookup(rules.PieceDef{Name: "Zebra", Betza: "Z"}); ok {
-		t.Error("lookup(Zebra) found a row")
-	}
-	// A row with a Betza matches only that Betza; the others get the
-	// row without one.
-	ferzQueen, _ := arts.lookup(rules.PieceDef{Name: "Queen", Betza: "F"})
-	queen, _ := arts.lookup(rules.PieceDef{Name: "Queen", Betza: "Q"})
-	if ferzQueen.marks != marksFerz || queen.marks != 0 || queen.legend != "" {
-		t.Errorf("Queen F: %+v; Queen Q: %+v", ferzQueen, queen)
+	ferz, _ := arts.lookup(rules.PieceDef{Name: "Queen", Betza: "F", Art: "ferz-queen"})
+	queen, _ := arts.lookup(rules.PieceDef{Name: "Queen", Betza: "F", Art: "queen"})
+	if ferz.marks != marksFerz || queen.marks != 0 || !queen.plain || ferz.plain {
+		t.Errorf("ferz-queen: %+v; queen: %+v", ferz, queen)
 	}
 }
 
-// TestUnknownPiece checks that a piece the table does not know is drawn
-// (as its letter in a token) and listed in the legend by name.
+// TestUnknownPiece checks that a piece whose drawing the table does not
+// know is drawn (as its letter in a token) and listed in the legend with
+// its legend text.
 func TestUnknownPiece(t *testing.T) {
 	r := newTestRenderer(t)
 	reg := newTestRegistry(t)
@@ -134,38 +149,33 @@ func TestUnknownPiece(t *testing.T) {
 	lg := r.legend(v, DefaultSize, shownTypes(v.Start(), nil))
 	found := false
 	for _, it := range lg.items {
-		found = found || strings.Contains(it.text, "Zebra")
+		found = found || strings.Contains(it.text, "Zebra: leaps 3+2")
 	}
 	if !found {
 		t.Errorf("the legend does not list the Zebra: %+v", lg.items)
 	}
-	z := r.pieceSprite(rules.PieceDef{Letter: 'Z', Name: "Zebra"}, rules.White, 60, false)
-	y := r.pieceSprite(rules.PieceDef{Letter: 'Y', Name: "Yak"}, rules.White, 60, false)
+	z := r.pieceSprite(rules.PieceDef{Letter: 'Z', Name: "Zebra", Art: "zebra"}, rules.White, 60, false)
+	y := r.pieceSprite(rules.PieceDef{Letter: 'Y', Name: "Yak", Art: "yak"}, rules.White, 60, false)
 	if bytes.Equal(z.Pix, y.Pix) {
 		t.Error("two unknown pieces with different letters look the same")
 	}
 }
 
-// TestEveryPieceDistinct checks that no two rows of the piece table draw
-// the same picture (aliases of one piece excepted).
+// TestEveryPieceDistinct checks that no two drawings of the piece table
+// are the same picture, and that each is well visible.
 func TestEveryPieceDistinct(t *testing.T) {
 	r := newTestRenderer(t)
-	// Aliases: other names (or Betza forms) of one piece.
-	aliases := map[string]bool{"chancellor/": true, "nightrider/": true, "queen/F": true, "pawn/mfFcfWifmnA": true}
 	seen := map[string]string{}
 	for _, row := range pieceTable() {
-		if aliases[normalizeName(row.name)+"/"+row.betza] {
-			continue
-		}
 		for _, c := range []rules.Color{rules.White, rules.Black} {
-			sp := r.pieceSprite(rules.PieceDef{Letter: 'X', Name: row.name, Betza: row.betza}, c, 64, c == rules.Black)
+			sp := r.pieceSprite(rules.PieceDef{Letter: 'X', Art: row.key}, c, 64, c == rules.Black)
 			key := fmt.Sprintf("%v/%x", c, sp.Pix)
 			if other, dup := seen[key]; dup {
-				t.Errorf("%s and %s look the same (%v)", row.name, other, c)
+				t.Errorf("%s and %s look the same (%v)", row.key, other, c)
 			}
-			seen[key] = row.name
+			seen[key] = row.key
 			if opaque := countOpaque(sp); opaque < 64*64/8 {
-				t.Errorf("%s (%v): only %d opaque pixels: nearly invisible", row.name, c, opaque)
+				t.Errorf("%s (%v): only %d opaque pixels: nearly invisible", row.key, c, opaque)
 			}
 		}
 	}
@@ -505,5 +515,90 @@ func TestQuantizerFewColours(t *testing.T) {
 		if got := color.RGBAModel.Convert(out.At(i%40, i/40)); got != cols[(i/7)%len(cols)] {
 			t.Fatalf("pixel %d: %v, want %v", i, got, cols[(i/7)%len(cols)])
 		}
+	}
+}
+
+// TestImageAspect checks that images stay within maxAspect (height over
+// width; a legend of many kinds says less rather than grows): the start
+// of every registered variant, positions reached by random play, and a
+// Cold Fusion middlegame with ten kinds of fused pieces, at Discord's size
+// and the default size.
+func TestImageAspect(t *testing.T) {
+	reg := newTestRegistry(t)
+	r := newTestRenderer(t)
+	type pos struct {
+		name string
+		p    rules.Position
+	}
+	var ps []pos
+	for _, k := range reg.Keys() {
+		if k == "fusiontest" {
+			continue
+		}
+		v := reg.Default(k)
+		ps = append(ps, pos{k + " start", v.Start()})
+		for seed := uint64(1); seed <= 3; seed++ {
+			ps = append(ps, pos{fmt.Sprintf("%s seed %d", k, seed), playout(t, v, 80, seed).Position()})
+		}
+	}
+	busy := play(t, reg, "coldfusion", "w3o4r/1n1qx1abj1/pp1lp1sppp/10/3p6/4P5/10/2L2T4/PP1P1GPPPP/W1BQD1ABJ1[S:Nn,D:R*bP*P*] w - - 0 12", "")
+	ps = append(ps, pos{"coldfusion compounds", busy.Position()})
+	for _, c := range ps {
+		for _, size := range []int{400, DefaultSize} {
+			img, err := r.Image(c.p, Size(size))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h := img.Rect.Dy(); float64(h) > maxAspect*float64(size)+1 {
+				t.Errorf("%s at %d px: %d px tall, %.2f times the width", c.name, size, h, float64(h)/float64(size))
+			}
+		}
+	}
+}
+
+// TestLegendText checks that the legend tells each fairy piece by the
+// words of its definition (rules.PieceDef.Legend) when there is room, by
+// name, then by letter alone when saying more would make the image too
+// tall.
+func TestLegendText(t *testing.T) {
+	reg := newTestRegistry(t)
+	r := newTestRenderer(t)
+	lines := func(p rules.Position) []string {
+		var out []string
+		for _, it := range r.legend(p.Variant(), 400, shownTypes(p, nil)).items {
+			out = append(out, strings.Join(it.lines, " "))
+		}
+		return out
+	}
+	w := reg.Default("winning")
+	tiger := w.Def(w.Type('T'))
+	got := lines(w.Start())
+	if want := "T Tiger: " + tiger.Legend; !slices.Contains(got, want) {
+		t.Errorf("winning legend %q lacks %q", got, want)
+	}
+	busy := play(t, reg, "coldfusion", "w3o4r/1n1qx1abj1/pp1lp1sppp/10/3p6/4P5/10/2L2T4/PP1P1GPPPP/W1BQD1ABJ1[S:Nn,D:R*bP*P*] w - - 0 12", "")
+	got = lines(busy.Position())
+	if len(got) != 10 || !slices.Contains(got, "G") || !slices.Contains(got, "L") {
+		t.Errorf("busy Cold Fusion legend %q, want the 10 fairy kinds by letter", got)
+	}
+	// Cold Fusion's frame leaves room for one row at 400 px: two kinds fit
+	// with their words, three by name.
+	cf := reg.Default("coldfusion")
+	kinds := func(letters string) []string {
+		var ts typeSet
+		for i := range letters {
+			ts |= 1 << cf.Type(letters[i])
+		}
+		var out []string
+		for _, it := range r.legend(cf, 400, ts).items {
+			out = append(out, strings.Join(it.lines, " "))
+		}
+		return out
+	}
+	if got := kinds("AC"); !slices.Equal(got, []string{"A Cardinal: Bishop + Knight", "C Marshal: Rook + Knight"}) {
+		t.Errorf("Cold Fusion legend of A and C: %q, want both with their words", got)
+	}
+	if got := kinds("ACG"); !slices.Equal(got, []string{"A Cardinal", "C Marshal", "G Guard"}) {
+		t.Errorf("Cold Fusion legend of A, C and G: %q, want the three by name", got)
 	}
 }

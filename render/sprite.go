@@ -23,7 +23,7 @@ var (
 
 // spriteKey identifies a cached sprite.
 type spriteKey struct {
-	name   string // normalised piece name and Betza, "" for a letter token; "#check" for the check glow
+	name   string // the drawing's name (rules.PieceDef.Art), "" for a letter token; "#check" for the check glow
 	letter byte
 	color  rules.Color
 	size   int
@@ -46,7 +46,7 @@ func (r *Renderer) pieceSprite(def rules.PieceDef, c rules.Color, size int, down
 	}
 	key := spriteKey{color: c, size: size, down: down}
 	if known {
-		key.name = normalizeName(def.Name) + "/" + def.Betza
+		key.name = def.Art
 	} else {
 		key.letter = def.Letter
 	}
@@ -120,18 +120,12 @@ func (fs fontSet) drawArt(a art, letter byte, c rules.Color, size int, down bool
 	return img
 }
 
-// drawFigure draws a piece's body, split, doubled or turned, without marks
-// or badge.
+// drawFigure draws a piece's body, split, copied, turned or with its
+// parts in front, without marks or badge.
 func (fs fontSet) drawFigure(a art, letter byte, c rules.Color, size int) *image.RGBA {
 	var img *image.RGBA
-	if a.double {
-		// The back copy up and left, the front one down and right.
-		small := int(math.Round(0.78 * float64(size)))
-		b := fs.drawBody(a.body, letter, c, small)
-		img = image.NewRGBA(image.Rect(0, 0, size, size))
-		off := size - small
-		draw.Draw(img, b.Rect.Add(image.Pt(off/6, -off/8)), b, image.Point{}, draw.Over)
-		draw.Draw(img, b.Rect.Add(image.Pt(off*5/6, off*3/4)), b, image.Point{}, draw.Over)
+	if a.copies >= 2 {
+		img = fs.drawCopies(a.body, letter, c, size, a.copies)
 	} else {
 		img = fs.drawBody(a.body, letter, c, size)
 	}
@@ -145,7 +139,117 @@ func (fs fontSet) drawFigure(a art, letter byte, c rules.Color, size int) *image
 	if a.turn%4 != 0 {
 		img = turnSprite(centerSprite(img), a.turn%4)
 	}
+	if a.parts > 0 {
+		img = fs.drawParts(img, a.part, letter, c, a.parts)
+	}
 	return img
+}
+
+// drawCopies draws n (2 or 3) overlapping copies of b, each smaller than
+// the square: two go from the upper left to the lower right, three stand
+// two behind and one in front. Each copy is cut out of the ones behind
+// it by a thin light edge, so that Black's solid pieces stay apart.
+func (fs fontSet) drawCopies(b body, letter byte, c rules.Color, size, n int) *image.RGBA {
+	k := 0.78
+	if n >= 3 {
+		k = 0.70
+	}
+	small := int(math.Round(k * float64(size)))
+	one := haloSprite(fs.drawBody(b, letter, c, small), haloWidth(size))
+	img := image.NewRGBA(image.Rect(0, 0, size, size))
+	off := size - small
+	var at []image.Point
+	if n >= 3 {
+		at = []image.Point{{0, -off / 4}, {off, -off / 4}, {off / 2, off * 3 / 4}}
+	} else {
+		at = []image.Point{{off / 6, -off / 8}, {off * 5 / 6, off * 3 / 4}}
+	}
+	for _, p := range at {
+		draw.Draw(img, one.Rect.Add(p), one, image.Point{}, draw.Over)
+	}
+	return img
+}
+
+// drawParts draws n small copies of part in front of img's lower right
+// corner, each cut out by a thin light edge; img is drawn a little
+// smaller and up to the left first, so that both read.
+func (fs fontSet) drawParts(img *image.RGBA, part body, letter byte, c rules.Color, n int) *image.RGBA {
+	size := img.Rect.Dx()
+	s := float64(size)
+	main := int(math.Round(0.90 * s))
+	out := image.NewRGBA(img.Rect)
+	scaled := scaleSprite(img, main)
+	draw.Draw(out, scaled.Rect.Add(image.Pt(0, -int(math.Round(0.02*s)))), scaled, image.Point{}, draw.Over)
+	ps := int(math.Round(0.52 * s))
+	small := haloSprite(fs.drawBody(part, letter, c, ps), haloWidth(size))
+	step := int(math.Round(0.17 * s))
+	x := size - ps + int(math.Round(0.10*s)) - (n-1)*step
+	y := size - ps + int(math.Round(0.06*s))
+	for i := 0; i < n; i++ {
+		draw.Draw(out, small.Rect.Add(image.Pt(x+i*step, y)), small, image.Point{}, draw.Over)
+	}
+	return out
+}
+
+// haloWidth is the width of the light edge that cuts overlapping parts of
+// a size-pixel sprite apart.
+func haloWidth(size int) int { return max(1, int(math.Round(float64(size)/30))) }
+
+// haloSprite returns img on a light outline w pixels wide around its
+// opaque part.
+func haloSprite(img *image.RGBA, w int) *image.RGBA {
+	b := img.Rect
+	mask := image.NewAlpha(b)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			var a uint8
+			for dy := -w; dy <= w; dy++ {
+				for dx := -w; dx <= w; dx++ {
+					if dx*dx+dy*dy > w*w+w || !image.Pt(x+dx, y+dy).In(b) {
+						continue
+					}
+					a = max(a, img.Pix[img.PixOffset(x+dx, y+dy)+3])
+				}
+			}
+			mask.Pix[mask.PixOffset(x, y)] = a
+		}
+	}
+	out := image.NewRGBA(b)
+	paint(out, mask, paperColor)
+	draw.Draw(out, b, img, b.Min, draw.Over)
+	return out
+}
+
+// scaleSprite returns img scaled to n x n pixels, by area averaging.
+func scaleSprite(img *image.RGBA, n int) *image.RGBA {
+	src := img.Rect.Dx()
+	out := image.NewRGBA(image.Rect(0, 0, n, n))
+	k := float64(src) / float64(n)
+	for y := 0; y < n; y++ {
+		y0, y1 := int(float64(y)*k), max(int(float64(y)*k)+1, int(float64(y+1)*k))
+		for x := 0; x < n; x++ {
+			x0, x1 := int(float64(x)*k), max(int(float64(x)*k)+1, int(float64(x+1)*k))
+			var sum [4]int
+			cnt := 0
+			for sy := y0; sy < min(y1, src); sy++ {
+				for sx := x0; sx < min(x1, src); sx++ {
+					o := img.PixOffset(sx, sy)
+					for i := range sum {
+						sum[i] += int(img.Pix[o+i])
+					}
+					cnt++
+				}
+			}
+			if cnt == 0 {
+				continue
+			}
+			o := out.PixOffset(x, y)
+			for i := range sum {
+				out.Pix[o+i] = uint8(sum[i] / cnt)
+			}
+		}
+	}
+	return out
 }
 
 // drawBody draws one body filling a size x size sprite.

@@ -9,7 +9,10 @@
 // the ends of the game. Pieces move as their Betza description says (see
 // ParseBetza for the supported subset: leapers, riders with a range,
 // hoppers, move-only and capture-only parts, directions relative to the
-// owner, lame leaps, initial-only moves and en passant). What data cannot
+// owner, lame leaps, initial-only moves and en passant). Each PieceDef also
+// carries what players are told about the piece: the name of its drawing
+// (Art, which the renderer keys its pictures by) and a few words on how it
+// moves (Legend); Register refuses a piece without them. What data cannot
 // say is written as Hooks: who acts next in a multi-part turn and whose
 // pieces they move, moves that are not from-to (a pass, a detonation),
 // extra legality conditions and other ends. Shared code asks what a

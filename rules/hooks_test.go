@@ -20,9 +20,9 @@ func newHookTestVariant() *Variant {
 		Files: 5,
 		Ranks: 5,
 		Pieces: []PieceDef{
-			{Letter: 'K', Name: "King", Betza: "mfKcK", Royal: true},
-			{Letter: 'R', Name: "Rook", Betza: "mfRcR"},
-			{Letter: 'M', Name: "Bomb", Betza: "mK"},
+			{Letter: 'K', Name: "King", Betza: "mfKcK", Art: "king", Legend: "a test piece", Royal: true},
+			{Letter: 'R', Name: "Rook", Betza: "mfRcR", Art: "rook", Legend: "a test piece"},
+			{Letter: 'M', Name: "Bomb", Betza: "mK", Art: "bomb", Legend: "a test piece"},
 		},
 		StartFEN:          "k1m1r/5/5/5/R1M1K w - - 0 1",
 		RoyalCaptureLoses: true,

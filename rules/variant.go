@@ -14,6 +14,16 @@ type PieceDef struct {
 	Name string
 	// Betza describes how the piece moves and captures (see ParseBetza).
 	Betza string
+	// Art is the renderer's name for the drawing of the piece: lowercase
+	// letters, digits and '-' ("knight", "tiger", "atomic-bomb"), or the
+	// names of the parts of a compound joined by '+' ("rook+knight", the
+	// Marshal; "rook+pawn+pawn", Cold Fusion's Berolina Guard). Pieces that
+	// look alike share it. Required; rules never reads it.
+	Art string
+	// Legend says in a few words how the piece moves, for a player who has
+	// never seen it ("moves as a Bishop, captures as a Knight"): the legend
+	// under a board image and the rules text show it. Required.
+	Legend string
 	// Royal marks the king: the piece whose attack is check (Variant.CheckRule)
 	// or whose capture ends the game (Variant.RoyalCaptureLoses). A side has
 	// at most one royal piece.
@@ -493,6 +503,21 @@ func (v *Variant) relRank(s Square, c Color) int {
 	return s.Rank()
 }
 
+// validArt reports whether art is a drawing name as PieceDef.Art describes.
+func validArt(art string) bool {
+	for _, part := range strings.Split(art, "+") {
+		if part == "" || part[0] == '-' || part[len(part)-1] == '-' {
+			return false
+		}
+		for i := 0; i < len(part); i++ {
+			if c := part[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '-' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // compile checks v's data and builds its tables. It is called once, by Register.
 func (v *Variant) compile() error {
 	fail := func(format string, args ...any) error {
@@ -517,6 +542,12 @@ func (v *Variant) compile() error {
 			return fail("letter %c used twice", d.Letter)
 		}
 		c.letterToType[d.Letter] = t
+		if !validArt(d.Art) {
+			return fail("piece %s: art %q is not one or more names of lowercase letters, digits and '-' joined by '+'", d.Name, d.Art)
+		}
+		if strings.TrimSpace(d.Legend) == "" {
+			return fail("piece %s: no legend (a few words on how it moves)", d.Name)
+		}
 		legs, err := ParseBetza(d.Betza)
 		if err != nil {
 			return fail("piece %s: %v", d.Name, err)

@@ -91,25 +91,29 @@ type cfPiece struct {
 // coldFusionPieces returns the Cold Fusion pieces in type order. The
 // Betza strings are the union of the components' moves, written so that
 // no move is listed twice; the Chariot's turn and the Archbishop's
-// reflection are added by the variant's hooks.
+// reflection are added by the variant's hooks. Each piece's drawing
+// (PieceDef.Art) is named after its components (cfArt); its legend, when
+// the table gives none, names its components too (cfLegend).
 func coldFusionPieces() []cfPiece {
-	return []cfPiece{
-		{PieceDef{Letter: 'P', Name: "Pawn", Betza: "fmWfceFifmnD", Pawn: true, InitialRank: 3}, "P"},
-		{PieceDef{Letter: 'L', Name: "Berolina pawn", Betza: "mfFcfW", Pawn: true, LetterInSAN: true}, "PP"},
-		{PieceDef{Letter: 'S', Name: "Sergeant", Betza: "fWfmFfceF", Pawn: true, LetterInSAN: true}, "PPP"},
-		{PieceDef{Letter: 'N', Name: "Knight", Betza: "N"}, "N"},
-		{PieceDef{Letter: 'B', Name: "Bishop", Betza: "B"}, "B"},
-		{PieceDef{Letter: 'R', Name: "Rook", Betza: "R"}, "R"},
+	pieces := []cfPiece{
+		{PieceDef{Letter: 'P', Name: "Pawn", Betza: "fmWfceFifmnD", Legend: legendPawn, Pawn: true, InitialRank: 3}, "P"},
+		{PieceDef{Letter: 'L', Name: "Berolina pawn", Betza: "mfFcfW", Pawn: true, LetterInSAN: true,
+			Legend: "2 Pawns fused, steps 1 diagonally forward, captures 1 straight ahead"}, "PP"},
+		{PieceDef{Letter: 'S', Name: "Sergeant", Betza: "fWfmFfceF", Pawn: true, LetterInSAN: true,
+			Legend: "3 Pawns fused, steps or captures 1 forward, straight or diagonally"}, "PPP"},
+		{PieceDef{Letter: 'N', Name: "Knight", Betza: "N", Legend: legendKnight}, "N"},
+		{PieceDef{Letter: 'B', Name: "Bishop", Betza: "B", Legend: legendBishop}, "B"},
+		{PieceDef{Letter: 'R', Name: "Rook", Betza: "R", Legend: legendRook}, "R"},
 		{PieceDef{Letter: 'Q', Name: "Queen", Betza: "Q"}, "RB"},
 		{PieceDef{Letter: 'A', Name: "Cardinal", Betza: "BN"}, "BN"},
 		{PieceDef{Letter: 'C', Name: "Marshal", Betza: "RN"}, "RN"},
-		{PieceDef{Letter: 'K', Name: "King", Betza: "K", Royal: true}, "K"},
+		{PieceDef{Letter: 'K', Name: "King", Betza: "K", Legend: legendKing, Royal: true}, "K"},
 		{PieceDef{Letter: 'D', Name: "Dragon King", Betza: "RF", Royal: true}, "KR"},
 		{PieceDef{Letter: 'O', Name: "Pope", Betza: "BW", Royal: true}, "KB"},
 		{PieceDef{Letter: 'E', Name: "Eques Rex", Betza: "KN", Royal: true}, "KN"},
-		{PieceDef{Letter: 'W', Name: "Chariot", Betza: "R"}, "RR"},
-		{PieceDef{Letter: 'F', Name: "Archbishop", Betza: "B"}, "BB"},
-		{PieceDef{Letter: 'J', Name: "Knightrider", Betza: "NN"}, "NN"},
+		{PieceDef{Letter: 'W', Name: "Chariot", Betza: "R", Legend: "Rook + Rook, a Rook that may turn 90° once"}, "RR"},
+		{PieceDef{Letter: 'F', Name: "Archbishop", Betza: "B", Legend: "Bishop + Bishop, may bounce off an edge once"}, "BB"},
+		{PieceDef{Letter: 'J', Name: "Knightrider", Betza: "NN", Legend: "Knight + Knight, repeats a Knight jump in a line"}, "NN"},
 		{PieceDef{Letter: 'G', Name: "Guard", Betza: "RfceFifmnD", InitialRank: 3}, "RP"},
 		{PieceDef{Letter: 'H', Name: "Berolina Guard", Betza: "RmfF"}, "RPP"},
 		{PieceDef{Letter: 'I', Name: "Guard Sergeant", Betza: "RfmFfceF"}, "RPPP"},
@@ -120,6 +124,75 @@ func coldFusionPieces() []cfPiece {
 		{PieceDef{Letter: 'Y', Name: "Berolina Cavalry", Betza: "NmfFcfW"}, "NPP"},
 		{PieceDef{Letter: 'Z', Name: "Cavalry Sergeant", Betza: "NfWfmFfceF"}, "NPPP"},
 	}
+	for i := range pieces {
+		d := &pieces[i].def
+		d.Art = cfArt(pieces[i].comp)
+		if d.Legend == "" {
+			d.Legend = cfLegend(pieces[i].comp, d.Royal)
+		}
+	}
+	return pieces
+}
+
+// cfAtomName returns the drawing name and the English name of a
+// non-pawn atom of a Cold Fusion piece (K, R, B, N); ok is false for a
+// pawn.
+func cfAtomName(atom byte) (art, words string, ok bool) {
+	switch atom {
+	case 'K':
+		return "king", "King", true
+	case 'R':
+		return "rook", "Rook", true
+	case 'B':
+		return "bishop", "Bishop", true
+	case 'N':
+		return "knight", "Knight", true
+	}
+	return "", "", false
+}
+
+// cfArt names the drawing of the piece made of comp (atoms K, R, B, N and
+// one P per pawn): its parts joined by '+', a pawn part as one "pawn" per
+// pawn ("rook+pawn+pawn" is the Berolina Guard). The Queen (Rook + Bishop)
+// is drawn as a Queen.
+func cfArt(comp string) string {
+	if comp == "RB" {
+		return "queen"
+	}
+	var parts []string
+	for i := 0; i < len(comp); i++ {
+		name, _, ok := cfAtomName(comp[i])
+		if !ok {
+			name = "pawn"
+		}
+		parts = append(parts, name)
+	}
+	return strings.Join(parts, "+")
+}
+
+// cfLegend describes the compound made of comp by its parts ("Rook +
+// Berolina pawn"), all of whose moves it has (the variant's fusion rule);
+// royal adds that it is the King.
+func cfLegend(comp string, royal bool) string {
+	var parts []string
+	for i := 0; i < len(comp); i++ {
+		if _, words, ok := cfAtomName(comp[i]); ok {
+			parts = append(parts, words)
+		}
+	}
+	switch strings.Count(comp, "P") {
+	case 1:
+		parts = append(parts, "Pawn")
+	case 2:
+		parts = append(parts, "Berolina pawn")
+	case 3:
+		parts = append(parts, "Sergeant")
+	}
+	s := strings.Join(parts, " + ")
+	if royal {
+		s += " (your King)"
+	}
+	return s
 }
 
 // cfPocketOrder is the order of the piece letters in the pockets (FEN and

@@ -1758,3 +1758,31 @@ func TestColdFusionClockAndDraws(t *testing.T) {
 		}
 	}
 }
+
+// TestColdFusionArtAndLegend pins the drawing names and legends derived
+// from each piece's components: a compound is drawn and described by its
+// parts, the pawn part by its number of pawns; the Queen is drawn as a
+// Queen.
+func TestColdFusionArtAndLegend(t *testing.T) {
+	v := cfVariant(t, "")
+	for _, c := range []struct {
+		letter      byte
+		art, legend string
+	}{
+		{'P', "pawn", legendPawn},
+		{'L', "pawn+pawn", "2 Pawns fused, steps 1 diagonally forward, captures 1 straight ahead"},
+		{'Q', "queen", "Rook + Bishop"},
+		{'C', "rook+knight", "Rook + Knight"},
+		{'O', "king+bishop", "King + Bishop (your King)"},
+		{'W', "rook+rook", "Rook + Rook, a Rook that may turn 90° once"},
+		{'G', "rook+pawn", "Rook + Pawn"},
+		{'H', "rook+pawn+pawn", "Rook + Berolina pawn"},
+		{'V', "bishop+pawn+pawn+pawn", "Bishop + Sergeant"},
+		{'Y', "knight+pawn+pawn", "Knight + Berolina pawn"},
+	} {
+		d := v.Def(v.Type(c.letter))
+		if d.Art != c.art || d.Legend != c.legend {
+			t.Errorf("%c %s: art %q, legend %q; want %q, %q", c.letter, d.Name, d.Art, d.Legend, c.art, c.legend)
+		}
+	}
+}

@@ -119,11 +119,12 @@ func newEasymate(opts map[string]string) (*Variant, error) {
 	}
 	e.tigers = tigers == "on"
 
-	minor := PieceDef{Letter: 'B', Name: "Bishop", Betza: "B"}
+	minor := PieceDef{Letter: 'B', Name: "Bishop", Betza: "B", Art: "bishop", Legend: legendBishop}
 	array := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 	promotions := "QRBN"
 	if e.tigers {
-		minor = PieceDef{Letter: 'T', Name: "Augmented Tiger", Betza: "mBcN"}
+		minor = PieceDef{Letter: 'T', Name: "Augmented Tiger", Betza: "mBcN", Art: "augmented-tiger",
+			Legend: "moves as a Bishop, captures as a Knight, checks as either"}
 		array = "rntqktnr/pppppppp/8/8/8/8/PPPPPPPP/RNTQKTNR"
 		promotions = "QRTN"
 	}
@@ -143,12 +144,12 @@ func newEasymate(opts map[string]string) (*Variant, error) {
 		Files: 8,
 		Ranks: 8,
 		Pieces: []PieceDef{
-			{Letter: 'P', Name: "Pawn", Betza: "fmWfceFifmnD", Pawn: true, InitialRank: 2},
-			{Letter: 'N', Name: "Knight", Betza: "N"},
+			{Letter: 'P', Name: "Pawn", Betza: "fmWfceFifmnD", Art: "pawn", Legend: legendPawn, Pawn: true, InitialRank: 2},
+			{Letter: 'N', Name: "Knight", Betza: "N", Art: "knight", Legend: legendKnight},
 			minor,
-			{Letter: 'R', Name: "Rook", Betza: "R"},
-			{Letter: 'Q', Name: "Queen", Betza: "F"},
-			{Letter: 'K', Name: "King", Betza: "K", Royal: true},
+			{Letter: 'R', Name: "Rook", Betza: "R", Art: "rook", Legend: legendRook},
+			{Letter: 'Q', Name: "Queen", Betza: "F", Art: "ferz-queen", Legend: "1 step diagonally"},
+			{Letter: 'K', Name: "King", Betza: "K", Art: "king", Legend: legendKing, Royal: true},
 		},
 		StartFEN:             array + " w " + rights + " - 0 1",
 		Castling:             castling,

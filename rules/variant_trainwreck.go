@@ -63,9 +63,9 @@ const (
 // trainWreckOptions chooses a member of the family.
 type trainWreckOptions struct {
 	key, name string
-	pawn      string // the pawn's Betza description
-	queen     byte   // the letter of the piece on d1/d8 that castles like a Queen: 'Q' or 'C'
-	threeMove bool   // own, own, opponent after White's first turn
+	pawn      PieceDef // the pawn: twPawn or twBerolinaPawn
+	queen     byte     // the letter of the piece on d1/d8 that castles like a Queen: 'Q' or 'C'
+	threeMove bool     // own, own, opponent after White's first turn
 }
 
 // newTrainWreck returns Train Wreck Chess (RULES.md §1.1-1.6, with the
@@ -76,7 +76,7 @@ type trainWreckOptions struct {
 // chooses the promotion piece; capturing the King or leaving the player to
 // act without a legal half-move wins.
 func newTrainWreck(map[string]string) (*Variant, error) {
-	return trainWreckVariant(trainWreckOptions{key: "trainwreck", name: "Train Wreck Chess", pawn: twPawnBetza, queen: 'Q'}), nil
+	return trainWreckVariant(trainWreckOptions{key: "trainwreck", name: "Train Wreck Chess", pawn: twPawn(), queen: 'Q'}), nil
 }
 
 // newTrainWreckBerolina returns Berolina Train Wreck Chess (RULES.md §1.8,
@@ -84,7 +84,7 @@ func newTrainWreck(map[string]string) (*Variant, error) {
 // square diagonally forward, or two from its starting rank over an empty
 // square, and captures straight ahead), without en passant.
 func newTrainWreckBerolina(map[string]string) (*Variant, error) {
-	return trainWreckVariant(trainWreckOptions{key: "trainwreck-berolina", name: "Berolina Train Wreck Chess", pawn: twBerolinaBetza, queen: 'Q'}), nil
+	return trainWreckVariant(trainWreckOptions{key: "trainwreck-berolina", name: "Berolina Train Wreck Chess", pawn: twBerolinaPawn(), queen: 'Q'}), nil
 }
 
 // newTrainWreckAlmost returns Almost Train Wreck Chess (RULES.md §1.8,
@@ -92,7 +92,7 @@ func newTrainWreckBerolina(map[string]string) (*Variant, error) {
 // Queens, promotion to C, R, B or N, and the Chancellor castling as the
 // Queen does.
 func newTrainWreckAlmost(map[string]string) (*Variant, error) {
-	return trainWreckVariant(trainWreckOptions{key: "trainwreck-almost", name: "Almost Train Wreck Chess", pawn: twPawnBetza, queen: 'C'}), nil
+	return trainWreckVariant(trainWreckOptions{key: "trainwreck-almost", name: "Almost Train Wreck Chess", pawn: twPawn(), queen: 'C'}), nil
 }
 
 // newTrainWreckThreeMove returns Three-Move Train Wreck Chess, "Two Steps
@@ -101,16 +101,30 @@ func newTrainWreckAlmost(map[string]string) (*Variant, error) {
 // moves of the player's own pieces (the same piece may move twice) and then
 // one of the opponent's. Having no legal move loses in each of the three.
 func newTrainWreckThreeMove(map[string]string) (*Variant, error) {
-	return trainWreckVariant(trainWreckOptions{key: "trainwreck-threemove", name: "Three-Move Train Wreck Chess", pawn: twPawnBetza, queen: 'Q', threeMove: true}), nil
+	return trainWreckVariant(trainWreckOptions{key: "trainwreck-threemove", name: "Three-Move Train Wreck Chess", pawn: twPawn(), queen: 'Q', threeMove: true}), nil
+}
+
+// twPawn is the pawn of Train Wreck: a chess pawn without en passant.
+func twPawn() PieceDef {
+	return PieceDef{Letter: 'P', Name: "Pawn", Betza: twPawnBetza, Art: "pawn", Pawn: true, InitialRank: 2,
+		Legend: "as in chess, without en passant"}
+}
+
+// twBerolinaPawn is the pawn of Berolina Train Wreck.
+func twBerolinaPawn() PieceDef {
+	return PieceDef{Letter: 'P', Name: "Pawn", Betza: twBerolinaBetza, Art: "berolina-pawn", Pawn: true, InitialRank: 2,
+		Legend: "steps 1 diagonally forward (2 from its start rank), captures 1 straight ahead (a Berolina pawn)"}
 }
 
 // trainWreckVariant builds a member of the Train Wreck family.
 func trainWreckVariant(o trainWreckOptions) *Variant {
-	queen := PieceDef{Letter: 'Q', Name: "Queen", Betza: twQueenBetza}
+	queen := PieceDef{Letter: 'Q', Name: "Queen", Betza: twQueenBetza, Art: "queen",
+		Legend: "moves forward along its file or diagonals, any distance; captures as a Queen"}
 	promotions := "QRBN"
 	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 	if o.queen == 'C' {
-		queen = PieceDef{Letter: 'C', Name: "Chancellor", Betza: twChancellorBetza}
+		queen = PieceDef{Letter: 'C', Name: "Chancellor", Betza: twChancellorBetza, Art: "rook+knight",
+			Legend: "moves forward as a Rook or a Knight; captures as a Rook or a Knight"}
 		promotions = "CRBN"
 		start = "rnbckbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR"
 	}
@@ -120,12 +134,14 @@ func trainWreckVariant(o trainWreckOptions) *Variant {
 		Files: 8,
 		Ranks: 8,
 		Pieces: []PieceDef{
-			{Letter: 'P', Name: "Pawn", Betza: o.pawn, Pawn: true, InitialRank: 2},
-			{Letter: 'N', Name: "Knight", Betza: twKnightBetza},
-			{Letter: 'B', Name: "Bishop", Betza: twBishopBetza},
-			{Letter: 'R', Name: "Rook", Betza: twRookBetza},
+			o.pawn,
+			{Letter: 'N', Name: "Knight", Betza: twKnightBetza, Art: "knight",
+				Legend: "moves by the 4 Knight jumps that go forward; captures with any Knight jump"},
+			{Letter: 'B', Name: "Bishop", Betza: twBishopBetza, Art: "bishop", Legend: "moves forward diagonally; captures as a Bishop"},
+			{Letter: 'R', Name: "Rook", Betza: twRookBetza, Art: "rook", Legend: "moves forward along its file; captures as a Rook"},
 			queen,
-			{Letter: 'K', Name: "King", Betza: twKingBetza, Royal: true},
+			{Letter: 'K', Name: "King", Betza: twKingBetza, Art: "king",
+				Legend: "moves 1 step forward, straight or diagonally; captures 1 step in any direction", Royal: true},
 		},
 		StartFEN:          start + " w KQkqHAha - 0 1",
 		Castling:          append(fideCastling(), trainWreckQueenCastling(o.queen)...),
@@ -173,7 +189,7 @@ func trainWreckHelp(o trainWreckOptions) VariantHelp {
 		b.WriteString("the Queen as either, ")
 	}
 	b.WriteString("the Knight by the 4 leaps that gain ground; captures go any way. ")
-	if o.pawn == twBerolinaBetza {
+	if o.pawn.Betza == twBerolinaBetza {
 		b.WriteString("Pawns are Berolina pawns: they move one square diagonally forward (two from the start) and capture " +
 			"straight ahead. ")
 	} else {
@@ -190,7 +206,7 @@ func trainWreckHelp(o trainWreckOptions) VariantHelp {
 	capture := NotationHelp{Kind: "Taking your own piece", How: "with an opponent's piece, written like any capture: a Black pawn takes White's on e4.",
 		Example: "dxe4", Moves: "e2e4 d7d5 a7a6 b2b3 g1f3"}
 	switch {
-	case o.pawn == twBerolinaBetza:
+	case o.pawn.Betza == twBerolinaBetza:
 		other.Moves = "e2c4"
 		capture.How = "with an opponent's piece, written like any capture: a Black pawn takes White's straight ahead on c4."
 		capture.Example, capture.Moves = "cxc4", "e2c4 e7c5 a7b6 b2a3 g1f3"
@@ -203,7 +219,7 @@ func trainWreckHelp(o trainWreckOptions) VariantHelp {
 			Example: "Bc5", Moves: "e2e4 e7e5 g8f6"})
 	}
 	h.Notation = append(h.Notation, capture)
-	if o.pawn == twBerolinaBetza {
+	if o.pawn.Betza == twBerolinaBetza {
 		h.Notation = append(h.Notation, NotationHelp{Kind: "Pawn move", How: "the pawn's file first when two pawns could go there: the e-pawn to d3.",
 			Example: "ed3"})
 	}

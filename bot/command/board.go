@@ -49,10 +49,23 @@ func outcomeOf(g *bot.Game) rules.Outcome {
 	return o
 }
 
+// Orientation of board images: every board posted where others read it
+// (the game's thread or channel: replies to moves, accepts, choices and
+// button presses) keeps White at the bottom for the whole game, so that
+// spectators can follow it; the game's first post says so
+// (orientationNote). A board sent to one player (a notification in a DM)
+// and /board, which a user asks for, show that user's own side; when such
+// a notification is posted in the thread instead, Reply.PublicFiles turn
+// it back to White.
+
+// orientationNote tells the players, in the post that starts a game, how
+// its boards are turned.
+const orientationNote = "Boards posted here keep White at the bottom; /board and the messages the bot sends you directly show your own side at the bottom."
+
 // boardPNG draws the current position of g (replayed as rg) from the
-// side of viewer (White for spectators), marking the last turn (every
-// move of it) and the result; a game waiting for its pre-game choice
-// says so instead of who moves.
+// side of viewer (White for spectators and for viewer ""), marking the
+// last turn (every move of it) and the result; a game waiting for its
+// pre-game choice says so instead of who moves.
 func (h *Handler) boardPNG(g *bot.Game, rg *rules.Game, viewer string) (File, error) {
 	side := colorOf(g, viewer)
 	if side == rules.NoColor {
@@ -80,6 +93,26 @@ func setupStatus(g *bot.Game) string {
 		return "Pre-game choice pending: who moves first"
 	}
 	return "Pre-game choice pending: which army to play"
+}
+
+// publicFiles returns the files of a notification as posted in the game's
+// thread (Reply.PublicFiles): the board with White at the bottom and, when
+// the notification had two files, the game's GIF so turned; nil when one
+// cannot be drawn (the reader's files are posted then).
+func (h *Handler) publicFiles(g *bot.Game, rg *rules.Game, n int) []File {
+	f, err := h.boardPNG(g, rg, "")
+	if err != nil {
+		return nil
+	}
+	files := []File{f}
+	if n > 1 {
+		gif, err := h.gameGIF(g, rg, "")
+		if err != nil {
+			return nil
+		}
+		files = append(files, gif)
+	}
+	return files
 }
 
 // gameGIF draws the whole game as an animated GIF, the result on its last
@@ -183,10 +216,16 @@ func turnText(g *bot.Game, rg *rules.Game) string {
 	return s + "." + fewMoves(&p)
 }
 
-// boardReply is a game's board with its text, the mentions and the
-// buttons the viewer's situation calls for: the player to act is
+// boardReply is a game's board, White at the bottom, with its text, the
+// mentions and the buttons the situation calls for: the player to act is
 // mentioned (both players once the game is over).
-func (h *Handler) boardReply(g *bot.Game, rg *rules.Game, viewer, text string) (Reply, error) {
+func (h *Handler) boardReply(g *bot.Game, rg *rules.Game, text string) (Reply, error) {
+	return h.boardReplyFrom(g, rg, "", text)
+}
+
+// boardReplyFrom is boardReply with the board from viewer's side (see
+// boardPNG).
+func (h *Handler) boardReplyFrom(g *bot.Game, rg *rules.Game, viewer, text string) (Reply, error) {
 	f, err := h.boardPNG(g, rg, viewer)
 	if err != nil {
 		return Reply{}, err

@@ -129,7 +129,7 @@ func (h *Handler) accept(ctx context.Context, at Request, id, version uint64) (R
 	if err != nil {
 		return Reply{}, err
 	}
-	return h.boardReply(g, rg, g.ToAct, head+"\n"+turnText(g, rg))
+	return h.boardReply(g, rg, head+"\n"+orientationNote+"\n"+turnText(g, rg))
 }
 
 // setupReply asks for the next pre-game choice of g, with its buttons,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/rules"
 )
 
 // Notification returns how the outbox notification n is shown, mentioning
@@ -106,6 +107,9 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 		} else {
 			rep.Files = append(rep.Files, gif)
 		}
+	}
+	if colorOf(g, n.UserID) == rules.Black {
+		rep.PublicFiles = h.publicFiles(g, rg, len(rep.Files))
 	}
 	return rep
 }

@@ -176,11 +176,7 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 	default:
 		b.WriteString(turnText(ng, rg))
 	}
-	viewer := ng.ToAct
-	if viewer == "" {
-		viewer = req.UserID
-	}
-	return h.boardReply(ng, rg, viewer, b.String())
+	return h.boardReply(ng, rg, b.String())
 }
 
 // maxListed is the most legal moves a reply lists in full.
@@ -227,7 +223,10 @@ func (h *Handler) board(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	text := h.header(g) + "\n" + h.status(g, rg)
-	rep, err := h.boardReply(g, rg, req.UserID, text)
+	if colorOf(g, req.UserID) == rules.Black {
+		text += "\nYour side, Black, is at the bottom of this board."
+	}
+	rep, err := h.boardReplyFrom(g, rg, req.UserID, text)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -338,9 +337,5 @@ func (h *Handler) gameAction(ctx context.Context, userID, action string, g *bot.
 	default:
 		msg = h.status(ng, rg)
 	}
-	viewer := ng.ToAct
-	if viewer == "" {
-		viewer = userID
-	}
-	return h.boardReply(ng, rg, viewer, msg)
+	return h.boardReply(ng, rg, msg)
 }

@@ -83,8 +83,8 @@ func (h *Handler) choose(ctx context.Context, userID string, g *bot.Game, versio
 	} else {
 		head = fmt.Sprintf("%s chose that %s moves first in game #%d. The game begins.", mention(userID), mention(first), ng.ID)
 	}
-	text := head + "\n" + startedText(ng) + "\n" + h.header(ng) + "\n" + turnText(ng, rg)
-	rep, err := h.boardReply(ng, rg, ng.ToAct, text)
+	text := head + "\n" + startedText(ng) + "\n" + h.header(ng) + "\n" + orientationNote + "\n" + turnText(ng, rg)
+	rep, err := h.boardReply(ng, rg, text)
 	if err != nil {
 		return Reply{}, err
 	}

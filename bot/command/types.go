@@ -130,6 +130,11 @@ type Reply struct {
 	Ephemeral bool
 	// Files are attachments: board PNGs, game GIFs, PGN exports.
 	Files []File
+	// PublicFiles, when not empty, replace Files where the reply is posted
+	// for others to read (a game's thread or channel) rather than sent to
+	// the one user it is for: a notification to Black shows Black's side
+	// in a DM, and White's at the bottom, as the thread keeps it, there.
+	PublicFiles []File
 	// Buttons are shown under the message (at most 5).
 	Buttons []Button
 	// GameID is the game the reply is about, 0 if none: Discord posts a

@@ -31,6 +31,10 @@ import (
 // ping when the user was told elsewhere. A notification to nobody in
 // particular (an open challenge) goes to its channel.
 //
+// A board posted in the thread or channel is turned as the thread keeps
+// it, White at the bottom (command.Reply.PublicFiles); a DM shows the
+// recipient's side.
+//
 // Send returns an error only when trying again later may help (network,
 // Discord's 5xx); requests Discord refused for good are logged and
 // dropped, so that a broken permission never loops.
@@ -53,12 +57,18 @@ func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
 	}
 	rep := b.h.Notification(ctx, n)
 	rep.Ephemeral = false
+	// What others read (the thread, the channel) gets the public files:
+	// boards turned as the thread keeps them.
+	pub := rep
+	if len(rep.PublicFiles) > 0 {
+		pub.Files = rep.PublicFiles
+	}
 	place := thread
 	if place == "" {
 		place = n.ChannelID
 	}
 	if n.UserID == "" {
-		return b.post(ctx, place, rep, rep.Mention)
+		return b.post(ctx, place, pub, rep.Mention)
 	}
 
 	prefs, err := b.svc.Preferences(ctx, n.UserID)
@@ -83,14 +93,14 @@ func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
 			return fmt.Errorf("DM to %s: %w", n.UserID, err)
 		}
 		if !told {
-			return b.post(ctx, place, rep, pingList(n.UserID, rep.Mention))
+			return b.post(ctx, place, pub, pingList(n.UserID, rep.Mention))
 		}
 	case prefs.Delivery == bot.DeliverOff:
 	default: // channel, or DMs blocked
-		return b.post(ctx, place, rep, pingList(n.UserID, rep.Mention))
+		return b.post(ctx, place, pub, pingList(n.UserID, rep.Mention))
 	}
 	if thread != "" && threadCopy(n, game) {
-		err := b.post(ctx, thread, rep, nil)
+		err := b.post(ctx, thread, pub, nil)
 		if err != nil && told {
 			// Retrying would DM the user twice; the thread misses one post.
 			b.log.Warn("discord: posting a copy into the game's thread failed", "game", n.GameID, "err", err)

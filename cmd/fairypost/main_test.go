@@ -174,7 +174,7 @@ func optionRegistry() (*rules.Registry, error) {
 		v := &rules.Variant{
 			Key: "kings", Name: "Kings Only", Files: 4, Ranks: 4,
 			Help:     rules.VariantHelp{Summary: "Only Kings, on a 4x4 board."},
-			Pieces:   []rules.PieceDef{{Letter: 'K', Name: "King", Betza: "K", Royal: true}},
+			Pieces:   []rules.PieceDef{{Letter: 'K', Name: "King", Betza: "K", Art: "king", Legend: "a test piece", Royal: true}},
 			StartFEN: "3k/4/4/K3 w - - 0 1",
 			Options: []rules.OptionDef{
 				{Key: "corner", Values: []string{"a1", "d1"}, Doc: "where the white king starts"},
