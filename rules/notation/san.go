@@ -208,7 +208,9 @@ func san(p *rules.Position, m rules.Move, legal []rules.Move) string {
 		if text == "" {
 			return rules.FormatMove(p, m)
 		}
-		text += checkMark(p, m)
+		if !hasContinuingTwin(m, legal) {
+			text += checkMark(p, m)
+		}
 		if m.Flags&rules.FlagContinue != 0 {
 			text += ">"
 		}
@@ -218,7 +220,10 @@ func san(p *rules.Position, m rules.Move, legal []rules.Move) string {
 	if !ok {
 		return rules.FormatMove(p, m)
 	}
-	text := s.body(p.Variant()) + checkMark(p, m)
+	text := s.body(p.Variant())
+	if !hasContinuingTwin(m, legal) {
+		text += checkMark(p, m)
+	}
 	if s.cont {
 		text += ">"
 	}
@@ -291,6 +296,20 @@ func namesOnly(p *rules.Position, s *spec, m rules.Move, legal []rules.Move) boo
 		}
 	}
 	return true
+}
+
+// hasContinuingTwin reports whether m ends the turn and the same move
+// continuing it (marked '>', rules.FlagContinue) is legal too: Winning
+// Chess's Attacker step. Such a move is written without its check mark,
+// so that "Af3+" never stands for one of two moves (players mark checks
+// out of habit; the bot asks which of Af3 and Af3> a typed "Af3+" means).
+func hasContinuingTwin(m rules.Move, legal []rules.Move) bool {
+	if m.Flags&rules.FlagContinue != 0 {
+		return false
+	}
+	twin := m
+	twin.Flags |= rules.FlagContinue
+	return contains(legal, twin)
 }
 
 // checkMark returns "+" when m gives check, "#" when it checkmates and ""

@@ -206,3 +206,15 @@ func BenchmarkSANs(b *testing.B) {
 		})
 	}
 }
+
+// TestSANContinuingTwinHasNoCheckMark: Winning Chess's Attacker step that
+// gives check exists ending the turn and continuing it; the ending one is
+// written without "+" (so "Ad6+" never names one of two moves), the
+// continuing one keeps it; a check without a twin keeps its mark.
+func TestSANContinuingTwinHasNoCheckMark(t *testing.T) {
+	runSANCases(t, "winning", []sanCase{
+		{"ending step that checks", "4k7/12/12/2A9/12/12/12/K11 w - - 0 1", "c5d6", "Ad6"},
+		{"continuing step that checks", "4k7/12/12/2A9/12/12/12/K11 w - - 0 1", "c5d6>", "Ad6+>"},
+		{"rook check without a twin", "4k7/12/12/12/12/12/12/K3R7 w - - 0 1", "e1e2", "Re2+"},
+	})
+}
