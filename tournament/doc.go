@@ -13,6 +13,18 @@
 // event, or one who never started the game) is a result of its own so
 // that crosstables can show it, and scores as a win and a loss.
 //
+// # The life of an event
+//
+// Event holds one tournament's state and moves it on with methods that
+// return a changed copy (the store's compare-and-swap pattern): Join and
+// Leave while Open; Start with the seed order, which pairs the whole
+// round-robin or the first Swiss round; Record for each result; Advance
+// once the current games are over, which pairs the next Swiss round or
+// finishes the event; Pause, Resume, Cancel. A player who leaves after
+// the start loses every game of theirs still without a result by forfeit
+// and is not paired again. Permissions (who may start or cancel) and
+// time (when a round starts) belong to the caller.
+//
 // # Round-robin: Berger tables
 //
 // RoundRobin returns the whole schedule at once, since correspondence
