@@ -44,4 +44,11 @@
 // of the guild it was played in, and the global pool. The two are computed
 // independently from the ratings each player has in that pool, so a
 // guild's ladder is not disturbed by games elsewhere.
+//
+// # Leaderboards and player cards
+//
+// Leaderboard and Card compute the rows and numbers a renderer draws (and
+// the text alternative prints): ranks of established players with their
+// trend and the caller's own line, and a player's W/D/L, streaks, peak and
+// a thinned rating chart. They draw nothing themselves.
 package rating
