@@ -65,14 +65,18 @@
 //     difference, then the higher ranked player, gets their wish. In the
 //     first round the higher ranked player has White on odd boards.
 //
-// The pairing is a depth-first search in that order of preference, so the
-// first complete pairing found is the one the rules prefer, top boards
-// first. It is not the full FIDE Dutch system (C.04.3): there is no
-// global optimisation of floaters, and the transpositions and exchanges
-// of the Dutch rules are approximated by the order of candidates.
+// The pairing is the first complete pairing in that order of preference,
+// top boards first: a depth-first search over the candidates in order,
+// where a maximum-matching algorithm (Edmonds' blossom algorithm) first
+// proves that the field, and if the search runs long each step, can be
+// completed, so a pairing is found whenever one exists. It is not the
+// full FIDE Dutch system (C.04.3): there is no global optimisation of
+// floaters, and the transpositions and exchanges of the Dutch rules are
+// approximated by the order of candidates.
 //
 // MaxSwissRounds bounds the rounds: at most half the players, rounded up,
-// so that a pairing without repeats always exists.
+// so that a pairing without repeats always exists (unless players
+// withdraw; then the event may end early).
 //
 // # Standings and tiebreaks
 //

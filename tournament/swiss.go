@@ -14,8 +14,9 @@ import (
 // matching. Withdrawals can break this (see ErrNoPairing).
 func MaxSwissRounds(n int) int { return (n + 1) / 2 }
 
-// searchBudget bounds the candidate pairs the search tries at each level
-// of the colour rules, so that a pathological field costs a bounded time.
+// searchBudget bounds the candidate pairs the backtracking search tries
+// before PairSwiss switches to pairing step by step with a matching
+// oracle, which is slower on easy fields but never backtracks.
 const searchBudget = 200_000
 
 // Pairing is one Swiss round as PairSwiss made it.
@@ -85,7 +86,7 @@ func PairSwiss(players []string, history []Round, withdrawn []string) (Pairing, 
 		}
 	}
 	for _, relaxed := range []bool{false, true} {
-		s := &search{st: st, relaxed: relaxed, budget: searchBudget}
+		s := &search{st: st, relaxed: relaxed}
 		for _, bye := range byeCands {
 			rest := make([]int, 0, len(active))
 			for _, p := range active {
@@ -93,16 +94,24 @@ func PairSwiss(players []string, history []Round, withdrawn []string) (Pairing, 
 					rest = append(rest, p)
 				}
 			}
-			if s.solve(rest) {
-				round := Round{Games: st.allocate(s.pairs, active)}
-				if bye >= 0 {
-					round.Bye = players[bye]
+			if !s.feasible(rest) {
+				continue
+			}
+			s.pairs, s.budget = nil, searchBudget
+			if !s.solve(rest) {
+				// The search ran out of budget: pair step by step instead,
+				// proving each step completable, which finds the same
+				// pairing.
+				s.pairs = nil
+				if !s.guided(rest) {
+					return Pairing{}, fmt.Errorf("%w: pairing failed although a pairing exists (a bug)", ErrNoPairing)
 				}
-				return Pairing{Round: round, ColoursRelaxed: relaxed}, nil
 			}
-			if s.budget <= 0 {
-				break
+			round := Round{Games: st.allocate(s.pairs, active)}
+			if bye >= 0 {
+				round.Bye = players[bye]
 			}
+			return Pairing{Round: round, ColoursRelaxed: relaxed}, nil
 		}
 	}
 	return Pairing{}, fmt.Errorf("%w: every pairing of the %d remaining players repeats a game or a bye", ErrNoPairing, len(active))
@@ -115,6 +124,7 @@ type swissState struct {
 	met     []map[int]bool // opponents so far (forfeits included)
 	colours [][]int8       // +1 White, -1 Black, of the games played
 	byes    []int
+	prefs   [][3]int // pref's answer for each player, computed once
 }
 
 func newSwissState(players []string, idx map[string]int, history []Round) *swissState {
@@ -147,6 +157,11 @@ func newSwissState(players []string, idx map[string]int, history []Round) *swiss
 			st.score[p] += int(2 * SwissKind.ByePoints())
 		}
 	}
+	st.prefs = make([][3]int, n)
+	for p := range st.prefs {
+		c, strength, diff := st.computePref(p)
+		st.prefs[p] = [3]int{c, strength, diff}
+	}
 	return st
 }
 
@@ -161,6 +176,12 @@ const (
 // pref returns the colour p wants (+1 White, -1 Black, 0 none), how much,
 // and p's colour difference (whites minus blacks).
 func (st *swissState) pref(p int) (colour int, strength int, diff int) {
+	x := st.prefs[p]
+	return x[0], x[1], x[2]
+}
+
+// computePref works out pref from p's colour history.
+func (st *swissState) computePref(p int) (colour int, strength int, diff int) {
 	cs := st.colours[p]
 	for _, c := range cs {
 		diff += int(c)
@@ -203,20 +224,20 @@ func (s *search) allowed(p, q int) bool {
 	return !(sp == prefAbsolute && sq == prefAbsolute && cp == cq)
 }
 
-// solve pairs rest (ranked best first), the first player first, trying
-// candidates in the order of preference; it reports whether it succeeded
-// (the pairs are then in s.pairs).
-func (s *search) solve(rest []int) bool {
-	if len(rest) == 0 {
-		return true
-	}
-	if s.budget <= 0 {
-		return false
-	}
-	p := rest[0]
+// feasible reports whether rest can be paired completely under s's rules.
+func (s *search) feasible(rest []int) bool {
+	return perfectMatching(len(rest), func(a, b int) bool { return s.allowed(rest[a], rest[b]) })
+}
+
+// candidates returns the positions in rest of the allowed opponents of
+// rest[0], best first: closest score, then a fitting colour preference,
+// then (inside the score group) nearest to the top-half-against-bottom-
+// half ideal, then rank.
+func (s *search) candidates(rest []int) []int {
 	st := s.st
-	// The score group of p among the rest, for the top-half-against-
-	// bottom-half rule: its ideal opponent is half the group below it.
+	p := rest[0]
+	// The score group of p among the rest: its ideal opponent is half the
+	// group below it.
 	group := 1
 	for group < len(rest) && st.score[rest[group]] == st.score[p] {
 		group++
@@ -253,26 +274,60 @@ func (s *search) solve(rest []int) bool {
 		}
 		return cmp.Compare(a.pos, b.pos)
 	})
-	next := make([]int, 0, len(rest))
-	for _, c := range cands {
+	out := make([]int, len(cands))
+	for i, c := range cands {
+		out[i] = c.pos
+	}
+	return out
+}
+
+// without returns rest without rest[0] and rest[pos].
+func without(rest []int, pos int) []int {
+	next := make([]int, 0, len(rest)-2)
+	next = append(next, rest[1:pos]...)
+	return append(next, rest[pos+1:]...)
+}
+
+// solve pairs rest (ranked best first), the first player first, trying
+// candidates in order and backtracking, within s.budget; it reports
+// whether it succeeded (the pairs are then in s.pairs).
+func (s *search) solve(rest []int) bool {
+	if len(rest) == 0 {
+		return true
+	}
+	for _, pos := range s.candidates(rest) {
 		s.budget--
 		if s.budget < 0 {
 			return false
 		}
-		q := rest[c.pos]
-		next = next[:0]
-		for _, r := range rest[1:] {
-			if r != q {
-				next = append(next, r)
-			}
-		}
-		s.pairs = append(s.pairs, [2]int{p, q})
-		if s.solve(next) {
+		s.pairs = append(s.pairs, [2]int{rest[0], rest[pos]})
+		if s.solve(without(rest, pos)) {
 			return true
 		}
 		s.pairs = s.pairs[:len(s.pairs)-1]
 	}
 	return false
+}
+
+// guided pairs rest like solve but without backtracking: it takes the
+// first candidate after which the others can still all be paired
+// (perfectMatching), which is the pairing solve would reach. It fails
+// only when rest cannot be paired at all.
+func (s *search) guided(rest []int) bool {
+	for len(rest) > 0 {
+		found := false
+		for _, pos := range s.candidates(rest) {
+			if next := without(rest, pos); s.feasible(next) {
+				s.pairs = append(s.pairs, [2]int{rest[0], rest[pos]})
+				rest, found = next, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // allocate gives colours to the pairs (each pair: the higher ranked

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -307,4 +308,56 @@ func TestSwissWithdrawals(t *testing.T) {
 		}
 	}
 	t.Logf("%d of 200 events could not be paired to the end", stopped)
+}
+
+// BenchmarkSwissFull pairs every round MaxSwissRounds allows, for fields
+// where the late rounds leave few opponents to choose from, and a large
+// field.
+func BenchmarkSwissFull(b *testing.B) {
+	for _, c := range []struct{ n, rounds int }{{40, 20}, {41, 21}, {12, 6}, {500, 9}} {
+		b.Run(fmt.Sprintf("%dx%d", c.n, c.rounds), func(b *testing.B) {
+			players := ids(c.n)
+			seeds, _ := index(players)
+			for i := 0; i < b.N; i++ {
+				r := rand.New(rand.NewPCG(uint64(i), 3))
+				var history []Round
+				for rn := 0; rn < c.rounds; rn++ {
+					p, err := PairSwiss(players, history, nil)
+					if err != nil {
+						b.Fatalf("round %d: %v", rn+1, err)
+					}
+					history = append(history, playRound(r, seeds, p.Round))
+				}
+			}
+		})
+	}
+}
+
+// TestSwissMaxRounds plays fields of 3 to 30 players for all the rounds
+// MaxSwissRounds allows, where the late rounds leave few opponents: a
+// pairing is always found (Dirac's bound), and the absolute rules hold.
+// The colour rules may be dropped there; the test counts how often.
+func TestSwissMaxRounds(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	relaxed, rounds := 0, 0
+	for n := 3; n <= 30; n++ {
+		for rep := 0; rep < 4; rep++ {
+			players := ids(n)
+			seeds, _ := index(players)
+			var history []Round
+			for rn := 1; rn <= MaxSwissRounds(n); rn++ {
+				p, err := PairSwiss(players, history, nil)
+				if err != nil {
+					t.Fatalf("%d players, round %d of %d: %v", n, rn, MaxSwissRounds(n), err)
+				}
+				checkSwissRoundBasics(t, players, history, p.Round, nil)
+				rounds++
+				if p.ColoursRelaxed {
+					relaxed++
+				}
+				history = append(history, playRound(r, seeds, p.Round))
+			}
+		}
+	}
+	t.Logf("%d rounds, %d with the colour rules dropped", rounds, relaxed)
 }
