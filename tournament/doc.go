@@ -45,9 +45,11 @@
 //  1. Absolute: no two players meet twice; nobody gets a second bye; a
 //     withdrawn player is not paired.
 //  2. Byes: with an odd number of players the bye goes to the lowest
-//     ranked player who has not had one and whose absence leaves a valid
-//     pairing of everyone else. A bye scores ByePoints (1, as the FIDE
-//     and lichess pairing-allocated bye) and counts as no colour.
+//     ranked player who has not had one and whose absence leaves a
+//     pairing of everyone else that keeps rules 1 and 3 (rule 1 alone
+//     when no choice of bye allows rule 3). A bye scores ByePoints (1, as
+//     the FIDE and lichess pairing-allocated bye) and counts as no
+//     colour.
 //  3. Colours: no player's whites and blacks may differ by more than two
 //     and nobody gets one colour three times in a row. These hold
 //     whenever any pairing satisfying rule 1 allows it; only when none
