@@ -39,7 +39,7 @@ func rulesText(v *rules.Variant) string {
 	sections := []rulesSection{
 		{"how to write the moves", notationSection(v.Help.Notation), ""},
 		{"the marks", marksSection(v), ""},
-		{"the pieces", piecesSection(v), ""},
+		{"the pieces", piecesSection(v, true), piecesSection(v, false)},
 		{"the options", optionsSection(v.Options, true), optionsSection(v.Options, false)},
 	}
 	names := make([]string, len(sections))
@@ -113,17 +113,34 @@ func marksSection(v *rules.Variant) string {
 	return b.String()
 }
 
-// piecesSection lists v's pieces by letter and name.
-func piecesSection(v *rules.Variant) string {
+// chessArt are the drawings of the six chess pieces: pieces drawn so
+// are listed by name alone (the summary says where they move otherwise,
+// as in Train Wreck); every other piece comes with its legend.
+var chessArt = map[string]bool{"king": true, "queen": true, "rook": true, "bishop": true, "knight": true, "pawn": true}
+
+// piecesSection lists v's pieces by letter and name; with legends, every
+// piece that is not drawn as a chess piece gets a line of its own saying
+// how it moves (its PieceDef.Legend).
+func piecesSection(v *rules.Variant, legends bool) string {
 	var b strings.Builder
 	b.WriteString("Pieces: ")
-	for i, p := range v.Pieces {
-		if i > 0 {
+	var fairy []rules.PieceDef
+	n := 0
+	for _, p := range v.Pieces {
+		if legends && !chessArt[p.Art] {
+			fairy = append(fairy, p)
+			continue
+		}
+		if n > 0 {
 			b.WriteString(", ")
 		}
 		fmt.Fprintf(&b, "%c %s", p.Letter, p.Name)
+		n++
 	}
 	b.WriteString(" (moves use the capital letter for either side).")
+	for _, p := range fairy {
+		fmt.Fprintf(&b, "\n• %c %s: %s", p.Letter, p.Name, p.Legend)
+	}
 	return b.String()
 }
 
