@@ -399,7 +399,7 @@ func TestTakeback(t *testing.T) {
 
 // winningWindowFEN is a Winning Chess position (12x8) where Black has no
 // Defender, so Black's only answer in the response window is "pass"
-// (RULES.md W13): White's King g1 and Attacker e1, Black's King g8 and a
+// (docs/variants/winning.md#w13): White's King g1 and Attacker e1, Black's King g8 and a
 // pawn a7.
 const winningWindowFEN = "6k5/p11/12/12/12/12/12/4A1K5 w - - 0 1"
 
@@ -505,7 +505,7 @@ func TestAutoPassAnnihilation(t *testing.T) {
 
 // TestPreGame plays Crazyhouse Annihilation's pre-game choice end to end
 // with the seed the tests' Services draw, in each of the four ways it can
-// go and with either player picking the army (RULES.md Z6), and checks
+// go and with either player picking the army (docs/variants/annihilation.md#z6), and checks
 // the start against the rules engine's normalisation.
 func TestPreGame(t *testing.T) {
 	const seed = testSeed

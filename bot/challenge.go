@@ -73,7 +73,7 @@ func ParseColorChoice(s string) (ColorChoice, error) {
 }
 
 // ArmyChooser says which player of a game with a pre-game choice
-// (rules.Variant.PreGame: Crazyhouse Annihilation, RULES.md Z6) picks the
+// (rules.Variant.PreGame: Crazyhouse Annihilation, docs/variants/annihilation.md#z6) picks the
 // army they play; the other then picks who moves first. The numbers are
 // persisted: never renumber them. The zero value, which records written
 // before the choice was configurable hold, means ChooserChallenged, the

@@ -128,7 +128,7 @@ func (g *Game) Clone() *Game {
 }
 
 // Setup is the pre-game choice of a variant with a random start
-// (RULES.md §5.2, Z6): one player (ArmyPicker: the challenged player
+// (docs/variants/annihilation.md, Z6): one player (ArmyPicker: the challenged player
 // unless the challenge said otherwise) picks the army they play, then
 // the other (FirstPicker) picks which army moves first. The start
 // position is then the variant's pre-game start for Seed, normalised so

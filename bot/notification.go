@@ -17,7 +17,7 @@ const (
 	NotifyChallengeExpired  NotificationKind = 13 // to the challenger
 	NotifyYourTurn          NotificationKind = 20 // to the player to act
 	NotifyReminder          NotificationKind = 21 // to the player to act, when little time is left
-	NotifyAutoMove          NotificationKind = 22 // to both players: a move the bot played for a player (RULES.md W13)
+	NotifyAutoMove          NotificationKind = 22 // to both players: a move the bot played for a player (docs/variants/winning.md#w13)
 	NotifyChoice            NotificationKind = 23 // to the player who must make a pre-game choice
 	NotifyDrawOffered       NotificationKind = 24 // to the opponent of the player offering
 	NotifyDrawDeclined      NotificationKind = 25 // to the player who offered

@@ -10,7 +10,7 @@ import (
 )
 
 // The pre-game choice of a variant with a rules.PreGame (Crazyhouse
-// Annihilation, RULES.md §5.2 and Z6):
+// Annihilation, docs/variants/annihilation.md and Z6):
 //
 //  1. Accept draws a seed and creates the game in GameSetup, its StartFEN
 //     and FEN the drawn position (so that it can be shown), Setup

@@ -29,7 +29,7 @@ type MoveResult struct {
 	SameTurn bool
 	// AutoMoves are the friendly forms of the moves the bot played after
 	// Played because each was the only legal move (a forced "pass",
-	// RULES.md W13), in order; nil when none.
+	// docs/variants/winning.md#w13), in order; nil when none.
 	AutoMoves []string
 	// AutoPlayers are the user IDs of the players for whom the bot
 	// played each of AutoMoves, in the same order.
@@ -59,7 +59,7 @@ const maxAutoMoves = 8
 // multi-part turn the same player acts several times in a row.
 //
 // After the move, while the game goes on and the only legal move of the
-// player to act is "pass" (RULES.md W13: a response window without a
+// player to act is "pass" (docs/variants/winning.md#w13: a response window without a
 // Defender move, an Annihilation player without a move), the bot plays
 // it for them, appends it too and reports it in MoveResult.AutoMoves,
 // with an auto-move notification to both players; this repeats, since

@@ -232,7 +232,7 @@ func TestFoolsMate(t *testing.T) {
 }
 
 // TestTrainWreckSamePlayerTwice: in Train Wreck the player to act moves
-// twice in a row (RULES.md §1.2); the opponent is told only when the turn
+// twice in a row (docs/variants/trainwreck.md); the opponent is told only when the turn
 // passes to them, and cannot move in between.
 func TestTrainWreckSamePlayerTwice(t *testing.T) {
 	e := newEnv(t)

@@ -238,7 +238,7 @@ type MarkHelp struct {
 }
 
 // PreGame describes a variant's pre-game choice (Crazyhouse Annihilation,
-// RULES.md §5.2 and Z6): a random start position is drawn from a seed and
+// docs/variants/annihilation.md and Z6): a random start position is drawn from a seed and
 // shown; one player picks the army they play, by its colour in that
 // position; the other picks which army moves first. The game then starts
 // from Normalize(Start(seed), colour of the first-moving army), in which

@@ -32,7 +32,7 @@ type annihilation struct {
 }
 
 // newAnnihilation returns Crazyhouse Annihilation (ortzuncp blog, 2010) as
-// ../shared/RULES.md §5 specifies it, with the REC resolutions Z1-Z7:
+// docs/variants/annihilation.md specifies it, with the decisions Z1-Z7:
 //
 //   - crazyhouse (captured pieces change sides and go to hand, a captured
 //     promoted piece goes to hand as a pawn, no pawn drops on the first or
@@ -58,13 +58,13 @@ type annihilation struct {
 //     side to act and en-passant target repeat whether or not a pass led
 //     to them; there is no 50-move rule (Z5).
 //
-// The option dropcapture=on (RULES.md §5.3, off by default) also lets a
+// The option dropcapture=on (docs/variants/annihilation.md, off by default) also lets a
 // piece be dropped on an enemy piece standing on such an attacked square,
 // capturing it into the dropper's hand. Such a drop is a KindSpecial move
 // written "N@xe5"; like any capture it may annihilate the opponent (the
 // attacking piece could have made the capture itself).
 //
-// The random back ranks and the pre-game choice of RULES.md §5.2 and Z6 are
+// The random back ranks and the pre-game choice of docs/variants/annihilation.md and Z6 are
 // AnnihilationStart and AnnihilationNormalize, which the variant's
 // PreGame offers to shared code; Variant.Start is the
 // orthodox array without castling, the position the perft figures of the
@@ -341,7 +341,7 @@ func annihilationDraw(seed uint64) (white, black int) {
 }
 
 // AnnihilationStart returns the random start position of Crazyhouse
-// Annihilation for seed (RULES.md §5.2): White's and Black's back ranks
+// Annihilation for seed (docs/variants/annihilation.md): White's and Black's back ranks
 // are independent random arrangements of R, R, N, N, B, B, Q, K (5040 each,
 // 25,401,600 starts; bishops may share a colour, the King need not stand
 // between the Rooks, and the ranks need not mirror each other), pawns on
@@ -368,7 +368,7 @@ func AnnihilationStart(v *Variant, seed uint64) Position {
 }
 
 // AnnihilationNormalize carries out the pre-game choice of Crazyhouse
-// Annihilation (RULES.md §5.2, Z6: one player picks an army, the other
+// Annihilation (docs/variants/annihilation.md, Z6: one player picks an army, the other
 // picks which army moves first): firstMover is the colour, in p, of the
 // army chosen to move first. When it is Black, the board is rotated by 180
 // degrees and the colours of pieces and hands swapped, so that the first

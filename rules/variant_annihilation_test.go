@@ -106,7 +106,7 @@ func TestAnnihilationPerftDropCapture(t *testing.T) {
 	}
 }
 
-// TestAnnihilationKingIsAnOrdinaryPiece pins RULES.md §5.3: no check, the
+// TestAnnihilationKingIsAnOrdinaryPiece pins docs/variants/annihilation.md: no check, the
 // King may move into attack and be captured, goes to the captor's hand,
 // may be dropped, and a side may have several Kings.
 func TestAnnihilationKingIsAnOrdinaryPiece(t *testing.T) {
@@ -139,7 +139,7 @@ func TestAnnihilationKingIsAnOrdinaryPiece(t *testing.T) {
 	}
 }
 
-// TestAnnihilationNoCastling pins RULES.md §5.3: there are no castling
+// TestAnnihilationNoCastling pins docs/variants/annihilation.md: there are no castling
 // rights to write and no castling move.
 func TestAnnihilationNoCastling(t *testing.T) {
 	v := annVariant(t, "")
@@ -151,7 +151,7 @@ func TestAnnihilationNoCastling(t *testing.T) {
 	annRefused(t, &p, "e1c1")
 }
 
-// TestAnnihilationDropsOnlyOnAttackedEmptySquares pins RULES.md §5.3: a
+// TestAnnihilationDropsOnlyOnAttackedEmptySquares pins docs/variants/annihilation.md: a
 // drop lands only on an empty square that a piece of the dropper's on the
 // board attacks; pieces in hand attack nothing.
 func TestAnnihilationDropsOnlyOnAttackedEmptySquares(t *testing.T) {
@@ -173,7 +173,7 @@ func TestAnnihilationDropsOnlyOnAttackedEmptySquares(t *testing.T) {
 	annRefused(t, &q, "N@e2")
 }
 
-// TestAnnihilationPawnDropRanks pins RULES.md §5.3: the crazyhouse limits
+// TestAnnihilationPawnDropRanks pins docs/variants/annihilation.md: the crazyhouse limits
 // on pawn drops still apply (not on the dropper's first or last rank),
 // even on attacked squares; a pawn dropped on its second rank may step
 // twice.
@@ -224,7 +224,7 @@ func TestAnnihilationZ2AttackedIsTheCapturePattern(t *testing.T) {
 }
 
 // TestAnnihilationDropCaptureOnlyWithOption pins the optional rule of
-// RULES.md §5.3 (off by default): with dropcapture=on a piece may be
+// docs/variants/annihilation.md (off by default): with dropcapture=on a piece may be
 // dropped on an enemy piece standing on a square the dropper attacks,
 // capturing it into hand ("N@xa5"); never on an own piece or an
 // unattacked enemy, and pawns keep their rank limits.
@@ -253,7 +253,7 @@ func TestAnnihilationDropCaptureOnlyWithOption(t *testing.T) {
 	mustPlay(t, p, "P@xa5")
 }
 
-// TestAnnihilationLossWithPiecesInHand pins RULES.md §5.3: a player with no
+// TestAnnihilationLossWithPiecesInHand pins docs/variants/annihilation.md: a player with no
 // pieces on the board loses at once, whatever they hold in hand.
 func TestAnnihilationLossWithPiecesInHand(t *testing.T) {
 	v := annVariant(t, "")
@@ -273,7 +273,7 @@ func TestAnnihilationLossWithPiecesInHand(t *testing.T) {
 	annOutcome(t, &q, Outcome{Result: Draw, Reason: "both sides annihilated"})
 }
 
-// TestAnnihilationPassAlwaysLegal pins RULES.md §5.3: a player may always
+// TestAnnihilationPassAlwaysLegal pins docs/variants/annihilation.md: a player may always
 // pass, and a stalemated player simply passes (it is no end of the game).
 func TestAnnihilationPassAlwaysLegal(t *testing.T) {
 	v := annVariant(t, "")
@@ -461,7 +461,7 @@ func TestAnnihilationZ5NoFiftyMoveRule(t *testing.T) {
 	}
 }
 
-// TestAnnihilationZ6PreGameNormalization pins RULES.md §5.2 and Z6: when
+// TestAnnihilationZ6PreGameNormalization pins docs/variants/annihilation.md and Z6: when
 // the army generated as Black is chosen to move first, the board is
 // rotated by 180 degrees and the colours swapped, so that the first mover
 // plays White from ranks 1-2 and moves first.
@@ -532,7 +532,7 @@ func TestAnnihilationZ7AnnihilationAfterEveryMove(t *testing.T) {
 	annOutcome(t, &p, Outcome{Result: WhiteWins, Reason: "annihilation"})
 }
 
-// TestAnnihilationRandomStartArrangements pins RULES.md §5.2: the back-rank
+// TestAnnihilationRandomStartArrangements pins docs/variants/annihilation.md: the back-rank
 // function enumerates exactly the 8!/(2!2!2!) = 5040 arrangements of
 // R, R, N, N, B, B, Q, K, each once.
 func TestAnnihilationRandomStartArrangements(t *testing.T) {
@@ -558,7 +558,7 @@ func TestAnnihilationRandomStartArrangements(t *testing.T) {
 	}
 }
 
-// TestAnnihilationRandomStartSeed pins RULES.md §5.2: a seed always gives
+// TestAnnihilationRandomStartSeed pins docs/variants/annihilation.md: a seed always gives
 // the same start, the two back ranks are drawn independently (every
 // arrangement occurs on each side, mirrored starts are as rare as chance
 // makes them, and the pair is uniform), pawns stand on ranks 2 and 7.

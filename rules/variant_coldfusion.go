@@ -201,7 +201,7 @@ func cfLegend(comp string, royal bool) string {
 const cfPocketOrder = "QCAWFJRBNGHITUVXYZSLP"
 
 // cfDemotionChain is the demotion of every piece without a pawn part
-// (RULES.md §3.7): each letter demotes to the next; a Pawn stays a Pawn.
+// (docs/variants/coldfusion.md): each letter demotes to the next; a Pawn stays a Pawn.
 const cfDemotionChain = "QCAWFJRBNSLP"
 
 // coldFusion holds the rules of one option combination of Cold Fusion
@@ -225,8 +225,8 @@ type coldFusion struct {
 // cfSplitRule is one way a compound splits: part moves away, rest stays.
 type cfSplitRule struct{ part, rest PieceType }
 
-// newColdFusion returns Cold Fusion Chess (gwalla) as ../shared/RULES.md §3
-// specifies it, with the REC resolutions C1-C22: Grand Chess (10x10, the
+// newColdFusion returns Cold Fusion Chess (gwalla) as docs/variants/coldfusion.md
+// specifies it, with the decisions C1-C22: Grand Chess (10x10, the
 // Grand array, no castling) in which every man is a set of components.
 //
 // # Pieces and letters
@@ -497,7 +497,7 @@ func newColdFusion(opts map[string]string) (*Variant, error) {
 }
 
 // coldFusionHelp returns the help of Cold Fusion Chess: the rules in
-// short (RULES.md §3.3-3.8 with C1-C22) and how fusions, splits,
+// short (docs/variants/coldfusion.md with C1-C22) and how fusions, splits,
 // pocketing, drops and promotions are written.
 func coldFusionHelp() VariantHelp {
 	const pockets = "10/k3P5/10/10/10/10/10/10/10/4K5[S:Nq,D:R*B] w - - 0 1"

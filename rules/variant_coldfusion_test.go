@@ -234,7 +234,7 @@ func cfFusionSetup(t *testing.T, mover, target byte) (Position, string) {
 	return cfPos(t, pieces, "", "w"), "d4" + to
 }
 
-// TestColdFusionFusionTable pins every fusion of RULES.md §3.4, each made
+// TestColdFusionFusionTable pins every fusion of docs/variants/coldfusion.md, each made
 // by a mover onto a friendly man with the mover's capturing movement
 // (both orders where both may move; a pawn-kind piece always as the
 // mover): the move text is the mover's two squares and the result stands
@@ -429,7 +429,7 @@ func TestColdFusionSplitMovement(t *testing.T) {
 	cfExpect(t, &p, []string{"d7d6#p", "d7d1#r"}, []string{"d7d8#p"})
 }
 
-// TestColdFusionDemotion pins every step of demotion (RULES.md §3.7, C15):
+// TestColdFusionDemotion pins every step of demotion (docs/variants/coldfusion.md, C15):
 // an entry dropped from the Demotion pocket, captured or one's own,
 // becomes the next piece down, a hybrid loses one pawn, a Pawn stays a
 // Pawn; from the Safe pocket it keeps its kind. There is one drop per
@@ -472,7 +472,7 @@ func TestColdFusionDemotion(t *testing.T) {
 	}
 }
 
-// TestColdFusionCaptureRouting pins where captured men go (RULES.md §3.7,
+// TestColdFusionCaptureRouting pins where captured men go (docs/variants/coldfusion.md,
 // C8, C9): captures by pawn-kind pieces, by a hybrid's pawn part (any
 // capture the pawn part could make, en passant too) and by royal pieces to
 // the captor's Safe pocket; other captures to the Demotion pocket, except
@@ -566,7 +566,7 @@ func (c cfCase) run(t *testing.T) {
 	}
 }
 
-// TestColdFusionREC pins each REC resolution of RULES.md §3.9 (C1-C22),
+// TestColdFusionREC pins each decision of docs/variants/coldfusion.md (C1-C22),
 // each subtest named after it.
 func TestColdFusionREC(t *testing.T) {
 	for _, c := range []cfCase{
@@ -984,7 +984,7 @@ func TestColdFusionCheck(t *testing.T) {
 	})
 }
 
-// TestColdFusionPocketing pins pocketing (RULES.md §3.5): one's own man,
+// TestColdFusionPocketing pins pocketing (docs/variants/coldfusion.md): one's own man,
 // never a royal one, goes to one's Demotion pocket marked as one's own;
 // it must not leave the King in check.
 func TestColdFusionPocketing(t *testing.T) {
@@ -1517,7 +1517,7 @@ func cfExpectedMove(p *Position, m Move) (pockets [2]map[int]int, removed int) {
 	return pockets, removed
 }
 
-// cfDemotedLetter is the demotion of RULES.md §3.7, written out for the
+// cfDemotedLetter is the demotion of docs/variants/coldfusion.md, written out for the
 // tests: the chain for pieces without a pawn part, one pawn less for
 // hybrids.
 func cfDemotedLetter(l byte) byte {

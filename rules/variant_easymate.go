@@ -48,7 +48,7 @@ type easymate struct {
 }
 
 // newEasymate returns Making Checkmate Trivially Easy (John Savard) as
-// ../shared/RULES.md §2.6-2.8 specifies it, with the REC resolutions 1-7
+// docs/variants/easymate.md specifies it, with the decisions 1-7
 // of §2.8.
 //
 // FIDE chess (castling, en passant, promotion, checkmate wins, stalemate
@@ -185,7 +185,7 @@ func newEasymate(opts map[string]string) (*Variant, error) {
 }
 
 // easymateHelp returns the help of Making Checkmate Trivially Easy: the
-// rules in short (RULES.md §2.6, §2.8) and how the re-placement and the
+// rules in short (docs/variants/easymate.md) and how the re-placement and the
 // Queen castling of the option are written.
 func easymateHelp() VariantHelp {
 	return VariantHelp{
@@ -220,7 +220,7 @@ func emOption(opts map[string]string, key string, values ...string) (string, err
 	return "", fmt.Errorf("%w %q: option %s=%s: allowed values are %s", ErrInvalidVariant, "easymate", key, val, strings.Join(values, ", "))
 }
 
-// emQueenCastling returns side c's Queen castlings (RULES.md §2.7): the
+// emQueenCastling returns side c's Queen castlings (docs/variants/easymate.md): the
 // Queen two squares toward the Rook, the Rook to the square crossed,
 // attacks ignored. FEN letters: the Rook's file (H, A; h, a for Black).
 func emQueenCastling(c Color) []CastlingRule {

@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// Tests of Making Checkmate Trivially Easy (RULES.md §2.6-2.8). Positions
+// Tests of Making Checkmate Trivially Easy (docs/variants/easymate.md). Positions
 // are FEN with an optional seventh field, the variant state (see
 // newEasymate). Hand-counted move numbers are explained in the comments
 // next to them.

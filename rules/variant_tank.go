@@ -30,8 +30,8 @@ var tankSteps = [8]int{
 	-mailboxWidth, -mailboxWidth - 1, -1, mailboxWidth - 1,
 }
 
-// newTank returns Tank Chess (Andy Kurnia, 1998) as ../shared/RULES.md §4
-// specifies it, with the REC resolutions T1-T10.
+// newTank returns Tank Chess (Andy Kurnia, 1998) as docs/variants/tank.md
+// specifies it, with the decisions T1-T10.
 //
 // The FIDE array with the a-rooks replaced by Bombs (M), the Queens by
 // Atomic bombs (A) and the h-rooks by Tanks (T). King, Bishop, Knight and

@@ -6,7 +6,7 @@ import (
 )
 
 // Train Wreck Chess (Peter Aronson, 2004) and its three sub-variants, as
-// RULES.md §1 specifies them.
+// docs/variants/trainwreck.md specifies them.
 //
 // How the engine expresses the family:
 //
@@ -26,25 +26,25 @@ import (
 //     So Train Wreck runs w, w1, b, b1, w, ... and Three-Move runs w, w1
 //     (White's first turn, the turn numbered 1), then b, b2, b1, w, w2,
 //     w1, ... Phase 1 is always "the opponent's piece", in every key.
-//     (RULES.md names the half-moves w1 and w2; the FEN counts from 0.)
+//     (the rules page names the half-moves w1 and w2; the FEN counts from 0.)
 //   - There is no check rule; a captured King loses (RoyalCaptureLoses), and
 //     so does the player to act with no legal half-move, in any phase
-//     (StalemateLoses; §1.6, 1.10 #1, #2). Nothing is drawn automatically
-//     (1.10 #12).
+//     (StalemateLoses; §1.6, #tw1, #2). Nothing is drawn automatically
+//     (#tw12).
 //   - Castling: the King's FIDE castling (FEN letters K, Q, k, q) keeps
 //     the attack conditions, the attackers being the pieces the opponent
-//     owns (1.10 #6); the Queen's (the Chancellor's in Almost, 1.10 #10)
-//     ignores attacks (§1.5, 1.10 #5). Its FEN letters are the rook's
+//     owns (#tw6); the Queen's (the Chancellor's in Almost, #tw10)
+//     ignores attacks (§1.5, #tw5). Its FEN letters are the rook's
 //     file: H (d1-f1 with h1-e1), A (d1-b1 with a1-c1), h and a for Black;
 //     so the start position's rights are "KQkqHAha". Moving a piece, by
 //     either player, loses its rights (§1.5).
 //   - Promotion: the player who moves the pawn chooses, the new piece
-//     belongs to the pawn's owner (§1.5, 1.10 #8).
+//     belongs to the pawn's owner (§1.5, #tw8).
 
-// Train Wreck piece descriptions (RULES.md §1.4, §1.8).
+// Train Wreck piece descriptions (docs/variants/trainwreck.md).
 const (
 	twPawnBetza       = "fmWfcFifmnD" // FIDE pawn without en passant
-	twBerolinaBetza   = "mfFcfWifmnA" // Berolina pawn without en passant; the double step is lame (1.10 #11)
+	twBerolinaBetza   = "mfFcfWifmnA" // Berolina pawn without en passant; the double step is lame (#tw11)
 	twKnightBetza     = "mffNmfsNcN"
 	twBishopBetza     = "mfBcB"
 	twRookBetza       = "mfRcR"
@@ -68,8 +68,8 @@ type trainWreckOptions struct {
 	threeMove bool     // own, own, opponent after White's first turn
 }
 
-// newTrainWreck returns Train Wreck Chess (RULES.md §1.1-1.6, with the
-// resolutions of §1.10): each turn the player moves one of their own
+// newTrainWreck returns Train Wreck Chess (docs/variants/trainwreck.md, with the
+// resolutions of §the Train Wreck decisions): each turn the player moves one of their own
 // pieces, then one of the opponent's pieces other than the King;
 // non-captures go forward only; a piece captures only its owner's enemies;
 // Queens castle like Kings but ignore attacks; no en passant; the mover
@@ -79,16 +79,16 @@ func newTrainWreck(map[string]string) (*Variant, error) {
 	return trainWreckVariant(trainWreckOptions{key: "trainwreck", name: "Train Wreck Chess", pawn: twPawn(), queen: 'Q'}), nil
 }
 
-// newTrainWreckBerolina returns Berolina Train Wreck Chess (RULES.md §1.8,
-// §1.9, 1.10 #11): Train Wreck with every pawn a Berolina pawn (moves one
+// newTrainWreckBerolina returns Berolina Train Wreck Chess (docs/variants/trainwreck-berolina.md,
+// §1.9, #tw11): Train Wreck with every pawn a Berolina pawn (moves one
 // square diagonally forward, or two from its starting rank over an empty
 // square, and captures straight ahead), without en passant.
 func newTrainWreckBerolina(map[string]string) (*Variant, error) {
 	return trainWreckVariant(trainWreckOptions{key: "trainwreck-berolina", name: "Berolina Train Wreck Chess", pawn: twBerolinaPawn(), queen: 'Q'}), nil
 }
 
-// newTrainWreckAlmost returns Almost Train Wreck Chess (RULES.md §1.8,
-// §1.9, 1.10 #10): Train Wreck with Chancellors (Rook + Knight) instead of
+// newTrainWreckAlmost returns Almost Train Wreck Chess (docs/variants/trainwreck-berolina.md,
+// §1.9, #tw10): Train Wreck with Chancellors (Rook + Knight) instead of
 // Queens, promotion to C, R, B or N, and the Chancellor castling as the
 // Queen does.
 func newTrainWreckAlmost(map[string]string) (*Variant, error) {
@@ -96,7 +96,7 @@ func newTrainWreckAlmost(map[string]string) (*Variant, error) {
 }
 
 // newTrainWreckThreeMove returns Three-Move Train Wreck Chess, "Two Steps
-// Forward and One Step Back" (RULES.md §1.7, 1.10 #9): White's first turn
+// Forward and One Step Back" (docs/variants/trainwreck-threemove.md, #tw9): White's first turn
 // is as in Train Wreck; every later turn, Black's first included, is two
 // moves of the player's own pieces (the same piece may move twice) and then
 // one of the opponent's. Having no legal move loses in each of the three.
@@ -166,7 +166,7 @@ func trainWreckVariant(o trainWreckOptions) *Variant {
 }
 
 // trainWreckHelp returns the help of the member o of the family: the
-// rules in short (RULES.md §1 with the resolutions of 1.10) and how its
+// rules in short (docs/variants/trainwreck.md with the resolutions of the Train Wreck decisions) and how its
 // turns and castlings are written.
 func trainWreckHelp(o trainWreckOptions) VariantHelp {
 	queen, letter := "Queen", string(o.queen)
@@ -233,7 +233,7 @@ func trainWreckHelp(o trainWreckOptions) VariantHelp {
 }
 
 // trainWreckQueenCastling returns the castling of the piece with letter
-// queen on d1/d8 (RULES.md §1.5, 1.10 #5): two squares toward the rook, the
+// queen on d1/d8 (docs/variants/trainwreck.md, #tw5): two squares toward the rook, the
 // rook landing on the square crossed, attacks ignored.
 func trainWreckQueenCastling(queen byte) []CastlingRule {
 	return []CastlingRule{
@@ -244,7 +244,7 @@ func trainWreckQueenCastling(queen byte) []CastlingRule {
 	}
 }
 
-// trainWreckNextTurn is the two-part turn of RULES.md §1.2: own piece
+// trainWreckNextTurn is the two-part turn of docs/variants/trainwreck.md: own piece
 // (phase 0), then an opponent's piece (phase 1), then the other player.
 func trainWreckNextTurn(before, _ *Position, _ Move) Turn {
 	if before.phase == twPhaseOwn {
@@ -265,7 +265,7 @@ func trainWreckMoverOf(toAct Color, phase uint8) Color {
 	return NoColor
 }
 
-// threeMoveNextTurn is the turn of RULES.md §1.7: White's first turn (the
+// threeMoveNextTurn is the turn of docs/variants/trainwreck-threemove.md: White's first turn (the
 // turn numbered 1) is own, opponent; every other turn own, own, opponent.
 func threeMoveNextTurn(before, _ *Position, _ Move) Turn {
 	us := before.toAct
@@ -290,9 +290,9 @@ func threeMoveMoverOf(toAct Color, phase uint8) Color {
 	return trainWreckMoverOf(toAct, phase)
 }
 
-// trainWreckLegal forbids moving the opponent's King (RULES.md §1.2):
+// trainWreckLegal forbids moving the opponent's King (docs/variants/trainwreck.md):
 // neither a King move nor castling, which counts as a King move. The
-// opponent's Queen (or Chancellor) may castle (1.10 #4).
+// opponent's Queen (or Chancellor) may castle (#tw4).
 func trainWreckLegal(before, _ *Position, m Move) bool {
 	if before.mover == before.toAct {
 		return true

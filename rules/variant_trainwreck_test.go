@@ -72,7 +72,7 @@ func twWantMovesFrom(t *testing.T, key, fen, from, want string) Position {
 // twSide returns the side field of p's FEN ("w", "b1", ...).
 func twSide(p *Position) string { return strings.Fields(p.FEN())[1] }
 
-// TestTrainWreckPhaseSequence pins the turn of RULES.md §1.2: own piece
+// TestTrainWreckPhaseSequence pins the turn of docs/variants/trainwreck.md: own piece
 // ("w"), then one of the opponent's pieces ("w1"), then Black likewise
 // ("b", "b1"); the move number grows after Black's turn, and the phase is
 // named for people.
@@ -110,8 +110,8 @@ func TestTrainWreckPhaseSequence(t *testing.T) {
 	}
 }
 
-// TestTrainWreckThreeMovePhaseSequence pins RULES.md §1.7 and the first-turn
-// part of 1.10 #9: White's first turn (only White's) is own, opponent
+// TestTrainWreckThreeMovePhaseSequence pins docs/variants/trainwreck-threemove.md and the first-turn
+// part of #tw9: White's first turn (only White's) is own, opponent
 // ("w", "w1"); every later turn, Black's first included, is own, own,
 // opponent ("b", "b2", "b1").
 func TestTrainWreckThreeMovePhaseSequence(t *testing.T) {
@@ -156,7 +156,7 @@ func TestTrainWreckThreeMovePhaseSequence(t *testing.T) {
 	}
 }
 
-// TestTrainWreckThreeMoveSamePieceTwice pins 1.10 #9: the two own
+// TestTrainWreckThreeMoveSamePieceTwice pins #tw9: the two own
 // sub-moves of a Three-Move turn may use the same piece.
 func TestTrainWreckThreeMoveSamePieceTwice(t *testing.T) {
 	p := twPlay(t, twFEN(t, "trainwreck-threemove", "4k3/8/8/8/8/8/8/4K2R w K - 0 5"), "h1h4")
@@ -169,7 +169,7 @@ func TestTrainWreckThreeMoveSamePieceTwice(t *testing.T) {
 	}
 }
 
-// TestTrainWreckFENRoundTrip pins the FEN of RULES.md §1.1: the phase
+// TestTrainWreckFENRoundTrip pins the FEN of docs/variants/trainwreck.md: the phase
 // follows the side, the Queen's castling rights are H and A (h and a for
 // Black) after the King's KQkq, and parsing then writing is the identity,
 // with equal hashes. Phases a variant does not have are refused.
@@ -213,7 +213,7 @@ func TestTrainWreckFENRoundTrip(t *testing.T) {
 	}
 }
 
-// TestTrainWreckForwardOnlyNonCaptures pins RULES.md §1.4: without a
+// TestTrainWreckForwardOnlyNonCaptures pins docs/variants/trainwreck.md: without a
 // capture every piece moves forward only, forward being its owner's, also
 // when the opponent moves it (phase 1).
 func TestTrainWreckForwardOnlyNonCaptures(t *testing.T) {
@@ -247,7 +247,7 @@ func TestTrainWreckForwardOnlyNonCaptures(t *testing.T) {
 	}
 }
 
-// TestTrainWreckCapturesInAllDirections pins RULES.md §1.4: captures are
+// TestTrainWreckCapturesInAllDirections pins docs/variants/trainwreck.md: captures are
 // unrestricted (backward and sideways too), while the empty squares
 // behind and beside stay out of reach; the pawn captures as in FIDE only.
 func TestTrainWreckCapturesInAllDirections(t *testing.T) {
@@ -270,7 +270,7 @@ func TestTrainWreckCapturesInAllDirections(t *testing.T) {
 	}
 }
 
-// TestTrainWreckCaptureOwnershipByOwner pins RULES.md §1.3: a piece
+// TestTrainWreckCaptureOwnershipByOwner pins docs/variants/trainwreck.md: a piece
 // captures only its owner's enemies, whoever moves it. In phase 1 the
 // opponent's rook, moved by White, may take a White piece but not a Black
 // one; White's own rook takes Black pieces.
@@ -301,7 +301,7 @@ func twSquare(tb testing.TB, s string) Square {
 	return sq
 }
 
-// TestTrainWreckKingCaptureEndsGame pins RULES.md §1.2 and §1.6: a
+// TestTrainWreckKingCaptureEndsGame pins docs/variants/trainwreck.md: a
 // captured King loses at once, whoever moved the capturing piece. A King
 // captured in half-move (1) means half-move (2) is never played.
 func TestTrainWreckKingCaptureEndsGame(t *testing.T) {
@@ -324,7 +324,7 @@ func TestTrainWreckKingCaptureEndsGame(t *testing.T) {
 	}
 }
 
-// TestTrainWreckOwnKingTakenWithOpponentPieceLoses pins 1.10 #3: in
+// TestTrainWreckOwnKingTakenWithOpponentPieceLoses pins #tw3: in
 // half-move 2 a player may move the opponent's piece onto his own King;
 // it is legal and loses at once.
 func TestTrainWreckOwnKingTakenWithOpponentPieceLoses(t *testing.T) {
@@ -348,7 +348,7 @@ func TestTrainWreckOwnKingTakenWithOpponentPieceLoses(t *testing.T) {
 	}
 }
 
-// TestTrainWreckNoLegalHalfMoveLoses pins RULES.md §1.6 and 1.10 #2: the
+// TestTrainWreckNoLegalHalfMoveLoses pins docs/variants/trainwreck.md and #tw2: the
 // player who must make the current half-move and has none loses, in the
 // own half-move, in the opponent's (including "cannot move an opponent's
 // piece" with only the King left, which may not be moved) and in each of
@@ -380,7 +380,7 @@ func TestTrainWreckNoLegalHalfMoveLoses(t *testing.T) {
 	}
 }
 
-// TestTrainWreckNoCheckRule pins RULES.md §1.6 and 1.10 #1: there is no
+// TestTrainWreckNoCheckRule pins docs/variants/trainwreck.md and #tw1: there is no
 // check; a King may step into attack and a player may leave his King
 // capturable, in either half-move.
 func TestTrainWreckNoCheckRule(t *testing.T) {
@@ -406,7 +406,7 @@ func TestTrainWreckNoCheckRule(t *testing.T) {
 	}
 }
 
-// TestTrainWreckKingCastlingAttackConditions pins RULES.md §1.5 and 1.10
+// TestTrainWreckKingCastlingAttackConditions pins docs/variants/trainwreck.md and the Train Wreck decisions
 // #6: the King castles as in FIDE chess, not out of, through or into a
 // square attacked by a piece the opponent owns; only in the owner's own
 // half-move.
@@ -440,7 +440,7 @@ func TestTrainWreckKingCastlingAttackConditions(t *testing.T) {
 	}
 }
 
-// TestTrainWreckQueenCastlingIgnoresAttacks pins RULES.md §1.5 and 1.10
+// TestTrainWreckQueenCastlingIgnoresAttacks pins docs/variants/trainwreck.md and the Train Wreck decisions
 // #5, #6: an unmoved Queen castles with an unmoved Rook, two squares
 // toward it, the Rook landing on the square crossed (d1-b1 with a1-c1,
 // d1-f1 with h1-e1); every square between them must be empty; attacks on
@@ -475,7 +475,7 @@ func TestTrainWreckQueenCastlingIgnoresAttacks(t *testing.T) {
 	}
 }
 
-// TestTrainWreckCastleOpponentQueen pins 1.10 #4: in half-move 2 the
+// TestTrainWreckCastleOpponentQueen pins #tw4: in half-move 2 the
 // player may castle the opponent's Queen (only the King is excluded, and
 // only the King's castling is a King move).
 func TestTrainWreckCastleOpponentQueen(t *testing.T) {
@@ -493,7 +493,7 @@ func TestTrainWreckCastleOpponentQueen(t *testing.T) {
 	if got, want := p.FEN(), "1qr1k2r/8/8/8/8/8/8/4K3 b k - 1 1"; got != want {
 		t.Errorf("after White castled Black's Queen: %s, want %s", got, want)
 	}
-	// Black castles White's Queen in Black's half-move 2; the opponent's Chancellor likewise (1.10 #10).
+	// Black castles White's Queen in Black's half-move 2; the opponent's Chancellor likewise (#tw10).
 	for _, c := range []struct{ key, fen, move, after string }{
 		{"trainwreck", "4k3/8/8/8/8/8/8/R2QK2R b1 KQHA - 0 1", "d1b1", "4k3/8/8/8/8/8/8/1QR1K2R w K - 1 2"},
 		{"trainwreck-almost", "4k3/8/8/8/8/8/8/R2CK2R b1 KQHA - 0 1", "d1b1", "4k3/8/8/8/8/8/8/1CR1K2R w K - 1 2"},
@@ -505,7 +505,7 @@ func TestTrainWreckCastleOpponentQueen(t *testing.T) {
 	}
 }
 
-// TestTrainWreckMovedStatusLostByEitherPlayer pins RULES.md §1.5: a King,
+// TestTrainWreckMovedStatusLostByEitherPlayer pins docs/variants/trainwreck.md: a King,
 // Queen or Rook loses its castling rights when it moves, whichever player
 // moves it.
 func TestTrainWreckMovedStatusLostByEitherPlayer(t *testing.T) {
@@ -531,7 +531,7 @@ func TestTrainWreckMovedStatusLostByEitherPlayer(t *testing.T) {
 	}
 }
 
-// TestTrainWreckPawnDoubleStepFromOwnerStartRank pins 1.10 #7: a pawn may
+// TestTrainWreckPawnDoubleStepFromOwnerStartRank pins #tw7: a pawn may
 // step twice from its owner's start rank, whoever moves it, and from no
 // other rank.
 func TestTrainWreckPawnDoubleStepFromOwnerStartRank(t *testing.T) {
@@ -551,7 +551,7 @@ func TestTrainWreckPawnDoubleStepFromOwnerStartRank(t *testing.T) {
 	}
 }
 
-// TestTrainWreckNoEnPassant pins RULES.md §1.5: there is no en-passant
+// TestTrainWreckNoEnPassant pins docs/variants/trainwreck.md: there is no en-passant
 // capture, and the FEN never records a target.
 func TestTrainWreckNoEnPassant(t *testing.T) {
 	for _, key := range []string{"trainwreck", "trainwreck-threemove", "trainwreck-almost"} {
@@ -579,8 +579,8 @@ func TestTrainWreckNoEnPassant(t *testing.T) {
 	}
 }
 
-// TestTrainWreckPromotionChosenByMoverOwnedByOwner pins RULES.md §1.5 and
-// 1.10 #8: the player who moves the pawn chooses among the owner's
+// TestTrainWreckPromotionChosenByMoverOwnedByOwner pins docs/variants/trainwreck.md and
+// #tw8: the player who moves the pawn chooses among the owner's
 // promotion pieces (Q, R, B, N; C, R, B, N in Almost), and the new piece
 // belongs to the pawn's owner.
 func TestTrainWreckPromotionChosenByMoverOwnedByOwner(t *testing.T) {
@@ -602,7 +602,7 @@ func TestTrainWreckPromotionChosenByMoverOwnedByOwner(t *testing.T) {
 	}
 }
 
-// TestTrainWreckBerolinaDoubleStep pins RULES.md §1.8, §1.9 and 1.10 #11:
+// TestTrainWreckBerolinaDoubleStep pins docs/variants/trainwreck-berolina.md and #tw11:
 // the Berolina pawn moves one square diagonally forward or, from its
 // owner's start rank, two in a straight diagonal line over an empty
 // square; it captures one square straight ahead; never en passant.
@@ -629,7 +629,7 @@ func TestTrainWreckBerolinaDoubleStep(t *testing.T) {
 	}
 }
 
-// TestTrainWreckAlmostChancellorCastling pins RULES.md §1.8 and 1.10 #10:
+// TestTrainWreckAlmostChancellorCastling pins docs/variants/trainwreck-berolina.md and #tw10:
 // in Almost Train Wreck the Chancellor castles as the Queen does (attacks
 // ignored), with the same FEN letters.
 func TestTrainWreckAlmostChancellorCastling(t *testing.T) {
@@ -652,7 +652,7 @@ func TestTrainWreckAlmostChancellorCastling(t *testing.T) {
 	}
 }
 
-// TestTrainWreckNoAutomaticDraws pins 1.10 #12 (and §1.6): nothing is
+// TestTrainWreckNoAutomaticDraws pins #tw12 (and §1.6): nothing is
 // drawn automatically or claimable (no 50-move rule, no repetition,
 // no insufficient material); draws are by agreement only.
 func TestTrainWreckNoAutomaticDraws(t *testing.T) {
@@ -672,7 +672,7 @@ func TestTrainWreckNoAutomaticDraws(t *testing.T) {
 	}
 }
 
-// TestTrainWreckVariantData pins the piece descriptions of RULES.md §1.4
+// TestTrainWreckVariantData pins the piece descriptions of docs/variants/trainwreck.md
 // and §1.8 and the start positions of §1.1 and §1.8.
 func TestTrainWreckVariantData(t *testing.T) {
 	want := map[string]string{
@@ -803,12 +803,12 @@ func TestTrainWreckPerft(t *testing.T) {
 // twMaxPlies bounds a Train Wreck game: every non-capturing move except
 // castling takes a piece at least one rank forward for its owner, so 32
 // pieces of at most 7 ranks each, 30 captures and 8 castlings make fewer
-// than 300 half-moves (RULES.md §1.6).
+// than 300 half-moves (docs/variants/trainwreck.md).
 const twMaxPlies = 300
 
 // TestTrainWreckRandomPlayouts plays seeded random games of every key to
 // the end (1000 each, 100 with -short) and checks, after every half-move:
-// the game has not lasted too long and no position repeats (RULES.md §1.6);
+// the game has not lasted too long and no position repeats (docs/variants/trainwreck.md);
 // while it goes on each side has one King, the mover matches the phase,
 // every non-capturing non-castling move goes forward for the piece's
 // owner, and FEN round-trips with an equal hash; at the end Outcome agrees

@@ -7,8 +7,8 @@ import (
 	"strings"
 )
 
-// Winning Chess (John Savard, quadibloc.com) as ../shared/RULES.md §2.1-2.5
-// specifies it, with the REC resolutions W1-W14.
+// Winning Chess (John Savard, quadibloc.com) as docs/variants/winning.md
+// specifies it, with the decisions W1-W14.
 //
 // How the engine expresses it:
 //
@@ -111,7 +111,7 @@ const winSwap uint8 = 1
 // winRanks are the allowed values of the option "ranks", the default first (W1).
 var winRanks = []string{"8", "10", "12"}
 
-// newWinning returns Winning Chess (RULES.md §2.1-2.5, REC W1-W14): a
+// newWinning returns Winning Chess (docs/variants/winning.md, REC W1-W14): a
 // 12-file board whose height is the option ranks (8, the default, 10 or
 // 12; W1), with the array Rook, Tiger, Cannon, Knight, Attacker, Queen,
 // King, Defender, Knight, Cannon, Tiger, Rook on each side's first rank
@@ -211,7 +211,7 @@ func winningVariant(n int) *Variant {
 }
 
 // winningHelp returns the help of Winning Chess: the rules in short
-// (RULES.md §2.1-2.4 with W3-W13) and how the parts of a turn are written.
+// (docs/variants/winning.md with W3-W13) and how the parts of a turn are written.
 func winningHelp() VariantHelp {
 	return VariantHelp{
 		Summary: "Chess 12 files wide with four new pieces. Tiger T: moves as a Bishop, " +

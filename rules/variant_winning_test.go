@@ -10,8 +10,8 @@ import (
 	"time"
 )
 
-// Tests of Winning Chess (../shared/RULES.md §2.1-2.5). Each test names
-// the rule or the REC resolution (W1-W14) it pins. Positions are drawn as
+// Tests of Winning Chess (docs/variants/winning.md). Each test names
+// the rule or the decision (W1-W14) it pins. Positions are drawn as
 // diagrams (rank 8 first, files a-l) or written as FEN; the seventh FEN
 // field is the variant's state "R/A/X" (see variant_winning.go).
 

@@ -79,7 +79,7 @@ func TestGameRoundTripsEveryField(t *testing.T) {
 // TestChooserRecords: who picks the army (bot.ArmyChooser) is stored
 // with a challenge and a game's setup as its explicit number, and a
 // record written before it existed reads as the challenged player
-// picking, the default of RULES.md Z6.
+// picking, the default of docs/variants/annihilation.md#z6.
 func TestChooserRecords(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "fairypost.db")
 	db := mustOpenDB(t, path)
