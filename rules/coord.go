@@ -189,7 +189,7 @@ func (p *Position) whyIllegal(norm string) string {
 	case pc == NoPiece:
 		return "there is no piece on " + from.String()
 	case pc.Color() != p.mover:
-		return fmt.Sprintf("the %s on %s is not %s's", p.v.Pieces[pc.Type()-1].Name, from, p.mover)
+		return fmt.Sprintf("the %s on %s is not %s's", p.v.Pieces[pc.Type()-1].Name, from, p.mover.Name())
 	}
 	var buf [256]Move
 	for _, m := range p.pseudoLegal(buf[:0]) {

@@ -134,7 +134,7 @@ func TestParseMoveErrors(t *testing.T) {
 		{"drop with a digit", "crazyhouse", board + "[] w KQkq - 0 1", "1@e4", ErrBadMove, "piece letter"},
 		{"drop without a square", "crazyhouse", board + "[] w KQkq - 0 1", "N@", ErrBadMove, ""},
 		{"no piece on the square", "chess", chessStart, "e3e4", ErrIllegalMove, "there is no piece on e3"},
-		{"the opponent's piece", "chess", chessStart, "e7e5", ErrIllegalMove, "the Pawn on e7 is not white's"},
+		{"the opponent's piece", "chess", chessStart, "e7e5", ErrIllegalMove, "the Pawn on e7 is not White's"},
 		{"a move the piece cannot make", "chess", chessStart, "g1g3", ErrIllegalMove, "the Knight on g1 cannot move to g3"},
 		{"a pinned piece would leave the king in check", "chess", "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "e2c3", ErrIllegalMove, "it would leave the king in check"},
 		{"a king step into check", "chess", "3rk3/8/8/8/8/8/8/4K3 w - - 0 1", "e1d1", ErrIllegalMove, "it would leave the king in check"},

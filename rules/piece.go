@@ -32,6 +32,18 @@ func (c Color) String() string {
 	return "none"
 }
 
+// Name returns "White" or "Black" ("none" for NoColor): the colour as a
+// player reads it in a sentence.
+func (c Color) Name() string {
+	switch c {
+	case White:
+		return "White"
+	case Black:
+		return "Black"
+	}
+	return "none"
+}
+
 // index returns 0 for White and 1 for Black, for per-side arrays.
 func (c Color) index() int { return int(c) - 1 }
 

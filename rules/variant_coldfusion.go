@@ -602,11 +602,11 @@ func (cf *coldFusion) explainText(p *Position, text string) string {
 	if slot := cf.slot[kind][x]; slot == 0 || p.pocket[us.index()][slot] == 0 {
 		switch kind {
 		case cfSafe:
-			return fmt.Sprintf("a drop written %c@ comes from the Safe pocket, and %s's holds no %s", s[0], us, name)
+			return fmt.Sprintf("a drop written %c@ comes from the Safe pocket, and %s's holds no %s", s[0], us.Name(), name)
 		case cfDemoted:
-			return fmt.Sprintf("%s's Demotion pocket holds no captured %s", us, name)
+			return fmt.Sprintf("%s's Demotion pocket holds no captured %s", us.Name(), name)
 		}
-		return fmt.Sprintf("%s's Demotion pocket holds no %s of its own", us, name)
+		return fmt.Sprintf("%s's Demotion pocket holds no %s of its own", us.Name(), name)
 	}
 	if kind != cfSafe && lands != demoted && demoted != NoPieceType {
 		return fmt.Sprintf("a %s from the Demotion pocket is dropped demoted, as a %s (%c=%c)",

@@ -313,12 +313,12 @@ func trainWreckRefusal(before *Position, m Move) string {
 	if trainWreckLegal(before, nil, m) {
 		return ""
 	}
-	return fmt.Sprintf("the enemy King may not be moved: in this half-move you move one of %s's other pieces", twColorName(before.mover))
+	return fmt.Sprintf("the enemy King may not be moved: in this half-move you move one of %s's other pieces", before.mover.Name())
 }
 
 // trainWreckPhaseName describes the phase: "White moves a Black piece".
 func trainWreckPhaseName(p *Position) string {
-	return twColorName(p.toAct) + " moves a " + twColorName(p.mover) + " piece"
+	return p.toAct.Name() + " moves a " + p.mover.Name() + " piece"
 }
 
 // threeMovePhaseName is trainWreckPhaseName telling Three-Move's two own
@@ -332,12 +332,4 @@ func threeMovePhaseName(p *Position) string {
 		s += " (first of two)"
 	}
 	return s
-}
-
-// twColorName returns "White" or "Black".
-func twColorName(c Color) string {
-	if c == Black {
-		return "Black"
-	}
-	return "White"
 }

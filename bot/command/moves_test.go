@@ -246,9 +246,9 @@ func TestMoveErrorsTellWhatToDo(t *testing.T) {
 		want   string
 	}{
 		{"coldfusion", []string{"^Pa3", "^Pa8"}, "P@g6",
-			"illegal move: P@g6: a drop written P@ comes from the Safe pocket, and white's holds no Pawn (did you mean P*=P@g6?)" + tail},
+			"illegal move: P@g6: a drop written P@ comes from the Safe pocket, and White's holds no Pawn (did you mean P*=P@g6?)" + tail},
 		{"coldfusion", []string{"^Ra1", "^Ra10", "Qd2/Rd1", "^Pa8"}, "R@g7",
-			"illegal move: R@g7: a drop written R@ comes from the Safe pocket, and white's holds no Rook (did you mean R*=B@g7?)" + tail},
+			"illegal move: R@g7: a drop written R@ comes from the Safe pocket, and White's holds no Rook (did you mean R*=B@g7?)" + tail},
 		{"easymate", []string{"Nf3", "e5", "Ng5", "a6", "Ne6"}, "Ke7",
 			"illegal move: Ke7: the King is frozen: it may not move while its Queen is attacked (the Queen on d8 is)" + tail},
 		{"trainwreck", []string{"d2d3", "a7a6", "a6a5", "b1c3", "c1d2", "h7h6", "h6h5", "g1f3"}, "O-O-O",

@@ -34,7 +34,7 @@ as bob /moves
 	wantIn(t, "two moves at once", section(t, out, "as alice /move e4 e5"),
 		`! /move takes one move at a time: type /move e4, then /move e5 (a second value would be the game: number).`)
 	wantIn(t, "a Safe-pocket drop of an own pocketed pawn", section(t, out, "as alice /move P@g6"),
-		"(only @alice sees this) illegal move: P@g6: a drop written P@ comes from the Safe pocket, and white's holds no Pawn (did you mean P*=P@g6?). /moves lists the legal moves.\n")
+		"(only @alice sees this) illegal move: P@g6: a drop written P@ comes from the Safe pocket, and White's holds no Pawn (did you mean P*=P@g6?). /moves lists the legal moves.\n")
 	wantIn(t, "unreadable", section(t, out, "as alice /move zz"),
 		`unreadable move: "zz": neither a coordinate move nor SAN: expected a move like `, "/moves lists the legal moves.")
 	long := section(t, out, "as bob /moves")

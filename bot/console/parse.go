@@ -156,6 +156,10 @@ func (p *parser) parse(text string) (line, error) {
 func parseOptions(spec command.Spec, toks []token) (map[string]string, error) {
 	opts := map[string]string{}
 	var bare []token
+	// first is the first required option given (by name or bare) and
+	// firstText its value: "/move move:e4 e5" and "/move e4 e5" alike get
+	// "one move at a time".
+	first, firstText := "", ""
 	for _, t := range toks {
 		name, value, ok := strings.Cut(t.text, ":")
 		if t.quoted || !ok || t.colonQuoted {
@@ -175,8 +179,10 @@ func parseOptions(spec command.Spec, toks []token) (map[string]string, error) {
 			return nil, err
 		}
 		opts[o.Name] = v
+		if first == "" && o.Required {
+			first, firstText = o.Name, value
+		}
 	}
-	first, firstText := "", ""
 	for _, t := range bare {
 		o, ok := nextOption(spec, opts, strings.HasPrefix(t.text, "@") && !t.quoted)
 		if !ok {

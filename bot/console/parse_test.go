@@ -91,6 +91,7 @@ func TestParseErrors(t *testing.T) {
 		{"/move e4 colour:white", []string{`/move has no option "colour"`, "Usage: /move"}},
 		{"/move e4 game:seven", []string{`Option game: "seven" is not a whole number`}},
 		{"/move e4 e5", []string{"/move takes one move at a time: type /move e4, then /move e5 (a second value would be the game: number)."}},
+		{"/move move:e4 e5", []string{"/move takes one move at a time: type /move e4, then /move e5 (a second value would be the game: number)."}},
 		{"/move move:", []string{"Option move has no value"}},
 		{"/move move:e4 MOVE:d4", []string{"Option move is given twice"}},
 		{"/games x", []string{`Too many values: "x"`, "/games takes no options"}},
