@@ -73,6 +73,7 @@ type settings struct {
 	previous *rules.Position
 	outcome  *rules.Outcome
 	types    *typeSet // the pieces the legend lists; nil: those the image shows
+	gifBytes int      // the byte budget of a game GIF (GIFBytes)
 }
 
 // Size sets the image width in pixels (MinSize..MaxSize; default
