@@ -125,14 +125,18 @@ func pingList(user string, others []string) []string {
 	return out
 }
 
-// post sends rep into channelID pinging ping. Errors Discord will repeat
-// are logged and dropped (see Send).
+// post sends rep into channelID pinging ping; an attachment refused as
+// too large is left out (sendShrinking). Errors Discord will repeat are
+// logged and dropped (see Send).
 func (b *Bot) post(ctx context.Context, channelID string, rep command.Reply, ping []string) error {
 	if channelID == "" {
 		b.log.Warn("discord: a notification with nowhere to go was dropped")
 		return nil
 	}
-	_, err := b.s.ChannelMessageSendComplex(channelID, messageSend(rep, ping), discordgo.WithContext(ctx))
+	err := b.sendShrinking(rep, func(rep command.Reply) error {
+		_, err := b.s.ChannelMessageSendComplex(channelID, messageSend(rep, ping), discordgo.WithContext(ctx))
+		return err
+	})
 	if err == nil {
 		return nil
 	}
@@ -144,7 +148,8 @@ func (b *Bot) post(ctx context.Context, channelID string, rep command.Reply, pin
 	return fmt.Errorf("posting in %s: %w", channelID, err)
 }
 
-// dm sends rep to userID's DM channel.
+// dm sends rep to userID's DM channel; an attachment refused as too
+// large is left out (sendShrinking).
 func (b *Bot) dm(ctx context.Context, userID string, rep command.Reply) error {
 	chID, ok := b.dms.Load(userID)
 	if !ok {
@@ -155,8 +160,10 @@ func (b *Bot) dm(ctx context.Context, userID string, rep command.Reply) error {
 		b.dms.Store(userID, ch.ID)
 		chID = ch.ID
 	}
-	_, err := b.s.ChannelMessageSendComplex(chID.(string), messageSend(rep, nil), discordgo.WithContext(ctx))
-	return err
+	return b.sendShrinking(rep, func(rep command.Reply) error {
+		_, err := b.s.ChannelMessageSendComplex(chID.(string), messageSend(rep, nil), discordgo.WithContext(ctx))
+		return err
+	})
 }
 
 // isDMRefusal reports whether err is Discord's "Cannot send messages to

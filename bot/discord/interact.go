@@ -124,16 +124,23 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 		if err := b.s.InteractionResponseDelete(i, discordgo.WithContext(ctx)); err != nil {
 			b.log.Warn("discord: deleting the deferred response failed", "interaction", i.ID, "err", err)
 		}
-		_, err := b.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
-			Content: content(rep), Components: components(rep.Buttons), Files: files(rep.Files),
-			AllowedMentions: mentions(rep.Mention), Flags: discordgo.MessageFlagsEphemeral,
-		}, discordgo.WithContext(ctx))
+		err := b.sendShrinking(rep, func(rep command.Reply) error {
+			_, err := b.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+				Content: content(rep), Components: components(rep.Buttons), Files: files(rep.Files),
+				AllowedMentions: mentions(rep.Mention), Flags: discordgo.MessageFlagsEphemeral,
+			}, discordgo.WithContext(ctx))
+			return err
+		})
 		if err != nil {
 			b.log.Warn("discord: ephemeral follow-up failed", "interaction", i.ID, "err", err)
 		}
 		return
 	}
-	if _, err := b.s.InteractionResponseEdit(i, webhookEdit(rep), discordgo.WithContext(ctx)); err != nil {
+	err := b.sendShrinking(rep, func(rep command.Reply) error {
+		_, err := b.s.InteractionResponseEdit(i, webhookEdit(rep), discordgo.WithContext(ctx))
+		return err
+	})
+	if err != nil {
 		b.log.Warn("discord: editing the deferred response failed", "interaction", i.ID, "err", err)
 	}
 	b.publish(ctx, i, rep)
@@ -141,9 +148,11 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 
 // answer sends rep as the direct (type 4) response of i.
 func (b *Bot) answer(i *discordgo.Interaction, rep command.Reply) {
-	err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: responseData(rep),
+	err := b.sendShrinking(rep, func(rep command.Reply) error {
+		return b.s.InteractionRespond(i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: responseData(rep),
+		})
 	})
 	if err != nil {
 		code, status := restCode(err)
@@ -167,7 +176,11 @@ func (b *Bot) publish(ctx context.Context, i *discordgo.Interaction, rep command
 	if where == "" || where == i.ChannelID {
 		return
 	}
-	if _, err := b.s.ChannelMessageSendComplex(where, messageSend(rep, rep.Mention), discordgo.WithContext(ctx)); err != nil {
+	err = b.sendShrinking(rep, func(rep command.Reply) error {
+		_, err := b.s.ChannelMessageSendComplex(where, messageSend(rep, rep.Mention), discordgo.WithContext(ctx))
+		return err
+	})
+	if err != nil {
 		b.log.Warn("discord: posting into the game's thread failed", "game", rep.GameID, "channel", where, "err", err)
 	}
 }
