@@ -71,18 +71,43 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	}
 }
 
+// busyText answers interactions beyond what the bot can take on now.
+const busyText = "The bot is busy right now: please try again in a moment."
+
 // serve runs work and answers interaction i exactly once: directly when
-// work finishes within Options.DeferAfter, otherwise with a deferred
-// acknowledgement at DeferAfter followed by an edit of the original
-// response (or, for an ephemeral reply, by deleting the public
-// placeholder and sending the reply as an ephemeral follow-up). Rendering
-// a board takes milliseconds, so nothing is deferred in advance: the
-// timer alone decides, and a slow disk or a busy machine is covered too.
+// work finishes within Options.DeferAfter of the interaction's creation,
+// otherwise with a deferred acknowledgement at that time followed by an
+// edit of the original response (or, for an ephemeral reply, by deleting
+// the public placeholder and sending the reply as an ephemeral
+// follow-up). Rendering a board takes milliseconds, so nothing is
+// deferred in advance: the timer alone decides, and a slow disk or a busy
+// machine is covered too. The timer runs in this goroutine, apart from
+// the work, so the acknowledgement never waits for it.
+//
+// The work runs on one of Options.Workers workers. When none is free, i
+// is acknowledged as deferred at once and waits for one; when
+// Options.QueueLimit interactions wait already, it is answered at once
+// with busyText (ephemeral) and work does not run.
+//
 // A reply with a GameID is also posted into the game's thread (see
 // publish).
 func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(context.Context) command.Reply) {
+	wait := deferDelay(i, b.opts.DeferAfter, time.Now())
+	queued := false
+	if !b.work.tryAcquire() {
+		if !b.work.enqueue() {
+			b.log.Warn("discord: too many interactions waiting; answered busy", "interaction", i.ID)
+			b.answer(i, command.Reply{Text: busyText, Ephemeral: true})
+			return
+		}
+		queued, wait = true, 0
+	}
 	done := make(chan command.Reply, 1)
 	go func() {
+		if queued {
+			b.work.acquire()
+		}
+		defer b.work.release()
 		defer func() {
 			if v := recover(); v != nil {
 				b.log.Error("discord: panic in a command", "panic", v, "stack", string(debug.Stack()))
@@ -96,7 +121,7 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 		done <- rep
 	}()
 
-	timer := time.NewTimer(b.opts.DeferAfter)
+	timer := time.NewTimer(wait)
 	select {
 	case rep := <-done:
 		timer.Stop()
