@@ -26,6 +26,8 @@ const (
 	// edits (Discord: 15 minutes); handlers give up a little before.
 	interactionLifetime = 14 * time.Minute
 	readyTimeout        = 15 * time.Second
+	// ackConcurrency bounds the acknowledgements sent at once.
+	ackConcurrency = 32
 )
 
 // Options configure a Bot.
@@ -41,10 +43,10 @@ type Options struct {
 	GuildID string
 	// ApplicationID owns the commands; "" takes it from READY.
 	ApplicationID string
-	// DeferAfter is how long an interaction may run before it is
-	// acknowledged as deferred and edited when done
-	// (0: DefaultDeferAfter). Discord's deadline for the first answer is
-	// 3 s.
+	// DeferAfter is how long after its creation (the timestamp of its ID)
+	// an interaction may run before it is acknowledged as deferred and
+	// edited when done (0: DefaultDeferAfter). Discord's deadline for the
+	// first answer is 3 s.
 	DeferAfter time.Duration
 	// Workers is how many commands and button presses run at once
 	// (0: 4 per CPU, at least 4). An interaction that finds them all busy
@@ -107,7 +109,8 @@ type Bot struct {
 	closing  bool
 	inflight sync.WaitGroup
 
-	work *pool // runs commands and button presses
+	work *pool    // runs commands and button presses
+	acks *ackGate // sends acknowledgements ahead of work
 
 	games    keyedMutex // per game: thread creation
 	dms      sync.Map   // user ID -> DM channel ID
@@ -164,7 +167,8 @@ func New(svc *bot.Service, h Commands, opts Options) (*Bot, error) {
 	s.StateEnabled = true
 
 	b := &Bot{svc: svc, h: h, opts: opts, log: log, s: s, ready: make(chan struct{}), appID: opts.ApplicationID,
-		gameOption: make(map[string]bool), work: newPool(opts.Workers, opts.QueueLimit)}
+		gameOption: make(map[string]bool), work: newPool(opts.Workers, opts.QueueLimit),
+		acks: newAckGate(ackConcurrency)}
 	for _, spec := range h.Specs() {
 		for _, o := range spec.Options {
 			if o.Name == "game" {

@@ -33,7 +33,9 @@ import (
 //
 // Send returns an error only when trying again later may help (network,
 // Discord's 5xx); requests Discord refused for good are logged and
-// dropped, so that a broken permission never loops.
+// dropped, so that a broken permission never loops. A message refused as
+// too large is first sent again without its attachments, largest first
+// (sendShrinking), so the notification itself always goes out.
 func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
 	var thread string
 	var game *bot.Game

@@ -87,7 +87,10 @@ const busyText = "The bot is busy right now: please try again in a moment."
 // The work runs on one of Options.Workers workers. When none is free, i
 // is acknowledged as deferred at once and waits for one; when
 // Options.QueueLimit interactions wait already, it is answered at once
-// with busyText (ephemeral) and work does not run.
+// with busyText (ephemeral) and work does not run. Acknowledgements go
+// through b.acks, ahead of work (a worker starts only when none is
+// pending); when Discord refuses one as too late, work that has not
+// started does not.
 //
 // A reply with a GameID is also posted into the game's thread (see
 // publish).
@@ -97,24 +100,37 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 	if !b.work.tryAcquire() {
 		if !b.work.enqueue() {
 			b.log.Warn("discord: too many interactions waiting; answered busy", "interaction", i.ID)
-			b.answer(i, command.Reply{Text: busyText, Ephemeral: true})
+			_ = b.acks.send(func() error {
+				b.answer(i, command.Reply{Text: busyText, Ephemeral: true})
+				return nil
+			})
 			return
 		}
 		queued, wait = true, 0
 	}
+	workCtx, cancelWork := context.WithCancel(ctx)
+	defer cancelWork()
 	done := make(chan command.Reply, 1)
 	go func() {
-		if queued {
-			b.work.acquire()
+		// Work that can no longer be answered (the deferral came too late,
+		// or the interaction outlived its token) does not start.
+		if queued && !b.work.acquire(workCtx) {
+			done <- command.Reply{Text: busyText, Ephemeral: true}
+			return
 		}
 		defer b.work.release()
+		b.acks.waitIdle()
+		if workCtx.Err() != nil {
+			done <- command.Reply{Text: busyText, Ephemeral: true}
+			return
+		}
 		defer func() {
 			if v := recover(); v != nil {
 				b.log.Error("discord: panic in a command", "panic", v, "stack", string(debug.Stack()))
 				done <- command.Reply{Text: "Internal error: something went wrong on our side. Please try again later.", Ephemeral: true}
 			}
 		}()
-		rep := work(ctx)
+		rep := work(workCtx)
 		if b.opts.Poke != nil {
 			b.opts.Poke()
 		}
@@ -132,19 +148,22 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 	}
 	// Deferred: "thinking...", public. An ephemeral reply then replaces
 	// it by deleting it and sending an ephemeral follow-up.
-	deferErr := b.s.InteractionRespond(i, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-	}, discordgo.WithContext(ctx))
+	deferErr := b.acks.send(func() error {
+		return b.s.InteractionRespond(i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		}, discordgo.WithContext(ctx))
+	})
 	if deferErr != nil {
 		b.log.Warn("discord: deferring failed", "interaction", i.ID, "err", deferErr)
-	}
-	rep := <-done
-	if deferErr != nil {
-		code, _ := restCode(deferErr)
-		if code == discordgo.ErrCodeUnknownInteraction {
-			return // expired: nothing can answer it any more
+		if code, _ := restCode(deferErr); code == discordgo.ErrCodeUnknownInteraction {
+			// Expired: nothing can answer it any more. Work that has not
+			// started yet is not started (the user was told it failed).
+			cancelWork()
+			<-done
+			return
 		}
 	}
+	rep := <-done
 	if rep.Ephemeral {
 		if err := b.s.InteractionResponseDelete(i, discordgo.WithContext(ctx)); err != nil {
 			b.log.Warn("discord: deleting the deferred response failed", "interaction", i.ID, "err", err)

@@ -1,6 +1,8 @@
 package discord
 
 import (
+	"context"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -43,14 +45,63 @@ func (p *pool) enqueue() bool {
 	return true
 }
 
-// acquire waits for a worker (in arrival order) after enqueue.
-func (p *pool) acquire() {
-	p.slots <- struct{}{}
-	p.waiting.Add(-1)
+// acquire waits for a worker (in arrival order) after enqueue, or until
+// ctx ends (then it returns false and holds no worker).
+func (p *pool) acquire(ctx context.Context) bool {
+	defer p.waiting.Add(-1)
+	select {
+	case p.slots <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // release gives a worker back.
 func (p *pool) release() { <-p.slots }
+
+// ackGate gives acknowledgements (deferrals, busy answers) priority over
+// work: at most a few are sent at once, so that a burst reuses
+// connections instead of opening one per request, and a worker starts its
+// next command only once no acknowledgement is waiting or in flight.
+type ackGate struct {
+	slots   chan struct{}
+	mu      sync.Mutex
+	idle    *sync.Cond // signalled when pending drops to 0
+	pending int
+}
+
+func newAckGate(concurrent int) *ackGate {
+	g := &ackGate{slots: make(chan struct{}, concurrent)}
+	g.idle = sync.NewCond(&g.mu)
+	return g
+}
+
+// send runs the request ack through the gate.
+func (g *ackGate) send(ack func() error) error {
+	g.mu.Lock()
+	g.pending++
+	g.mu.Unlock()
+	g.slots <- struct{}{}
+	defer func() {
+		<-g.slots
+		g.mu.Lock()
+		if g.pending--; g.pending == 0 {
+			g.idle.Broadcast()
+		}
+		g.mu.Unlock()
+	}()
+	return ack()
+}
+
+// waitIdle returns once no acknowledgement is waiting or in flight.
+func (g *ackGate) waitIdle() {
+	g.mu.Lock()
+	for g.pending > 0 {
+		g.idle.Wait()
+	}
+	g.mu.Unlock()
+}
 
 // deferDelay returns how long after now interaction i may still be
 // answered directly before it must be acknowledged as deferred:
