@@ -25,7 +25,7 @@ import (
 // with -benchtime 1x: one iteration is one burst, and every answer,
 // edits included, arrives before the next.
 func BenchmarkBurst(b *testing.B) {
-	for _, n := range []int{250, 500, 1000, 2000, 4000} {
+	for _, n := range []int{250, 500, 1000, 2000, 4000, 8000, 16000} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			srv := discordtest.New() // Discord's 3 s deadline
 			defer srv.Close()

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"runtime/debug"
 	"time"
 
@@ -95,15 +96,18 @@ const busyText = "The bot is busy right now: please try again in a moment."
 // A reply with a GameID is also posted into the game's thread (see
 // publish).
 func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(context.Context) command.Reply) {
-	wait := deferDelay(i, b.opts.DeferAfter, time.Now())
+	arrived := time.Now()
+	wait := deferDelay(i, b.opts.DeferAfter, arrived)
 	queued := false
 	if !b.work.tryAcquire() {
 		if !b.work.enqueue() {
 			b.log.Warn("discord: too many interactions waiting; answered busy", "interaction", i.ID)
-			_ = b.acks.send(func() error {
+			if err := b.acks.send(arrived, func() error {
 				b.answer(i, command.Reply{Text: busyText, Ephemeral: true})
 				return nil
-			})
+			}); err != nil {
+				b.log.Warn("discord: busy answer not sent", "interaction", i.ID, "err", err)
+			}
 			return
 		}
 		queued, wait = true, 0
@@ -148,14 +152,14 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 	}
 	// Deferred: "thinking...", public. An ephemeral reply then replaces
 	// it by deleting it and sending an ephemeral follow-up.
-	deferErr := b.acks.send(func() error {
+	deferErr := b.acks.send(arrived, func() error {
 		return b.s.InteractionRespond(i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		}, discordgo.WithContext(ctx))
 	})
 	if deferErr != nil {
 		b.log.Warn("discord: deferring failed", "interaction", i.ID, "err", deferErr)
-		if code, _ := restCode(deferErr); code == discordgo.ErrCodeUnknownInteraction {
+		if code, _ := restCode(deferErr); code == discordgo.ErrCodeUnknownInteraction || errors.Is(deferErr, errAckTooLate) {
 			// Expired: nothing can answer it any more. Work that has not
 			// started yet is not started (the user was told it failed).
 			cancelWork()

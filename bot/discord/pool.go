@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -77,8 +78,16 @@ func newAckGate(concurrent int) *ackGate {
 	return g
 }
 
-// send runs the request ack through the gate.
-func (g *ackGate) send(ack func() error) error {
+// errAckTooLate is returned by ackGate.send for an acknowledgement of an
+// interaction that reached the bot longer ago than Discord's deadline: it
+// would be refused, so it is not sent and leaves its turn to others.
+var errAckTooLate = errors.New("discord: the interaction expired before it could be acknowledged")
+
+// send runs the request ack through the gate, or returns errAckTooLate
+// without running it when, its turn come, more than Discord's deadline
+// has passed since the interaction arrived (arrived is the bot's own
+// clock, so a clock that differs from Discord's cannot cause this).
+func (g *ackGate) send(arrived time.Time, ack func() error) error {
 	g.mu.Lock()
 	g.pending++
 	g.mu.Unlock()
@@ -91,6 +100,9 @@ func (g *ackGate) send(ack func() error) error {
 		}
 		g.mu.Unlock()
 	}()
+	if time.Since(arrived) > discordgo.InteractionDeadline {
+		return errAckTooLate
+	}
 	return ack()
 }
 
