@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"errors"
 	"strconv"
 	"testing"
 	"time"
@@ -32,4 +33,35 @@ func TestDeferDelay(t *testing.T) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}
+}
+
+// TestAckGate: an acknowledgement is sent while it can still be on time
+// and skipped (errAckTooLate, the request not made) once Discord's
+// deadline has passed since the interaction arrived; waitIdle waits for
+// the acknowledgements in flight.
+func TestAckGate(t *testing.T) {
+	g := newAckGate(2)
+	sent := 0
+	ack := func() error { sent++; return nil }
+	if err := g.send(time.Now(), ack); err != nil || sent != 1 {
+		t.Fatalf("a fresh acknowledgement: err %v, sent %d", err, sent)
+	}
+	if err := g.send(time.Now().Add(-discordgo.InteractionDeadline-time.Second), ack); !errors.Is(err, errAckTooLate) || sent != 1 {
+		t.Fatalf("an expired acknowledgement: err %v, sent %d; want errAckTooLate and no request", err, sent)
+	}
+	release := make(chan struct{})
+	inFlight := make(chan struct{})
+	go func() {
+		_ = g.send(time.Now(), func() error { close(inFlight); <-release; return nil })
+	}()
+	<-inFlight
+	idle := make(chan struct{})
+	go func() { g.waitIdle(); close(idle) }()
+	select {
+	case <-idle:
+		t.Fatal("waitIdle returned while an acknowledgement was in flight")
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(release)
+	<-idle
 }
