@@ -27,7 +27,7 @@ const (
 	interactionLifetime = 14 * time.Minute
 	readyTimeout        = 15 * time.Second
 	// ackConcurrency bounds the acknowledgements sent at once.
-	ackConcurrency = 128
+	ackConcurrency = 32
 )
 
 // Options configure a Bot.
