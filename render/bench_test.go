@@ -98,3 +98,78 @@ func BenchmarkGIF(b *testing.B) {
 		})
 	}
 }
+
+// longGame returns a game of variant key of exactly plies plies: random
+// legal moves, avoiding those that would end the game (a mate, a draw by
+// repetition or by the move count), so that the game lasts.
+func longGame(tb testing.TB, reg *rules.Registry, key string, plies int) *rules.Game {
+	tb.Helper()
+	v := reg.Default(key)
+	g := rules.NewGame(v.Start())
+	start := g.Position()
+	seen := map[uint64]int{start.Hash(): 1}
+	x := uint64(0x9E3779B97F4A7C15)
+	for len(g.Moves()) < plies {
+		moves := g.Legal()
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		played := false
+		for k := range moves {
+			m := moves[(x+uint64(k))%uint64(len(moves))]
+			cur := g.Position()
+			next, err := cur.Play(m)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			if next.Outcome().Over() || (v.RepetitionAuto > 0 && seen[next.Hash()]+1 >= v.RepetitionAuto) {
+				continue
+			}
+			if err := g.Play(m); err != nil {
+				tb.Fatal(err)
+			}
+			seen[next.Hash()]++
+			played = true
+			break
+		}
+		if !played {
+			tb.Fatalf("%s: no move keeps the game going after %d plies", key, len(g.Moves()))
+		}
+	}
+	return g
+}
+
+// BenchmarkGIFLong writes the GIF of long crazyhouse games (300 and 3,000
+// plies) at the bot's default GIF width (400 px) and of the 300-ply game at
+// MaxSize: the cost of the game-over notification of a long game. The
+// bytes, frames and px (width) metrics describe the GIF written.
+func BenchmarkGIFLong(b *testing.B) {
+	reg := newTestRegistry(b)
+	r := newTestRenderer(b)
+	games := map[int]*rules.Game{300: longGame(b, reg, "crazyhouse", 300), 3000: longGame(b, reg, "crazyhouse", 3000)}
+	for _, c := range []struct {
+		name        string
+		plies, size int
+	}{
+		{"300ply-400px", 300, 400},
+		{"3000ply-400px", 3000, 400},
+		{"300ply-2400px", 300, MaxSize},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			g := games[c.plies]
+			var buf bytes.Buffer
+			var info GIFInfo
+			b.ReportAllocs()
+			for b.Loop() {
+				buf.Reset()
+				var err error
+				if info, err = r.WriteGIF(&buf, g, Size(c.size)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(buf.Len()), "bytes")
+			b.ReportMetric(float64(info.Frames), "frames")
+			b.ReportMetric(float64(info.Width), "px")
+		})
+	}
+}

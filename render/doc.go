@@ -1,6 +1,16 @@
 // Package render draws positions of every fairypost variant as board
 // images: PNGs for the bot's messages and an animated GIF of a whole game.
 //
+// # Game GIFs
+//
+// A game GIF is bounded whatever the game's length and the size asked for
+// (see GIFMaxMoves, GIFMaxPixels, GIFMinWidth, GIFBytes): at most 300
+// moves, the last ones; frames × pixels per frame at most 100 million,
+// a long game being drawn narrower; at most 8 MiB by default, fewer moves
+// being shown when the frames would exceed it. Frames are encoded one at
+// a time, from the end of the game backwards, so building one holds two
+// frames and the encoded bytes, and WriteGIF reports what was left out.
+//
 // # What an image shows
 //
 // From top to bottom: a status bar (whose turn it is and, in multi-part

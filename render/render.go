@@ -75,6 +75,7 @@ type settings struct {
 	status   string           // the status bar's words instead of who acts
 	outcome  *rules.Outcome
 	types    *typeSet // the pieces the legend lists; nil: those the image shows
+	gifBytes int      // the byte budget of a game GIF (GIFBytes)
 }
 
 // Size sets the image width in pixels (MinSize..MaxSize; default

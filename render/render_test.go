@@ -445,26 +445,111 @@ func TestGIF(t *testing.T) {
 	if an.Delay[n] <= an.Delay[1] || an.LoopCount != 0 {
 		t.Errorf("delays %v, loop count %d: want the last frame held, looping", an.Delay, an.LoopCount)
 	}
+	checkFrames(t, r, g, an, 0, Size(480), Perspective(rules.Black))
+}
+
+// checkFrames checks that the frames of an (composited, transparent pixels
+// keeping the frame before) show the positions of g from ply first on as
+// Image draws them with opts.
+func checkFrames(t *testing.T, r *Renderer, g *rules.Game, an *gif.GIF, first int, opts ...Option) {
+	t.Helper()
+	n := len(g.Moves())
 	canvas := image.NewRGBA(image.Rect(0, 0, an.Config.Width, an.Config.Height))
-	for i, fr := range an.Image {
-		draw.Draw(canvas, fr.Rect, fr, fr.Rect.Min, draw.Over) // transparent pixels keep the frame before
-		opts := []Option{Size(480), Perspective(rules.Black)}
+	for k, fr := range an.Image {
+		i := first + k
+		draw.Draw(canvas, fr.Rect, fr, fr.Rect.Min, draw.Over)
+		o := slices.Clip(opts)
 		if i > 0 {
-			opts = append(opts, Previous(g.PositionAt(i-1)))
+			o = append(o, Previous(g.PositionAt(i-1)))
 		}
 		if i == n {
-			opts = append(opts, Outcome(g.Outcome()))
+			o = append(o, Outcome(g.Outcome()))
 		}
-		want, err := r.Image(g.PositionAt(i), opts...)
+		want, err := r.Image(g.PositionAt(i), o...)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if want.Rect != canvas.Rect {
-			t.Fatalf("frame %d: canvas %v, image %v", i, canvas.Rect, want.Rect)
+			t.Fatalf("frame %d: canvas %v, image %v", k, canvas.Rect, want.Rect)
 		}
 		if _, bad := diffImages(canvas, want); bad > 0 {
-			t.Errorf("frame %d: %d pixels differ from the position's image", i, bad)
+			t.Errorf("frame %d (ply %d): %d pixels differ from the position's image", k, i, bad)
 		}
+	}
+}
+
+// TestGIFLongGame checks the budgets of a game GIF on a 3,000-ply game on
+// the largest board, asked for at the largest size: at most GIFMaxMoves
+// moves (the last ones), the frames within GIFMaxPixels, the file within
+// the byte budget, and a GIF that decodes to what WriteGIF reported.
+func TestGIFLongGame(t *testing.T) {
+	r := newTestRenderer(t)
+	reg := newTestRegistry(t)
+	g := longGame(t, reg, "fusiontest", 3000)
+	var b bytes.Buffer
+	info, err := r.WriteGIF(&b, g, Size(MaxSize))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Plies != 3000 || info.FirstPly != 3000-GIFMaxMoves || info.Frames != GIFMaxMoves+1 || !info.Shortened() {
+		t.Errorf("info %+v: want the last %d of 3000 plies", info, GIFMaxMoves)
+	}
+	if px := info.Frames * info.Width * info.Height; px > GIFMaxPixels || info.Width >= MaxSize || info.Width < GIFMinWidth {
+		t.Errorf("%d frames of %dx%d: %d pixels, budget %d", info.Frames, info.Width, info.Height, px, GIFMaxPixels)
+	}
+	if info.Bytes != b.Len() || b.Len() > DefaultGIFBytes {
+		t.Errorf("info says %d bytes, wrote %d; budget %d", info.Bytes, b.Len(), DefaultGIFBytes)
+	}
+	an, err := gif.DecodeAll(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(an.Image) != info.Frames || an.Config.Width != info.Width || an.Config.Height != info.Height {
+		t.Errorf("decoded %d frames of %dx%d, info %+v", len(an.Image), an.Config.Width, an.Config.Height, info)
+	}
+}
+
+// TestGIFByteBudget checks that a GIF over its byte budget shows the last
+// moves that fit (correctly, the first frame a whole position from the
+// middle of the game), that a budget too small for even the last move
+// writes nothing and says so, and that a budget below the minimum is bad
+// input.
+func TestGIFByteBudget(t *testing.T) {
+	r := newTestRenderer(t)
+	reg := newTestRegistry(t)
+	g := longGame(t, reg, "crazyhouse", 120)
+	var whole bytes.Buffer
+	all, err := r.WriteGIF(&whole, g, Size(320))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all.FirstPly != 0 || all.Frames != 121 {
+		t.Fatalf("without a tight budget: %+v, want all 121 frames", all)
+	}
+	budget := all.Bytes / 3
+	var b bytes.Buffer
+	info, err := r.WriteGIF(&b, g, Size(320), GIFBytes(budget))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Len() > budget || info.Bytes != b.Len() || info.FirstPly == 0 || info.Frames != 121-info.FirstPly {
+		t.Fatalf("budget %d: wrote %d bytes, info %+v", budget, b.Len(), info)
+	}
+	an, err := gif.DecodeAll(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(an.Image) != info.Frames || an.Delay[len(an.Delay)-1] != gifLastDelay {
+		t.Fatalf("%d frames, delays %v; info %+v", len(an.Image), an.Delay, info)
+	}
+	checkFrames(t, r, g, an, info.FirstPly, Size(320))
+
+	var none bytes.Buffer
+	if _, err := r.WriteGIF(&none, g, Size(320), GIFBytes(minGIFBytes)); !errors.Is(err, ErrTooLarge) || none.Len() != 0 {
+		t.Errorf("1 KiB budget: err %v, %d bytes written; want ErrTooLarge and nothing", err, none.Len())
+	}
+	if _, err := r.WriteGIF(&none, g, GIFBytes(10)); !errors.Is(err, ErrInvalid) {
+		t.Errorf("10-byte budget: err %v, want ErrInvalid", err)
 	}
 }
 

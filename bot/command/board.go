@@ -2,6 +2,7 @@ package command
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -106,18 +107,23 @@ func (h *Handler) publicFiles(g *bot.Game, rg *rules.Game, n int) []File {
 	}
 	files := []File{f}
 	if n > 1 {
-		gif, err := h.gameGIF(g, rg, "")
+		gif, _, err := h.gameGIF(g, rg, "")
 		if err != nil {
 			return nil
 		}
-		files = append(files, gif)
+		if len(gif.Data) > 0 {
+			files = append(files, gif)
+		}
 	}
 	return files
 }
 
-// gameGIF draws the whole game as an animated GIF, the result on its last
-// frame, from the side of viewer.
-func (h *Handler) gameGIF(g *bot.Game, rg *rules.Game, viewer string) (File, error) {
+// gameGIF draws the game as an animated GIF, the result on its last
+// frame, from the side of viewer, within the renderer's budgets (see
+// render.WriteGIF). note, when not empty, is a line for the players: that
+// the animation starts late in a long game, or that it was too large to
+// attach (the File is then empty and err nil).
+func (h *Handler) gameGIF(g *bot.Game, rg *rules.Game, viewer string) (f File, note string, err error) {
 	side := colorOf(g, viewer)
 	if side == rules.NoColor {
 		side = rules.White
@@ -127,10 +133,18 @@ func (h *Handler) gameGIF(g *bot.Game, rg *rules.Game, viewer string) (File, err
 		opts = append(opts, render.Outcome(o))
 	}
 	var buf bytes.Buffer
-	if err := h.renderer.GIF(&buf, rg, opts...); err != nil {
-		return File{}, fmt.Errorf("game %d: gif: %w", g.ID, err)
+	info, err := h.renderer.WriteGIF(&buf, rg, opts...)
+	switch {
+	case errors.Is(err, render.ErrTooLarge):
+		h.log.Warn("command: game GIF over its budget; left out", "game", g.ID, "err", err)
+		return File{}, "The animation of the game was too large to attach.", nil
+	case err != nil:
+		return File{}, "", fmt.Errorf("game %d: gif: %w", g.ID, err)
 	}
-	return File{Name: fmt.Sprintf("game-%d.gif", g.ID), Data: buf.Bytes()}, nil
+	if info.Shortened() {
+		note = fmt.Sprintf("The game is too long to animate whole: the animation starts at move %d.", info.FirstPly/2+1)
+	}
+	return File{Name: fmt.Sprintf("game-%d.gif", g.ID), Data: buf.Bytes()}, note, nil
 }
 
 // mention returns the Discord form of a user mention.

@@ -101,11 +101,14 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 		if res := resultText(g); res != "" {
 			rep.Text = res
 		}
-		gif, err := h.gameGIF(g, rg, n.UserID)
+		gif, note, err := h.gameGIF(g, rg, n.UserID)
 		if err != nil {
 			h.log.Error("command: notification: gif", "game", g.ID, "err", err)
-		} else {
+		} else if gif.Data != nil {
 			rep.Files = append(rep.Files, gif)
+		}
+		if note != "" {
+			rep.Text += "\n" + note
 		}
 	}
 	if colorOf(g, n.UserID) == rules.Black {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"sync"
 	"time"
 
@@ -19,10 +20,14 @@ import (
 const (
 	DefaultDeferAfter      = 1500 * time.Millisecond
 	DefaultShutdownTimeout = 10 * time.Second
+	// DefaultQueueLimit is the default of Options.QueueLimit.
+	DefaultQueueLimit = 1024
 	// interactionLifetime is how long an interaction token accepts
 	// edits (Discord: 15 minutes); handlers give up a little before.
 	interactionLifetime = 14 * time.Minute
 	readyTimeout        = 15 * time.Second
+	// ackConcurrency bounds the acknowledgements sent at once.
+	ackConcurrency = 32
 )
 
 // Options configure a Bot.
@@ -38,18 +43,29 @@ type Options struct {
 	GuildID string
 	// ApplicationID owns the commands; "" takes it from READY.
 	ApplicationID string
-	// DeferAfter is how long an interaction may run before it is
-	// acknowledged as deferred and edited when done
-	// (0: DefaultDeferAfter). Discord's deadline for the first answer is
-	// 3 s.
+	// DeferAfter is how long after its creation (the timestamp of its ID)
+	// an interaction may run before it is acknowledged as deferred and
+	// edited when done (0: DefaultDeferAfter). Discord's deadline for the
+	// first answer is 3 s.
 	DeferAfter time.Duration
+	// Workers is how many commands and button presses run at once
+	// (0: 4 per CPU, at least 4). An interaction that finds them all busy
+	// waits for one, acknowledged as deferred at once, so that a burst
+	// never delays the acknowledgements behind the work.
+	Workers int
+	// QueueLimit is how many interactions may wait for a worker
+	// (0: DefaultQueueLimit); beyond it they are answered at once, in a
+	// message only the user sees, that the bot is busy and to try again in
+	// a moment, rather than too late.
+	QueueLimit int
 	// ShutdownTimeout bounds Close's wait for interactions in progress
 	// (0: DefaultShutdownTimeout).
 	ShutdownTimeout time.Duration
 	// NoReconnect turns discordgo's automatic reconnection off (tests
 	// that stop the fake first); production leaves it false.
 	NoReconnect bool
-	// Transport carries HTTP requests (nil: http.DefaultTransport).
+	// Transport carries HTTP requests (nil: a copy of
+	// http.DefaultTransport keeping more idle connections, for bursts).
 	Transport http.RoundTripper
 	// Poke is called after every command and button press that may have
 	// changed a deadline (the bot.Scheduler's Poke); nil: nothing.
@@ -93,6 +109,9 @@ type Bot struct {
 	closing  bool
 	inflight sync.WaitGroup
 
+	work *pool    // runs commands and button presses
+	acks *ackGate // sends acknowledgements ahead of work
+
 	games    keyedMutex // per game: thread creation
 	dms      sync.Map   // user ID -> DM channel ID
 	userName sync.Map   // user ID -> display name, for thread names
@@ -114,6 +133,12 @@ func New(svc *bot.Service, h Commands, opts Options) (*Bot, error) {
 	if opts.ShutdownTimeout <= 0 {
 		opts.ShutdownTimeout = DefaultShutdownTimeout
 	}
+	if opts.Workers <= 0 {
+		opts.Workers = max(4, 4*runtime.GOMAXPROCS(0))
+	}
+	if opts.QueueLimit <= 0 {
+		opts.QueueLimit = DefaultQueueLimit
+	}
 	log := opts.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -123,6 +148,11 @@ func New(svc *bot.Service, h Commands, opts Options) (*Bot, error) {
 		return nil, fmt.Errorf("discord: %w", err)
 	}
 	transport := opts.Transport
+	if transport == nil {
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		t.MaxIdleConnsPerHost = 64 // a burst of answers reuses connections instead of opening one each
+		transport = t
+	}
 	if opts.APIURL != "" {
 		rt, err := newRewriteTransport(opts.APIURL, transport)
 		if err != nil {
@@ -137,7 +167,8 @@ func New(svc *bot.Service, h Commands, opts Options) (*Bot, error) {
 	s.StateEnabled = true
 
 	b := &Bot{svc: svc, h: h, opts: opts, log: log, s: s, ready: make(chan struct{}), appID: opts.ApplicationID,
-		gameOption: make(map[string]bool)}
+		gameOption: make(map[string]bool), work: newPool(opts.Workers, opts.QueueLimit),
+		acks: newAckGate(ackConcurrency)}
 	for _, spec := range h.Specs() {
 		for _, o := range spec.Options {
 			if o.Name == "game" {

@@ -37,7 +37,9 @@ import (
 //
 // Send returns an error only when trying again later may help (network,
 // Discord's 5xx); requests Discord refused for good are logged and
-// dropped, so that a broken permission never loops.
+// dropped, so that a broken permission never loops. A message refused as
+// too large is first sent again without its attachments, largest first
+// (sendShrinking), so the notification itself always goes out.
 func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
 	var thread string
 	var game *bot.Game
@@ -135,14 +137,18 @@ func pingList(user string, others []string) []string {
 	return out
 }
 
-// post sends rep into channelID pinging ping. Errors Discord will repeat
-// are logged and dropped (see Send).
+// post sends rep into channelID pinging ping; an attachment refused as
+// too large is left out (sendShrinking). Errors Discord will repeat are
+// logged and dropped (see Send).
 func (b *Bot) post(ctx context.Context, channelID string, rep command.Reply, ping []string) error {
 	if channelID == "" {
 		b.log.Warn("discord: a notification with nowhere to go was dropped")
 		return nil
 	}
-	_, err := b.s.ChannelMessageSendComplex(channelID, messageSend(rep, ping), discordgo.WithContext(ctx))
+	err := b.sendShrinking(rep, func(rep command.Reply) error {
+		_, err := b.s.ChannelMessageSendComplex(channelID, messageSend(rep, ping), discordgo.WithContext(ctx))
+		return err
+	})
 	if err == nil {
 		return nil
 	}
@@ -154,7 +160,8 @@ func (b *Bot) post(ctx context.Context, channelID string, rep command.Reply, pin
 	return fmt.Errorf("posting in %s: %w", channelID, err)
 }
 
-// dm sends rep to userID's DM channel.
+// dm sends rep to userID's DM channel; an attachment refused as too
+// large is left out (sendShrinking).
 func (b *Bot) dm(ctx context.Context, userID string, rep command.Reply) error {
 	chID, ok := b.dms.Load(userID)
 	if !ok {
@@ -165,8 +172,10 @@ func (b *Bot) dm(ctx context.Context, userID string, rep command.Reply) error {
 		b.dms.Store(userID, ch.ID)
 		chID = ch.ID
 	}
-	_, err := b.s.ChannelMessageSendComplex(chID.(string), messageSend(rep, nil), discordgo.WithContext(ctx))
-	return err
+	return b.sendShrinking(rep, func(rep command.Reply) error {
+		_, err := b.s.ChannelMessageSendComplex(chID.(string), messageSend(rep, nil), discordgo.WithContext(ctx))
+		return err
+	})
 }
 
 // isDMRefusal reports whether err is Discord's "Cannot send messages to

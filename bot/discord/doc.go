@@ -20,11 +20,17 @@
 // discordgo runs every event in its own goroutine, so interactions are
 // handled concurrently (the service's compare-and-swap keeps games
 // consistent). A slash command becomes a command.Request (numbers in
-// decimal, users as IDs) and runs in a goroutine: answered directly when
-// it finishes within Options.DeferAfter, else acknowledged as deferred at
-// DeferAfter and edited when done, so that Discord's 3 s deadline is
-// always met and nothing is acknowledged twice. Buttons go to
-// Commands.Press the same way; autocomplete goes to Commands.Complete and
+// decimal, users as IDs) and runs on one of Options.Workers workers:
+// answered directly when it finishes within Options.DeferAfter of the
+// interaction's creation (the timestamp of its ID, so time lost reaching
+// the bot counts), else acknowledged as deferred then and edited when
+// done, so that Discord's 3 s deadline is met and nothing is
+// acknowledged twice. The timer runs apart from the work, and an
+// interaction that finds every worker busy is deferred at once and waits
+// for one: acknowledgements never wait behind work. Beyond
+// Options.QueueLimit waiting, an interaction is answered at once, only to
+// its user, that the bot is busy and to try again in a moment. Buttons go
+// to Commands.Press the same way; autocomplete goes to Commands.Complete and
 // is answered at once (at most 25 choices). A command typed in a game's
 // thread is about that game and belongs to the game's channel.
 //
@@ -45,7 +51,11 @@
 // user's preferences, and records users whose DMs are closed (Discord
 // code 50007) with bot.Service.SetDMBlocked. Errors Discord will repeat
 // (4xx) are logged and dropped rather than retried, so a missing
-// permission never turns into a loop of invalid requests.
+// permission never turns into a loop of invalid requests; but a message
+// refused because an attachment is too large (413, code 40005) is sent
+// again without its largest attachment, with a line saying so, until it
+// goes through: a notification is never lost to its GIF. Every answer,
+// edit, follow-up and post does the same.
 //
 // # Shutdown
 //

@@ -84,12 +84,14 @@ func (c *clock) Advance(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-// slowCommands delays Execute by delay (a slow render, a slow disk), and
-// tells entered (when set) that an Execute began.
+// slowCommands delays Execute by delay (a slow render, a slow disk), or
+// holds it until gate is closed, and tells entered (when set) that an
+// Execute began.
 type slowCommands struct {
 	discord.Commands
 	delay   atomic.Int64 // nanoseconds
 	entered atomic.Pointer[chan struct{}]
+	gate    atomic.Pointer[chan struct{}] // when set, Execute waits until it is closed
 }
 
 func (s *slowCommands) Execute(ctx context.Context, req command.Request) command.Reply {
@@ -98,6 +100,9 @@ func (s *slowCommands) Execute(ctx context.Context, req command.Request) command
 		case *c <- struct{}{}:
 		default:
 		}
+	}
+	if g := s.gate.Load(); g != nil {
+		<-*g
 	}
 	if d := time.Duration(s.delay.Load()); d > 0 {
 		time.Sleep(d)
@@ -138,8 +143,16 @@ type harness struct {
 	logs  *syncBuffer
 }
 
-// startBot opens the database at path and connects a bot to srv.
+// startBot opens the database at path and connects a bot to srv, which
+// defers after deferAfter.
 func startBot(srv *discordtest.Server, path string, clk *clock, size int, opts ...bot.Option) (*harness, error) {
+	return startBotWith(srv, path, clk, size, discord.Options{DeferAfter: deferAfter}, opts...)
+}
+
+// startBotWith opens the database at path and connects a bot to srv with
+// the timings and limits of dopts (its token, address, guild, logger and
+// shutdown timeout are the harness's).
+func startBotWith(srv *discordtest.Server, path string, clk *clock, size int, dopts discord.Options, opts ...bot.Option) (*harness, error) {
 	db, err := storage.Open(path, storage.Options{Timeout: time.Second})
 	if err != nil {
 		return nil, err
@@ -153,10 +166,8 @@ func startBot(srv *discordtest.Server, path string, clk *clock, size int, opts .
 	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg,
 		append([]bot.Option{bot.Clock(clk.Now)}, opts...)...)
 	cmds := &slowCommands{Commands: command.New(svc, command.Options{BoardSize: size, Logger: log})}
-	b, err := discord.New(svc, cmds, discord.Options{
-		Token: "test-token", APIURL: srv.URL(), GuildID: guildID,
-		DeferAfter: deferAfter, ShutdownTimeout: 5 * time.Second, Logger: log,
-	})
+	dopts.Token, dopts.APIURL, dopts.GuildID, dopts.ShutdownTimeout, dopts.Logger = "test-token", srv.URL(), guildID, 5*time.Second, log
+	b, err := discord.New(svc, cmds, dopts)
 	if err != nil {
 		db.Close()
 		return nil, err

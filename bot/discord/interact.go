@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"runtime/debug"
 	"time"
 
@@ -69,32 +70,76 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	}
 }
 
+// busyText answers interactions beyond what the bot can take on now.
+const busyText = "The bot is busy right now: please try again in a moment."
+
 // serve runs work and answers interaction i exactly once: directly when
-// work finishes within Options.DeferAfter, otherwise with a deferred
-// acknowledgement at DeferAfter followed by an edit of the original
-// response (or, for an ephemeral reply, by deleting the public
-// placeholder and sending the reply as an ephemeral follow-up). Rendering
-// a board takes milliseconds, so nothing is deferred in advance: the
-// timer alone decides, and a slow disk or a busy machine is covered too.
+// work finishes within Options.DeferAfter of the interaction's creation,
+// otherwise with a deferred acknowledgement at that time followed by an
+// edit of the original response (or, for an ephemeral reply, by deleting
+// the public placeholder and sending the reply as an ephemeral
+// follow-up). Rendering a board takes milliseconds, so nothing is
+// deferred in advance: the timer alone decides, and a slow disk or a busy
+// machine is covered too. The timer runs in this goroutine, apart from
+// the work, so the acknowledgement never waits for it.
+//
+// The work runs on one of Options.Workers workers. When none is free, i
+// is acknowledged as deferred at once and waits for one; when
+// Options.QueueLimit interactions wait already, it is answered at once
+// with busyText (ephemeral) and work does not run. Acknowledgements go
+// through b.acks, ahead of work (a worker starts only when none is
+// pending); when Discord refuses one as too late, work that has not
+// started does not.
+//
 // A reply with a GameID is also posted into the game's thread (see
 // publish).
 func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(context.Context) command.Reply) {
+	arrived := time.Now()
+	wait := deferDelay(i, b.opts.DeferAfter, arrived)
+	queued := false
+	if !b.work.tryAcquire() {
+		if !b.work.enqueue() {
+			b.log.Warn("discord: too many interactions waiting; answered busy", "interaction", i.ID)
+			if err := b.acks.send(arrived, func() error {
+				b.answer(i, command.Reply{Text: busyText, Ephemeral: true})
+				return nil
+			}); err != nil {
+				b.log.Warn("discord: busy answer not sent", "interaction", i.ID, "err", err)
+			}
+			return
+		}
+		queued, wait = true, 0
+	}
+	workCtx, cancelWork := context.WithCancel(ctx)
+	defer cancelWork()
 	done := make(chan command.Reply, 1)
 	go func() {
+		// Work that can no longer be answered (the deferral came too late,
+		// or the interaction outlived its token) does not start.
+		if queued && !b.work.acquire(workCtx) {
+			done <- command.Reply{Text: busyText, Ephemeral: true}
+			return
+		}
+		defer b.work.release()
+		b.acks.waitIdle()
+		if workCtx.Err() != nil {
+			done <- command.Reply{Text: busyText, Ephemeral: true}
+			return
+		}
 		defer func() {
 			if v := recover(); v != nil {
 				b.log.Error("discord: panic in a command", "panic", v, "stack", string(debug.Stack()))
 				done <- command.Reply{Text: "Internal error: something went wrong on our side. Please try again later.", Ephemeral: true}
 			}
 		}()
-		rep := work(ctx)
+		rep := work(workCtx)
 		if b.opts.Poke != nil {
 			b.opts.Poke()
 		}
 		done <- rep
 	}()
 
-	timer := time.NewTimer(b.opts.DeferAfter)
+	timer := time.NewTimer(wait)
 	select {
 	case rep := <-done:
 		timer.Stop()
@@ -106,34 +151,44 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 	}
 	// Deferred: "thinking...", public. An ephemeral reply then replaces
 	// it by deleting it and sending an ephemeral follow-up.
-	deferErr := b.s.InteractionRespond(i, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-	}, discordgo.WithContext(ctx))
+	deferErr := b.acks.send(arrived, func() error {
+		return b.s.InteractionRespond(i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		}, discordgo.WithContext(ctx))
+	})
 	if deferErr != nil {
 		b.log.Warn("discord: deferring failed", "interaction", i.ID, "err", deferErr)
-	}
-	rep := <-done
-	if deferErr != nil {
-		code, _ := restCode(deferErr)
-		if code == discordgo.ErrCodeUnknownInteraction {
-			return // expired: nothing can answer it any more
+		if code, _ := restCode(deferErr); code == discordgo.ErrCodeUnknownInteraction || errors.Is(deferErr, errAckTooLate) {
+			// Expired: nothing can answer it any more. Work that has not
+			// started yet is not started (the user was told it failed).
+			cancelWork()
+			<-done
+			return
 		}
 	}
+	rep := <-done
 	if rep.Ephemeral {
 		if err := b.s.InteractionResponseDelete(i, discordgo.WithContext(ctx)); err != nil {
 			b.log.Warn("discord: deleting the deferred response failed", "interaction", i.ID, "err", err)
 		}
-		_, err := b.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
-			Content: content(rep), Components: components(rep.Buttons), Files: files(rep.Files),
-			AllowedMentions: mentions(rep.Mention), Flags: discordgo.MessageFlagsEphemeral,
-		}, discordgo.WithContext(ctx))
+		err := b.sendShrinking(rep, func(rep command.Reply) error {
+			_, err := b.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+				Content: content(rep), Components: components(rep.Buttons), Files: files(rep.Files),
+				AllowedMentions: mentions(rep.Mention), Flags: discordgo.MessageFlagsEphemeral,
+			}, discordgo.WithContext(ctx))
+			return err
+		})
 		if err != nil {
 			b.log.Warn("discord: ephemeral follow-up failed", "interaction", i.ID, "err", err)
 		}
 		b.more(ctx, i, rep)
 		return
 	}
-	if _, err := b.s.InteractionResponseEdit(i, webhookEdit(rep), discordgo.WithContext(ctx)); err != nil {
+	err := b.sendShrinking(rep, func(rep command.Reply) error {
+		_, err := b.s.InteractionResponseEdit(i, webhookEdit(rep), discordgo.WithContext(ctx))
+		return err
+	})
+	if err != nil {
 		b.log.Warn("discord: editing the deferred response failed", "interaction", i.ID, "err", err)
 	}
 	b.more(ctx, i, rep)
@@ -157,9 +212,11 @@ func (b *Bot) more(ctx context.Context, i *discordgo.Interaction, rep command.Re
 
 // answer sends rep as the direct (type 4) response of i.
 func (b *Bot) answer(i *discordgo.Interaction, rep command.Reply) {
-	err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: responseData(rep),
+	err := b.sendShrinking(rep, func(rep command.Reply) error {
+		return b.s.InteractionRespond(i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: responseData(rep),
+		})
 	})
 	if err != nil {
 		code, status := restCode(err)
@@ -183,7 +240,11 @@ func (b *Bot) publish(ctx context.Context, i *discordgo.Interaction, rep command
 	if where == "" || where == i.ChannelID {
 		return
 	}
-	if _, err := b.s.ChannelMessageSendComplex(where, messageSend(rep, rep.Mention), discordgo.WithContext(ctx)); err != nil {
+	err = b.sendShrinking(rep, func(rep command.Reply) error {
+		_, err := b.s.ChannelMessageSendComplex(where, messageSend(rep, rep.Mention), discordgo.WithContext(ctx))
+		return err
+	})
+	if err != nil {
 		b.log.Warn("discord: posting into the game's thread failed", "game", rep.GameID, "channel", where, "err", err)
 	}
 }

@@ -22,7 +22,7 @@ func (s *Server) commandsRoute(r *http.Request, appID, guildID string) (reply, *
 	}
 	var body []byte
 	if r.Method == http.MethodPut || r.Method == http.MethodPost {
-		raw, _, aerr := readBody(r)
+		raw, _, aerr := readBody(r, s.cfg.maxFile)
 		if aerr != nil {
 			return reply{}, aerr
 		}

@@ -36,6 +36,7 @@
 //	func WithBot(userID, username string) Option       // the bot user, default "900000000000000001", "fairypost"
 //	func WithApplicationID(id string) Option           // default: the bot user ID (as on Discord)
 //	func WithToken(token string) Option                // require exactly this token ("Bot " prefix excluded); default: any
+//	func WithMaxFileSize(n int) Option                 // largest attachment accepted, default 10 MiB (413/40005 above)
 //	func (s *Server) Close()
 //	func (s *Server) URL() string                      // http://127.0.0.1:PORT
 //	func (s *Server) GatewayURL() string               // ws://127.0.0.1:PORT
@@ -150,7 +151,8 @@
 //   - 400, code 50035 "Invalid Form Body": content over 2000 characters, more than 25 autocomplete choices,
 //     more than 5 action rows or 5 buttons in a row, custom_id empty or over 100 characters, more than 25 select
 //     options, a response type that does not fit the interaction, invalid command registrations.
-//     An empty message: 400, code 50006. A file over 10 MiB: 413, code 40005 "Request entity too large".
+//     An empty message: 400, code 50006. A file over 10 MiB (WithMaxFileSize): 413, code 40005 "Request entity
+//     too large", on every route that takes files (messages, interaction responses, edits, follow-ups).
 //   - Threads: creating one where forbidden: 403, 50013 "Missing Permissions"; in a DM or a thread: 400, 50024.
 //     A message the bot posts into an archived thread unarchives it (THREAD_UPDATE). Users cannot start an
 //     interaction in an archived thread (Slash/Click return ErrArchivedThread).

@@ -453,7 +453,7 @@ func (s *Server) sendInteractionLocked(i *Interaction, c *channel, data map[stri
 
 // callback answers POST /interactions/{id}/{token}/callback.
 func (s *Server) callback(r *http.Request, id, token string) (reply, *apiError) {
-	raw, files, aerr := readBody(r)
+	raw, files, aerr := readBody(r, s.cfg.maxFile)
 	if aerr != nil {
 		return reply{}, aerr
 	}
@@ -581,7 +581,7 @@ func (s *Server) webhookInteractionLocked(appID, token string) (*Interaction, *a
 
 // followup answers POST /webhooks/{app}/{token}: a follow-up message of an interaction.
 func (s *Server) followup(r *http.Request, appID, token string) (reply, *apiError) {
-	d, files, aerr := readMessage(r, true)
+	d, files, aerr := readMessage(r, s.cfg.maxFile, true)
 	if aerr != nil {
 		return reply{}, aerr
 	}
@@ -608,7 +608,7 @@ func (s *Server) webhookMessage(r *http.Request, appID, token, messageID string)
 	var d *decoded
 	var files []File
 	if r.Method == http.MethodPatch {
-		raw, f, aerr := readBody(r)
+		raw, f, aerr := readBody(r, s.cfg.maxFile)
 		if aerr != nil {
 			return reply{}, aerr
 		}

@@ -64,8 +64,9 @@ var (
 )
 
 // readBody returns the JSON payload of a request and its files: either the whole body (application/json) or,
-// for multipart/form-data, the payload_json part and the files[n] parts in index order.
-func readBody(r *http.Request) (json.RawMessage, []File, *apiError) {
+// for multipart/form-data, the payload_json part and the files[n] parts in index order. A file over maxFile
+// bytes is refused with 413, code 40005.
+func readBody(r *http.Request, maxFile int) (json.RawMessage, []File, *apiError) {
 	mt, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if mt != "multipart/form-data" {
 		b, err := io.ReadAll(r.Body)
@@ -96,7 +97,7 @@ func readBody(r *http.Request) (json.RawMessage, []File, *apiError) {
 			return nil, nil, errBadJSON
 		}
 		name := p.FormName()
-		data, err := io.ReadAll(io.LimitReader(p, maxFileSize+1))
+		data, err := io.ReadAll(io.LimitReader(p, int64(max(maxFile, maxFileSize))+1))
 		if err != nil {
 			return nil, nil, errBadJSON
 		}
@@ -111,7 +112,7 @@ func readBody(r *http.Request) (json.RawMessage, []File, *apiError) {
 			if err != nil {
 				return nil, nil, formError(name, "BASE_TYPE_INVALID", "Invalid file index.")
 			}
-			if len(data) > maxFileSize {
+			if len(data) > maxFile {
 				return nil, nil, errTooLarge
 			}
 			files = append(files, indexed{n, File{Name: p.FileName(), ContentType: p.Header.Get("Content-Type"),
@@ -167,9 +168,9 @@ type rawComponent struct {
 // body ("" or "data.") for error details.
 // readMessage reads a request whose body is a message (JSON or multipart
 // with files) and decodes it; wantContent refuses an empty message
-// (Discord's 50006) as creating one does.
-func readMessage(r *http.Request, wantContent bool) (*decoded, []File, *apiError) {
-	raw, files, aerr := readBody(r)
+// (Discord's 50006) as creating one does. Files over maxFile bytes are refused (readBody).
+func readMessage(r *http.Request, maxFile int, wantContent bool) (*decoded, []File, *apiError) {
+	raw, files, aerr := readBody(r, maxFile)
 	if aerr != nil {
 		return nil, nil, aerr
 	}

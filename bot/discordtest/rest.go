@@ -309,7 +309,7 @@ func (s *Server) postableLocked(channelID string) (*channel, *apiError) {
 }
 
 func (s *Server) createMessage(r *http.Request, channelID string) (reply, *apiError) {
-	d, files, aerr := readMessage(r, true)
+	d, files, aerr := readMessage(r, s.cfg.maxFile, true)
 	if aerr != nil {
 		return reply{}, aerr
 	}
@@ -435,7 +435,7 @@ func (s *Server) getMessage(channelID, messageID string) (reply, *apiError) {
 }
 
 func (s *Server) editMessage(r *http.Request, channelID, messageID string) (reply, *apiError) {
-	d, files, aerr := readMessage(r, false)
+	d, files, aerr := readMessage(r, s.cfg.maxFile, false)
 	if aerr != nil {
 		return reply{}, aerr
 	}

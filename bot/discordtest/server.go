@@ -38,6 +38,7 @@ type config struct {
 	botName       string
 	appID         string
 	token         string
+	maxFile       int
 }
 
 // WithDeadline sets how long an interaction may wait for its first response (Discord: 3 s).
@@ -56,6 +57,10 @@ func WithBot(userID, username string) Option {
 
 // WithApplicationID sets the application ID (default: the bot user's ID, as for Discord applications).
 func WithApplicationID(id string) Option { return func(c *config) { c.appID = id } }
+
+// WithMaxFileSize sets the largest attachment accepted, in bytes (Discord: 10 MiB); a larger one gets 413,
+// code 40005. Tests use a small limit to meet the refusal without building a 10 MiB file.
+func WithMaxFileSize(n int) Option { return func(c *config) { c.maxFile = n } }
 
 // WithToken makes the fake accept only this bot token (without the "Bot " prefix) on REST and Identify.
 // By default any non-empty "Bot ..." token is accepted.
@@ -132,6 +137,7 @@ func New(opts ...Option) *Server {
 		heartbeat:     41250 * time.Millisecond,
 		botID:         "900000000000000001",
 		botName:       "fairypost",
+		maxFile:       maxFileSize,
 	}
 	for _, o := range opts {
 		o(&cfg)

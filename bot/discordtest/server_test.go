@@ -769,3 +769,34 @@ func BenchmarkSlashRoundTrip(b *testing.B) {
 		}
 	}
 }
+
+// TestMaxFileSize checks the configured upload limit: a file one byte over
+// it is refused with 413/40005 and nothing is posted; a file of exactly
+// the limit is posted.
+func TestMaxFileSize(t *testing.T) {
+	srv := discordtest.New(discordtest.WithMaxFileSize(1000))
+	defer srv.Close()
+	srv.AddChannel(guildID, channelID, "games")
+	s, err := discordgo.New("Bot test-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Client = srv.HTTPClient()
+	send := func(n int) error {
+		_, err := s.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{Content: "file",
+			Files: []*discordgo.File{{Name: "f.gif", Reader: bytes.NewReader(make([]byte, n))}}})
+		return err
+	}
+	if status, code := restCode(t, send(1001)); status != 413 || code != 40005 {
+		t.Fatalf("1001 bytes over a 1000-byte limit: %d/%d, want 413/40005", status, code)
+	}
+	if ms := srv.Messages(channelID); len(ms) != 0 {
+		t.Fatalf("a refused message was posted: %+v", ms)
+	}
+	if err := send(1000); err != nil {
+		t.Fatalf("1000 bytes: %v", err)
+	}
+	if ms := srv.Messages(channelID); len(ms) != 1 || len(ms[0].Files) != 1 || len(ms[0].Files[0].Data) != 1000 {
+		t.Fatalf("messages after a 1000-byte file: %+v", ms)
+	}
+}
