@@ -149,7 +149,7 @@ func (d diagram) draw(a *app) ([]byte, error) {
 	if err != nil {
 		return nil, badInput("%s (line %d): %w", d.file, d.line, err)
 	}
-	img, err := renderGame(g, "png", d.size, d.flip)
+	img, _, err := renderGame(g, "png", d.size, d.flip)
 	if err != nil {
 		return nil, fmt.Errorf("%s (line %d): %w", d.file, d.line, err)
 	}

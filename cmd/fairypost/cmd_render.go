@@ -29,8 +29,11 @@ captured or pushed off the board), a King in check, pockets, whose turn it is an
 result once the game is over, and a legend of the fairy pieces.
 The format follows the name given to -o:
   FILE.png   the position reached
-  FILE.gif   an animation of the whole game: the start (-fen or the
-             variant's), then one frame per move, the last frame held
+  FILE.gif   an animation of the game: the start (-fen or the
+             variant's), then one frame per move, the last frame held;
+             within the bot's budgets (at most the last 300 moves,
+             narrower for long games, 8 MiB): what was cut is said on
+             standard error
   -          a PNG on standard output
 -size is the image width in pixels (%d..%d); the height follows from
 the board, the pockets and the legend. The file is replaced only once
@@ -53,9 +56,12 @@ the image is complete.`, render.MinSize, render.MaxSize),
 				if err != nil {
 					return err
 				}
-				img, err := renderGame(g, format, *size, *flip)
+				img, note, err := renderGame(g, format, *size, *flip)
 				if err != nil {
 					return err
+				}
+				if note != "" {
+					fmt.Fprintln(a.stderr, note)
 				}
 				if *out == "-" {
 					_, err := a.stdout.Write(img)
@@ -82,27 +88,37 @@ func outputFormat(out string) (string, error) {
 }
 
 // renderGame draws g's current position (format "png", the last turn
-// marked) or the whole game (format "gif") and returns the encoded image.
-func renderGame(g *rules.Game, format string, size int, flip bool) ([]byte, error) {
+// marked) or the game (format "gif", within the renderer's GIF budgets)
+// and returns the encoded image, and a note saying what a GIF left out
+// ("" when nothing).
+func renderGame(g *rules.Game, format string, size int, flip bool) ([]byte, string, error) {
 	r, err := render.NewRenderer()
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	opts := []render.Option{render.Size(size)}
 	if flip {
 		opts = append(opts, render.Perspective(rules.Black))
 	}
 	var buf bytes.Buffer
+	note := ""
 	if format == "gif" {
-		err = r.GIF(&buf, g, opts...)
+		var info render.GIFInfo
+		info, err = r.WriteGIF(&buf, g, opts...)
+		if err == nil && info.FirstPly > 0 {
+			note = fmt.Sprintf("the game is too long to animate whole: the GIF shows its last %d moves", info.Plies-info.FirstPly)
+		}
+		if err == nil && info.Width < size {
+			note = strings.TrimPrefix(note+fmt.Sprintf("; it is drawn %d px wide, not %d", info.Width, size), "; ")
+		}
 	} else {
 		opts = append(opts, render.Outcome(g.Outcome()), render.LastTurn(g))
 		err = r.PNG(&buf, g.Position(), opts...)
 	}
 	if errors.Is(err, render.ErrInvalid) {
-		return nil, badInput("%w", err)
+		return nil, "", badInput("%w", err)
 	}
-	return buf.Bytes(), err
+	return buf.Bytes(), note, err
 }
 
 // writeFileAtomic writes data to a temporary file beside path and renames

@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/gif"
 	"image/png"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -193,5 +195,43 @@ func TestRenderMarksWholeTurn(t *testing.T) {
 	}
 	if bytes.Equal(got, draw(render.Previous(g.PositionAt(3)))) {
 		t.Error("render -moves marks only the last move")
+	}
+}
+
+// TestRenderLongGIFSaysWhatWasCut: a GIF of a game longer than the
+// renderer's move budget shows the last moves and says so on stderr.
+func TestRenderLongGIFSaysWhatWasCut(t *testing.T) {
+	t.Parallel()
+	reg, err := rules.NewRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := reg.Default("crazyhouse")
+	var texts []string
+	for seed := uint64(1); seed < 100 && len(texts) < render.GIFMaxMoves+10; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		g := rules.NewGame(v.Start())
+		texts = texts[:0]
+		for len(texts) < render.GIFMaxMoves+10 {
+			legal := g.Legal()
+			if len(legal) == 0 {
+				break
+			}
+			m := legal[rng.IntN(len(legal))]
+			p := g.Position()
+			texts = append(texts, rules.FormatMove(&p, m))
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(texts) < render.GIFMaxMoves+10 {
+		t.Fatalf("no random crazyhouse game of %d moves found", render.GIFMaxMoves+10)
+	}
+	path := filepath.Join(t.TempDir(), "long.gif")
+	r := run(t, "render", "-variant", "crazyhouse", "-moves", strings.Join(texts, " "), "-size", "320", "-o", path)
+	want := fmt.Sprintf("the game is too long to animate whole: the GIF shows its last %d moves\n", render.GIFMaxMoves)
+	if r.code != 0 || r.stderr != want {
+		t.Fatalf("exit %d, stderr %q, want %q", r.code, r.stderr, want)
 	}
 }
