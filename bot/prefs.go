@@ -68,9 +68,31 @@ func (s *Service) SetReminder(ctx context.Context, userID string, percent int) (
 
 // reschedule gives RemindAt anew, from userID's stored reminder setting,
 // to every game where userID is to act and can be reminded this turn.
-// Each game is one update that reads the setting again inside it, so
-// that of two changes made at once the last one stored wins.
+// The setting is read before the updates (an update reads no store), one
+// update per game; it is read again afterwards, and when it changed
+// meanwhile (two changes made at once) the games are done again with the
+// new one, so that the last setting stored wins. After maxRescheduleRounds
+// changes in a row it stops: the change still running does its own
+// rounds.
 func (s *Service) reschedule(ctx context.Context, userID string) error {
+	r := s.readReminders(ctx, userID)
+	for round := 1; ; round++ {
+		if err := s.rescheduleWith(ctx, userID, r); err != nil {
+			return err
+		}
+		again := s.readReminders(ctx, userID)
+		if again.percent(userID) == r.percent(userID) || round == maxRescheduleRounds {
+			return nil
+		}
+		r = again
+	}
+}
+
+// maxRescheduleRounds bounds the rounds of one reschedule.
+const maxRescheduleRounds = 3
+
+// rescheduleWith is one round of reschedule, with userID's setting in r.
+func (s *Service) rescheduleWith(ctx context.Context, userID string, r reminderSettings) error {
 	games, err := s.games.ActiveGamesByUser(ctx, userID)
 	if err != nil {
 		return err
@@ -85,7 +107,7 @@ func (s *Service) reschedule(ctx context.Context, userID string) error {
 				return nil, sweepSkip{}
 			}
 			was := g.RemindAt
-			s.scheduleReminder(ctx, g)
+			scheduleReminder(g, r)
 			if g.RemindAt.Equal(was) {
 				return nil, sweepSkip{}
 			}
