@@ -130,18 +130,6 @@ func BenchmarkMove(b *testing.B) {
 	}
 }
 
-func TestNeedsRender(t *testing.T) {
-	h := &Handler{}
-	cases := map[string]bool{"/move move:e4": true, "/board": true, "/accept": true, "/choose choice:me": true,
-		"/resign": true, "/draw action:accept": true, "/draw action:offer": false, "/takeback action:accept": true,
-		"/takeback action:ask": false, "/games": false, "/help": false, "/export": false, "/abort": false, "/MOVE move:e4": true}
-	for line, want := range cases {
-		if got := h.NeedsRender(parse("a", "c", line)); got != want {
-			t.Errorf("%s: %v, want %v", line, got, want)
-		}
-	}
-}
-
 // TestResultText: how a game ended reads as plain English: no "aborted
 // (aborted)", no "wins by king captured".
 func TestResultText(t *testing.T) {
