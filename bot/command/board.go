@@ -65,12 +65,20 @@ const orientationNote = "Boards posted here keep White at the bottom; /board and
 // boardPNG draws the current position of g (replayed as rg) from the
 // side of viewer (White for spectators and for viewer ""), marking the
 // last turn (every move of it) and the result; a game waiting for its
-// pre-game choice says so instead of who moves.
+// pre-game choice says so instead of who moves. An image of the same
+// record version, side and size drawn lately is not drawn again.
 func (h *Handler) boardPNG(g *bot.Game, rg *rules.Game, viewer string) (File, error) {
 	side := colorOf(g, viewer)
 	if side == rules.NoColor {
 		side = rules.White
 	}
+	return h.images.image(g, imageKey{id: g.ID, version: g.Version, side: side, size: h.size}, func() (File, error) {
+		return h.drawBoard(g, rg, side)
+	})
+}
+
+// drawBoard is boardPNG without the cache, from side's side.
+func (h *Handler) drawBoard(g *bot.Game, rg *rules.Game, side rules.Color) (File, error) {
 	opts := []render.Option{render.Size(h.size), render.Perspective(side), render.LastTurn(rg)}
 	if g.Status == bot.GameSetup {
 		opts = append(opts, render.Status(setupStatus(g)))
@@ -116,12 +124,19 @@ func (h *Handler) publicFiles(g *bot.Game, rg *rules.Game, n int) []File {
 }
 
 // gameGIF draws the whole game as an animated GIF, the result on its last
-// frame, from the side of viewer.
+// frame, from the side of viewer; cached as boardPNG's images.
 func (h *Handler) gameGIF(g *bot.Game, rg *rules.Game, viewer string) (File, error) {
 	side := colorOf(g, viewer)
 	if side == rules.NoColor {
 		side = rules.White
 	}
+	return h.images.image(g, imageKey{id: g.ID, version: g.Version, gif: true, side: side, size: h.gifSize}, func() (File, error) {
+		return h.drawGIF(g, rg, side)
+	})
+}
+
+// drawGIF is gameGIF without the cache, from side's side.
+func (h *Handler) drawGIF(g *bot.Game, rg *rules.Game, side rules.Color) (File, error) {
 	opts := []render.Option{render.Size(h.gifSize), render.Perspective(side)}
 	if o := outcomeOf(g); o.Over() {
 		opts = append(opts, render.Outcome(o))
@@ -230,7 +245,7 @@ func (h *Handler) boardReplyFrom(g *bot.Game, rg *rules.Game, viewer, text strin
 	if err != nil {
 		return Reply{}, err
 	}
-	rep := Reply{Text: text, Files: []File{f}, GameID: g.ID}
+	rep := Reply{Text: text, Files: []File{f}, GameID: g.ID, Game: g, Replayed: rg}
 	switch {
 	case g.Status == bot.GameActive && g.ToAct != "":
 		rep.Mention = []string{g.ToAct}
