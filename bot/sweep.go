@@ -105,11 +105,15 @@ func (s *Service) readReminders(ctx context.Context, users ...string) reminderSe
 }
 
 // gameReminders reads, before an update of game id, the reminder settings
-// of its players: the game is read for who they are (the two players of a
-// game never change; only which colour each plays is settled by a
-// pre-game choice). A game that cannot be read gives no settings: the
+// of its players. Who they are comes from the replay cache when it holds
+// a version of the game (the two players of a game never change; only
+// which colour each plays is settled by a pre-game choice), else from the
+// game's record. A game that cannot be read gives no settings: the
 // update that follows reports what is wrong with it.
 func (s *Service) gameReminders(ctx context.Context, id uint64) reminderSettings {
+	if white, black, ok := s.replays.players(id); ok {
+		return s.readReminders(ctx, white, black)
+	}
 	g, err := s.games.Game(ctx, id)
 	if err != nil {
 		return reminderSettings{}
