@@ -3,15 +3,13 @@ package command
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
-	"github.com/fairypost/fairypost/storage"
 )
 
 func TestCustomIDs(t *testing.T) {
@@ -98,11 +96,7 @@ func BenchmarkMove(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	db, err := storage.Open(filepath.Join(b.TempDir(), "fp.db"), storage.Options{Timeout: time.Second})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
+	db := testkit.OpenDB(b)
 	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg, bot.Coin(func() bool { return true }))
 	h := New(svc, Options{})
 	ctx := context.Background()
