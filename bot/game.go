@@ -71,7 +71,10 @@ type Game struct {
 	FEN      string   // cache: the position after Moves
 	ToAct    string   // cache: the user ID of the player to act, "" once the game is over
 
-	White, Black       string // user IDs
+	// White and Black are user IDs. The two players of a game never
+	// change: a pre-game choice only settles which colour each plays
+	// (the Service relies on this to know a game's players by its ID).
+	White, Black       string
 	GuildID, ChannelID string // where the game is played ("" for the console)
 	// ThreadID is where an adapter posts the game (a Discord thread in
 	// ChannelID), "" until it has made one; see Service.SetThread.

@@ -102,22 +102,56 @@ func (s *Service) rescheduleWith(ctx context.Context, userID string, r reminderS
 		if g.ToAct != userID || !remindable(g) {
 			continue
 		}
-		_, err := s.games.AnnotateGame(ctx, g.ID, func(g *Game) ([]Notification, error) {
-			if g.ToAct != userID {
-				return nil, sweepSkip{}
-			}
-			was := g.RemindAt
-			scheduleReminder(g, r)
-			if g.RemindAt.Equal(was) {
-				return nil, sweepSkip{}
-			}
-			return nil, nil
-		})
-		if err != nil && !errors.Is(err, sweepSkip{}) {
+		if _, err := s.rescheduleGame(ctx, g.ID, userID, r); err != nil {
 			errs = append(errs, fmt.Errorf("game %d: %w", g.ID, err))
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// rescheduleGame gives game id's RemindAt anew from userID's setting in r
+// when userID is to act in it (one AnnotateGame, which writes nothing when
+// RemindAt stays), and returns the game as stored then (nil when it wrote
+// nothing).
+func (s *Service) rescheduleGame(ctx context.Context, id uint64, userID string, r reminderSettings) (*Game, error) {
+	g, err := s.games.AnnotateGame(ctx, id, func(g *Game) ([]Notification, error) {
+		if g.ToAct != userID {
+			return nil, sweepSkip{}
+		}
+		was := g.RemindAt
+		scheduleReminder(g, r)
+		if g.RemindAt.Equal(was) {
+			return nil, sweepSkip{}
+		}
+		return nil, nil
+	})
+	if errors.Is(err, sweepSkip{}) {
+		return nil, nil
+	}
+	return g, err
+}
+
+// recheckReminder closes the gap between reading the reminder settings
+// before an update (r) and the update: when the setting of the player to
+// act in g, the game as the update stored it, is no longer the one in r
+// (SetReminder stored another meanwhile, whose own rescheduling may have
+// looked at the game before the update made that player the one to act),
+// their reminder is scheduled anew from the setting as stored now. A
+// setting stored after this read is SetReminder's to apply: it will find
+// g with its player to act. It returns the game as stored. A failure to
+// reschedule leaves g as it is: a reminder is not worth failing a move for.
+func (s *Service) recheckReminder(ctx context.Context, g *Game, r reminderSettings) *Game {
+	if g == nil || !remindable(g) {
+		return g
+	}
+	now := s.readReminders(ctx, g.ToAct)
+	if now.percent(g.ToAct) == r.percent(g.ToAct) {
+		return g
+	}
+	if ng, err := s.rescheduleGame(ctx, g.ID, g.ToAct, now); err == nil && ng != nil {
+		return ng
+	}
+	return g
 }
 
 // SetDMBlocked records whether direct messages to userID fail because the

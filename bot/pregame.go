@@ -85,7 +85,7 @@ func (s *Service) choiceNote(g *Game, now time.Time, text string) Notification {
 // that is not one of the step's choices.
 func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, choice string) (*Game, error) {
 	reminders := s.gameReminders(ctx, gameID)
-	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+	g, err := s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if !g.IsPlayer(userID) {
 			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
 		}
@@ -151,4 +151,8 @@ func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, ch
 		_, notes := s.settle(g, rules.NewGame(start), "", now, reminders)
 		return notes, nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	return s.recheckReminder(ctx, g, reminders), nil
 }

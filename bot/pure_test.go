@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -79,5 +80,71 @@ func TestUpdatesTouchNoStore(t *testing.T) {
 	calls := probe.Calls()
 	if calls["UpdateGame"] == 0 || calls["AnnotateGame"] == 0 || calls["UpdateChallenge"] == 0 || calls["UpdatePreferences"] == 0 {
 		t.Errorf("not every kind of update was made: %v", calls)
+	}
+}
+
+// interleaved is a GameStore that runs between(method) before each update
+// reaches the store: what another request does meanwhile.
+type interleaved struct {
+	bot.GameStore
+	between func(method string)
+}
+
+func (s interleaved) UpdateGame(ctx context.Context, id, expected uint64, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
+	s.between("UpdateGame")
+	return s.GameStore.UpdateGame(ctx, id, expected, fn)
+}
+
+func (s interleaved) AnnotateGame(ctx context.Context, id uint64, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
+	s.between("AnnotateGame")
+	return s.GameStore.AnnotateGame(ctx, id, fn)
+}
+
+// TestReminderSettingChangedDuringUpdate: the settings are read before an
+// update, so a setting stored between that read and the update (by a
+// SetReminder whose own rescheduling came too early to see the game) is
+// applied all the same: the reminder follows the last setting stored,
+// after a move and after a reschedule that raced with another.
+func TestReminderSettingChangedDuringUpdate(t *testing.T) {
+	db := testkit.OpenDB(t)
+	clk := testkit.NewClock(t0)
+	var between func(string)
+	st := testkit.Stores(db)
+	st.Games = interleaved{GameStore: db, between: func(m string) {
+		if between != nil {
+			f := between
+			between = nil // once
+			f(m)
+		}
+	}}
+	svc := testkit.ServiceOver(t, st, clk)
+	e := &env{db: db, svc: svc, clock: clk}
+	setting := func(user string, percent int) {
+		t.Helper()
+		if _, err := db.UpdatePreferences(ctx, user, func(p *bot.Preferences) error { p.ReminderPercent = percent; return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	setting("bob", 50)
+	g := e.start(t, "chess")
+
+	// bob's setting changes after alice's move read it, before the move.
+	between = func(string) { setting("bob", 10) }
+	res := e.play(t, g.ID, "alice e4")
+	if want := res.Game.Deadline.Add(-72 * time.Hour / 10); !res.Game.RemindAt.Equal(want) {
+		t.Errorf("after the move: RemindAt %v, want %v (bob's 10%%, stored last)", res.Game.RemindAt, want)
+	}
+	if got := e.game(t, g.ID); !got.RemindAt.Equal(res.Game.RemindAt) {
+		t.Errorf("stored RemindAt %v, the move returned %v", got.RemindAt, res.Game.RemindAt)
+	}
+
+	// bob sets 30%; another change (70%) is stored after this reschedule
+	// read the setting, before it wrote the game.
+	between = func(string) { setting("bob", 70) }
+	if _, err := svc.SetReminder(ctx, "bob", 30); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.game(t, g.ID); !got.RemindAt.Equal(got.Deadline.Add(-72 * time.Hour * 70 / 100)) {
+		t.Errorf("after the reschedule: RemindAt %v, want bob's 70%% before %v", got.RemindAt, got.Deadline)
 	}
 }

@@ -325,7 +325,7 @@ func (s *Service) RequestTakeback(ctx context.Context, gameID, version uint64, u
 // request stands, or the request is userID's own.
 func (s *Service) AcceptTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	reminders := s.gameReminders(ctx, gameID)
-	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+	g, err := s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if err := takebackTo(g, userID); err != nil {
 			return nil, err
 		}
@@ -355,6 +355,10 @@ func (s *Service) AcceptTakeback(ctx context.Context, gameID, version uint64, us
 		return toBoth(g, NotifyTakenBack, fmt.Sprintf("Game %d: <@%s> accepted that <@%s> takes back %s. It is <@%s>'s turn.",
 			g.ID, userID, asker, what, g.ToAct), now), nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	return s.recheckReminder(ctx, g, reminders), nil
 }
 
 // DeclineTakeback refuses the takeback asked in game gameID: userID must

@@ -194,7 +194,7 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 	if err != nil {
 		return nil, err
 	}
-	return g, nil
+	return s.recheckReminder(ctx, g, reminders), nil
 }
 
 // Decline declines challenge id for userID, who must be the challenged

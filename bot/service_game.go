@@ -137,8 +137,8 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 	if err != nil {
 		return nil, err
 	}
-	res.Game = g
 	s.replays.put(g, res.Replayed) // the next move or view of this version replays nothing
+	res.Game = s.recheckReminder(ctx, g, reminders)
 	return &res, nil
 }
 
