@@ -135,15 +135,16 @@ func (s *Buffer) Reset() {
 	s.b.Reset()
 }
 
-// registry is built once for all the tests of a test binary: building it
-// compiles every variant.
-var registry = sync.OnceValues(rules.NewRegistry)
+// SharedRegistry returns the rules registry shared by the tests and
+// benchmarks of one test binary: it is built once (building it compiles
+// every variant).
+var SharedRegistry = sync.OnceValues(rules.NewRegistry)
 
-// Registry returns the rules registry shared by the tests of one test
-// binary, failing tb if it cannot be built.
+// Registry returns SharedRegistry's registry, failing tb if it cannot be
+// built.
 func Registry(tb testing.TB) *rules.Registry {
 	tb.Helper()
-	reg, err := registry()
+	reg, err := SharedRegistry()
 	if err != nil {
 		tb.Fatal(err)
 	}
