@@ -9,14 +9,10 @@ import (
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/render"
 	"github.com/fairypost/fairypost/rules"
-	"github.com/fairypost/fairypost/rules/notation"
 )
 
 // replay rebuilds the rules game a record describes (Service.ReplayRecord).
 func (h *Handler) replay(g *bot.Game) (*rules.Game, error) { return h.svc.ReplayRecord(g) }
-
-// sanOf returns the friendly form of m in p.
-func sanOf(p *rules.Position, m rules.Move) string { return notation.SAN(p, m) }
 
 // colorOf returns the colour userID plays in g, NoColor for a spectator.
 func colorOf(g *bot.Game, userID string) rules.Color {

@@ -100,13 +100,6 @@ func (c *Clock) Advance(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-// Set sets the clock to t.
-func (c *Clock) Set(t time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = t
-}
-
 // Buffer is a bytes.Buffer safe for concurrent writers and readers: a log
 // destination for code that logs from its own goroutines.
 type Buffer struct {
