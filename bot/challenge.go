@@ -234,6 +234,8 @@ type ChallengeStore interface {
 	// Version incremented, the game of the change (if any) is created
 	// with the challenge's ID and the notifications are appended, all
 	// atomically. It returns the challenge and the game as stored (nil
-	// when none was created). fn may read other stores, as UpdateGame's.
+	// when none was created). fn is pure and may run more than once, as
+	// GameStore.UpdateGame's: it calls no store; what it needs is read
+	// before the update.
 	UpdateChallenge(ctx context.Context, id, expected uint64, fn func(*Challenge) (ChallengeChange, error)) (*Challenge, *Game, error)
 }

@@ -12,9 +12,11 @@
 // engine and edits the copy, and then, in the same transaction, checks
 // that the record's version is still the one loaded, writes it with the
 // version incremented and appends the notifications the function returned
-// to the outbox. The function returns an error to change nothing. This
-// maps onto a bbolt Update and equally onto an etcd transaction guarded by
-// the key's mod revision.
+// to the outbox. The function returns an error to change nothing. It is
+// pure: it calls no store, so anything else it needs (the players'
+// reminder settings) is read before the update and passed in. This maps
+// onto a bbolt Update and equally onto an etcd transaction guarded by the
+// key's mod revision.
 //
 // # Games are their moves
 //

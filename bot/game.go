@@ -71,7 +71,10 @@ type Game struct {
 	FEN      string   // cache: the position after Moves
 	ToAct    string   // cache: the user ID of the player to act, "" once the game is over
 
-	White, Black       string // user IDs
+	// White and Black are user IDs. The two players of a game never
+	// change: a pre-game choice only settles which colour each plays
+	// (the Service relies on this to know a game's players by its ID).
+	White, Black       string
 	GuildID, ChannelID string // where the game is played ("" for the console)
 	// ThreadID is where an adapter posts the game (a Discord thread in
 	// ChannelID), "" until it has made one; see Service.SetThread.
@@ -223,11 +226,13 @@ type GameStore interface {
 	// the notifications fn returned are appended to the outbox, all
 	// atomically, and the game as stored is returned. fn may run more
 	// than once (an implementation may retry on contention) and must not
-	// have other side effects. fn must not change ID or Version. fn may
-	// read other stores (the Service reads the reminder setting of the
-	// player whose turn starts, UserStore.Preferences): such a read is
-	// separate from the update, and an implementation must allow it
-	// while the update is under way.
+	// have other side effects. fn must not change ID or Version. fn is
+	// pure: it must not call any store, this one included (no read, no
+	// write), for the update is one transaction over this record alone
+	// (one etcd transaction, one bbolt write transaction that a read of
+	// another transaction must not nest in). What it needs from elsewhere
+	// (the players' reminder settings) is read before the update and
+	// passed in; an implementation may rely on this.
 	UpdateGame(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error)
 
 	// AnnotateGame changes what a game record keeps besides play, in one
@@ -238,6 +243,7 @@ type GameStore interface {
 	// copy and returns the notifications to append; if it returns an
 	// error nothing changes and the error is returned as it is. A copy
 	// changed in any other field is refused (EINTERNAL: a bug). ENOTFOUND
-	// for an unknown game. Returns the game as stored.
+	// for an unknown game. Returns the game as stored. fn is pure and may
+	// run more than once, as UpdateGame's: it calls no store.
 	AnnotateGame(ctx context.Context, id uint64, fn func(*Game) ([]Notification, error)) (*Game, error)
 }

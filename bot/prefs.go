@@ -68,9 +68,31 @@ func (s *Service) SetReminder(ctx context.Context, userID string, percent int) (
 
 // reschedule gives RemindAt anew, from userID's stored reminder setting,
 // to every game where userID is to act and can be reminded this turn.
-// Each game is one update that reads the setting again inside it, so
-// that of two changes made at once the last one stored wins.
+// The setting is read before the updates (an update reads no store), one
+// update per game; it is read again afterwards, and when it changed
+// meanwhile (two changes made at once) the games are done again with the
+// new one, so that the last setting stored wins. After maxRescheduleRounds
+// changes in a row it stops: the change still running does its own
+// rounds.
 func (s *Service) reschedule(ctx context.Context, userID string) error {
+	r := s.readReminders(ctx, userID)
+	for round := 1; ; round++ {
+		if err := s.rescheduleWith(ctx, userID, r); err != nil {
+			return err
+		}
+		again := s.readReminders(ctx, userID)
+		if again.percent(userID) == r.percent(userID) || round == maxRescheduleRounds {
+			return nil
+		}
+		r = again
+	}
+}
+
+// maxRescheduleRounds bounds the rounds of one reschedule.
+const maxRescheduleRounds = 3
+
+// rescheduleWith is one round of reschedule, with userID's setting in r.
+func (s *Service) rescheduleWith(ctx context.Context, userID string, r reminderSettings) error {
 	games, err := s.games.ActiveGamesByUser(ctx, userID)
 	if err != nil {
 		return err
@@ -80,22 +102,56 @@ func (s *Service) reschedule(ctx context.Context, userID string) error {
 		if g.ToAct != userID || !remindable(g) {
 			continue
 		}
-		_, err := s.games.AnnotateGame(ctx, g.ID, func(g *Game) ([]Notification, error) {
-			if g.ToAct != userID {
-				return nil, sweepSkip{}
-			}
-			was := g.RemindAt
-			s.scheduleReminder(ctx, g)
-			if g.RemindAt.Equal(was) {
-				return nil, sweepSkip{}
-			}
-			return nil, nil
-		})
-		if err != nil && !errors.Is(err, sweepSkip{}) {
+		if _, err := s.rescheduleGame(ctx, g.ID, userID, r); err != nil {
 			errs = append(errs, fmt.Errorf("game %d: %w", g.ID, err))
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// rescheduleGame gives game id's RemindAt anew from userID's setting in r
+// when userID is to act in it (one AnnotateGame, which writes nothing when
+// RemindAt stays), and returns the game as stored then (nil when it wrote
+// nothing).
+func (s *Service) rescheduleGame(ctx context.Context, id uint64, userID string, r reminderSettings) (*Game, error) {
+	g, err := s.games.AnnotateGame(ctx, id, func(g *Game) ([]Notification, error) {
+		if g.ToAct != userID {
+			return nil, sweepSkip{}
+		}
+		was := g.RemindAt
+		scheduleReminder(g, r)
+		if g.RemindAt.Equal(was) {
+			return nil, sweepSkip{}
+		}
+		return nil, nil
+	})
+	if errors.Is(err, sweepSkip{}) {
+		return nil, nil
+	}
+	return g, err
+}
+
+// recheckReminder closes the gap between reading the reminder settings
+// before an update (r) and the update: when the setting of the player to
+// act in g, the game as the update stored it, is no longer the one in r
+// (SetReminder stored another meanwhile, whose own rescheduling may have
+// looked at the game before the update made that player the one to act),
+// their reminder is scheduled anew from the setting as stored now. A
+// setting stored after this read is SetReminder's to apply: it will find
+// g with its player to act. It returns the game as stored. A failure to
+// reschedule leaves g as it is: a reminder is not worth failing a move for.
+func (s *Service) recheckReminder(ctx context.Context, g *Game, r reminderSettings) *Game {
+	if g == nil || !remindable(g) {
+		return g
+	}
+	now := s.readReminders(ctx, g.ToAct)
+	if now.percent(g.ToAct) == r.percent(g.ToAct) {
+		return g
+	}
+	if ng, err := s.rescheduleGame(ctx, g.ID, g.ToAct, now); err == nil && ng != nil {
+		return ng
+	}
+	return g
 }
 
 // SetDMBlocked records whether direct messages to userID fail because the

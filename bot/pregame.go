@@ -43,8 +43,9 @@ const (
 
 // startSetup makes g, a new game of v, wait for the pre-game choice of
 // v.PreGame between the players of st (Seed is drawn here), and returns
-// the notification asking the army picker to choose.
-func (s *Service) startSetup(ctx context.Context, g *Game, v *rules.Variant, st *Setup, now time.Time) Notification {
+// the notification asking the army picker to choose. r holds the players'
+// reminder settings, read before the update.
+func (s *Service) startSetup(g *Game, v *rules.Variant, st *Setup, now time.Time, r reminderSettings) Notification {
 	st.Seed = s.seed()
 	start := v.PreGame.Start(st.Seed)
 	g.Status = GameSetup
@@ -52,7 +53,7 @@ func (s *Service) startSetup(ctx context.Context, g *Game, v *rules.Variant, st 
 	g.White, g.Black = st.Challenger, st.Challenged
 	g.StartFEN, g.FEN = start.FEN(), start.FEN()
 	g.ToAct = st.ArmyPicker()
-	s.startTurn(ctx, g, now)
+	startTurn(g, now, r)
 	return s.choiceNote(g, now, fmt.Sprintf(
 		"Game %d (%s) starts from a random position. Choose the army you play: %s or %s, by its colour in the position shown (/choose); "+
 			"then <@%s> chooses who moves first, and the first mover plays White.",
@@ -83,7 +84,8 @@ func (s *Service) choiceNote(g *Game, now time.Time, text string) Notification {
 // is not; EINVALID for a game without a pending choice and for a word
 // that is not one of the step's choices.
 func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, choice string) (*Game, error) {
-	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+	reminders := s.gameReminders(ctx, gameID)
+	g, err := s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if !g.IsPlayer(userID) {
 			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
 		}
@@ -114,7 +116,7 @@ func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, ch
 			}
 			st.Army = word
 			g.ToAct, g.Updated = firstPicker, now
-			s.startTurn(ctx, g, now)
+			startTurn(g, now, reminders)
 			return []Notification{s.choiceNote(g, now, fmt.Sprintf(
 				"<@%s> will play the army shown as %s in game %d (%s). Choose who moves first: %s or %s (/choose). "+
 					"The first mover plays White: if the army shown as Black moves first, the board is turned round and the colours swap.",
@@ -146,7 +148,11 @@ func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, ch
 		st.FirstMover = firstColour.String()
 		g.White, g.Black = first, second
 		g.StartFEN, g.Status, g.Updated = start.FEN(), GameActive, now
-		_, notes := s.settle(ctx, g, rules.NewGame(start), "", now)
+		_, notes := s.settle(g, rules.NewGame(start), "", now, reminders)
 		return notes, nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	return s.recheckReminder(ctx, g, reminders), nil
 }

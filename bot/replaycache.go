@@ -21,24 +21,53 @@ type replayKey struct{ id, version uint64 }
 // so that a move on a game just shown or played replays nothing (the
 // same reason lila keeps live games in memory). It holds forks that
 // nobody plays on and hands out forks of them (rules.Game.Fork), so a
-// caller may play on what it gets. Safe for concurrent use.
+// caller may play on what it gets. It also knows the players of each game
+// it holds (players), which never change. Safe for concurrent use.
 type replayCache struct {
 	mu      sync.Mutex
 	max     int
 	order   *list.List // of *replayEntry, most recently used first
 	entries map[replayKey]*list.Element
+	byID    map[uint64]*list.Element // an entry of each game ID held
 	hits    int
 	misses  int
 }
 
 type replayEntry struct {
-	key  replayKey
-	game *rules.Game
+	key          replayKey
+	game         *rules.Game
+	white, black string // the record's players
 }
 
 // newReplayCache returns a cache of at most max games (0: none kept).
 func newReplayCache(max int) *replayCache {
-	return &replayCache{max: max, order: list.New(), entries: map[replayKey]*list.Element{}}
+	return &replayCache{max: max, order: list.New(), entries: map[replayKey]*list.Element{}, byID: map[uint64]*list.Element{}}
+}
+
+// players returns the two players of game id, as a record of it put in
+// the cache lately says; ok is false when the cache holds no version of
+// it. The players of a game never change (a pre-game choice may only
+// swap their colours), so any version will do; white and black are as
+// that version had them.
+func (c *replayCache) players(id uint64) (white, black string, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.byID[id]
+	if !ok {
+		return "", "", false
+	}
+	e := el.Value.(*replayEntry)
+	return e.white, e.black, true
+}
+
+// remove drops el from the cache. c.mu is held.
+func (c *replayCache) remove(el *list.Element) {
+	k := el.Value.(*replayEntry).key
+	c.order.Remove(el)
+	delete(c.entries, k)
+	if c.byID[k.id] == el {
+		delete(c.byID, k.id)
+	}
 }
 
 // get returns a fork of the game cached for g's ID and version, or nil.
@@ -56,8 +85,7 @@ func (c *replayCache) get(g *Game) *rules.Game {
 	}
 	e := el.Value.(*replayEntry)
 	if len(e.game.Moves()) != len(g.Moves) {
-		c.order.Remove(el)
-		delete(c.entries, k)
+		c.remove(el)
 		c.misses++
 		return nil
 	}
@@ -80,11 +108,10 @@ func (c *replayCache) put(g *Game, rg *rules.Game) {
 		c.order.MoveToFront(el)
 		return
 	}
-	c.entries[k] = c.order.PushFront(&replayEntry{key: k, game: rg.Fork()})
+	el := c.order.PushFront(&replayEntry{key: k, game: rg.Fork(), white: g.White, black: g.Black})
+	c.entries[k], c.byID[k.id] = el, el
 	for c.order.Len() > c.max {
-		last := c.order.Back()
-		c.order.Remove(last)
-		delete(c.entries, last.Value.(*replayEntry).key)
+		c.remove(c.order.Back())
 	}
 }
 

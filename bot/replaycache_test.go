@@ -95,3 +95,31 @@ func TestReplayCacheHandsOutForks(t *testing.T) {
 		t.Errorf("cached position %s", p.FEN())
 	}
 }
+
+// TestReplayCacheKnowsPlayers: the players of a game held in any version
+// are known, and forgotten once no version of it is held.
+func TestReplayCacheKnowsPlayers(t *testing.T) {
+	c := newReplayCache(2)
+	a, ra := replayed(t, 1, 1)
+	a.White, a.Black = "alice", "bob"
+	c.put(a, ra)
+	a2, ra2 := replayed(t, 1, 2, "e2e4")
+	a2.White, a2.Black = "alice", "bob"
+	c.put(a2, ra2)
+	if w, b, ok := c.players(1); !ok || w != "alice" || b != "bob" {
+		t.Errorf("players of game 1: %q %q %v", w, b, ok)
+	}
+	if _, _, ok := c.players(2); ok {
+		t.Error("players of a game never cached")
+	}
+	d, rd := replayed(t, 3, 1)
+	c.put(d, rd) // evicts game 1's first version
+	if _, _, ok := c.players(1); !ok {
+		t.Error("game 1's players forgotten while a version of it is held")
+	}
+	e, re := replayed(t, 4, 1)
+	c.put(e, re) // evicts game 1's second version
+	if _, _, ok := c.players(1); ok {
+		t.Error("game 1's players known after every version was evicted")
+	}
+}

@@ -1,17 +1,15 @@
 package bot_test
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
-	"github.com/fairypost/fairypost/storage"
+	"github.com/fairypost/fairypost/internal/testkit"
 )
 
 // fakeTimer is a Scheduler's timer driven by the test: every sleep the
@@ -44,24 +42,6 @@ func (f *fakeTimer) sleep(tb testing.TB) time.Duration {
 	return 0
 }
 
-// syncBuffer is a log destination safe for the scheduler's goroutine.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // runScheduler starts a Scheduler over e.svc with a fake timer and the
 // options; it is stopped (and must return nil) at cleanup.
 func (e *env) runScheduler(tb testing.TB, log *slog.Logger, opts ...bot.SchedulerOption) (*bot.Scheduler, *fakeTimer) {
@@ -85,7 +65,7 @@ func TestSchedulerWakesAtDeadlinesAndReminders(t *testing.T) {
 	g := e.start(t, "chess")
 	e.play(t, g.ID, "alice e4", "bob e5") // alice to act until t0+3d, reminded at t0+57.6h
 	e.drain(t)
-	var logs syncBuffer
+	var logs testkit.Buffer
 	s, ft := e.runScheduler(t, slog.New(slog.NewTextHandler(&logs, nil)), bot.SchedulerMaxSleep(1000*time.Hour))
 
 	if d := ft.sleep(t); d != 72*time.Hour*8/10 {
@@ -155,20 +135,15 @@ func TestSchedulerSleepsAtMostAnHour(t *testing.T) {
 }
 
 // openEnv opens the database at path with a Service on clock c.
-func openEnv(tb testing.TB, path string, c *clock) *env {
+func openEnv(tb testing.TB, path string, c *testkit.Clock) *env {
 	tb.Helper()
-	db, err := storage.Open(path, storage.Options{Timeout: time.Second})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { db.Close() })
-	return &env{db: db, clock: c, svc: bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db},
-		registry(tb), bot.Clock(c.Now), bot.Coin(func() bool { return true }))}
+	db := testkit.OpenDBAt(tb, path)
+	return &env{db: db, clock: c, svc: testkit.Service(tb, db, c)}
 }
 
 func TestSchedulerAfterRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "fairypost.db")
-	c := &clock{now: t0}
+	c := testkit.NewClock(t0)
 	first := openEnv(t, path, c)
 	lost := first.start(t, "chess")
 	first.play(t, lost.ID, "alice e4", "bob e5")
@@ -186,7 +161,7 @@ func TestSchedulerAfterRestart(t *testing.T) {
 	}
 	c.Advance(12 * day)
 	second := openEnv(t, path, c)
-	var logs syncBuffer
+	var logs testkit.Buffer
 	_, ft := second.runScheduler(t, slog.New(slog.NewTextHandler(&logs, nil)), bot.SchedulerMaxSleep(1000*time.Hour))
 	if d := ft.sleep(t); d != 2*day {
 		t.Errorf("sleep after catching up %v, want until carol's deadline in 2 days", d)

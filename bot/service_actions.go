@@ -324,7 +324,8 @@ func (s *Service) RequestTakeback(ctx context.Context, gameID, version uint64, u
 // (NotifyTakenBack). EINVALID when the game is not being played, no
 // request stands, or the request is userID's own.
 func (s *Service) AcceptTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+	reminders := s.gameReminders(ctx, gameID)
+	g, err := s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if err := takebackTo(g, userID); err != nil {
 			return nil, err
 		}
@@ -345,7 +346,7 @@ func (s *Service) AcceptTakeback(ctx context.Context, gameID, version uint64, us
 		now := s.now()
 		p := rg.Position()
 		g.FEN, g.ToAct = p.FEN(), userToAct(g, &p)
-		s.startTurn(ctx, g, now)
+		startTurn(g, now, reminders)
 		g.DrawOffer, g.Takeback, g.Updated = "", "", now
 		what := "their last move"
 		if removed > 1 {
@@ -354,6 +355,10 @@ func (s *Service) AcceptTakeback(ctx context.Context, gameID, version uint64, us
 		return toBoth(g, NotifyTakenBack, fmt.Sprintf("Game %d: <@%s> accepted that <@%s> takes back %s. It is <@%s>'s turn.",
 			g.ID, userID, asker, what, g.ToAct), now), nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	return s.recheckReminder(ctx, g, reminders), nil
 }
 
 // DeclineTakeback refuses the takeback asked in game gameID: userID must

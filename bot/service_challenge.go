@@ -143,6 +143,14 @@ func (s *Service) pending(c *Challenge) error {
 // challenge's Chooser names is asked to pick the army (NotifyChoice)
 // instead.
 func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string, at Where) (*Game, error) {
+	// The players' reminder settings, for the first turn's reminder: the
+	// challenger is read from the challenge (an unknown challenge gives
+	// none; the update says what is wrong with it).
+	challenger := ""
+	if c, err := s.challenges.Challenge(ctx, id); err == nil {
+		challenger = c.Challenger
+	}
+	reminders := s.readReminders(ctx, challenger, userID)
 	_, g, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *Challenge) (ChallengeChange, error) {
 		if userID == "" || userID == c.Challenger || (!c.Open() && userID != c.Challenged) {
 			return ChallengeChange{}, Errorf(EFORBIDDEN, "Only the challenged player can accept challenge %d.", c.ID)
@@ -170,7 +178,7 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 				Text: fmt.Sprintf("<@%s> accepted your challenge: game %d, %s.", userID, c.ID, s.describe(c))},
 		}
 		if v.PreGame != nil {
-			notes = append(notes, s.startSetup(ctx, g, v, &Setup{Challenger: c.Challenger, Challenged: userID, Chooser: c.Chooser}, now))
+			notes = append(notes, s.startSetup(g, v, &Setup{Challenger: c.Challenger, Challenged: userID, Chooser: c.Chooser}, now, reminders))
 			return ChallengeChange{Game: g, Notifications: notes}, nil
 		}
 		white := c.Color == ColorWhite || (c.Color == ColorRandom && s.coin())
@@ -180,13 +188,13 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 		}
 		start := v.Start()
 		g.StartFEN, g.Status = start.FEN(), GameActive
-		_, more := s.settle(ctx, g, rules.NewGame(start), "", now)
+		_, more := s.settle(g, rules.NewGame(start), "", now, reminders)
 		return ChallengeChange{Game: g, Notifications: append(notes, more...)}, nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return g, nil
+	return s.recheckReminder(ctx, g, reminders), nil
 }
 
 // Decline declines challenge id for userID, who must be the challenged

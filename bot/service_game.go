@@ -72,7 +72,7 @@ const maxAutoMoves = 8
 // player (at least once along the moves played), the clock restarts:
 // TurnStarted is now, Reminded false, Deadline DaysPerMove from now,
 // RemindAt when the player then to act wants to be reminded (their
-// Preferences.ReminderPercent, read in the update), and that player is
+// Preferences.ReminderPercent, read before the update), and that player is
 // sent "your turn". When the game ends both players are sent "game over"
 // instead.
 //
@@ -90,6 +90,7 @@ const maxAutoMoves = 8
 // rules engine's reason.
 func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error) {
 	var res MoveResult
+	reminders := s.gameReminders(ctx, req.GameID)
 	g, err := s.games.UpdateGame(ctx, req.GameID, req.Version, func(g *Game) ([]Notification, error) {
 		res = MoveResult{} // fn may run more than once
 		if !g.IsPlayer(req.UserID) {
@@ -122,7 +123,7 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		g.DrawOffer, g.Takeback, g.Updated = "", "", now
 		var notes []Notification
 		var auto []autoMove
-		auto, notes = s.settle(ctx, g, rg, req.UserID, now)
+		auto, notes = s.settle(g, rg, req.UserID, now, reminders)
 		for _, a := range auto {
 			res.AutoMoves, res.AutoPlayers = append(res.AutoMoves, a.san), append(res.AutoPlayers, a.user)
 		}
@@ -136,8 +137,8 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 	if err != nil {
 		return nil, err
 	}
-	res.Game = g
 	s.replays.put(g, res.Replayed) // the next move or view of this version replays nothing
+	res.Game = s.recheckReminder(ctx, g, reminders)
 	return &res, nil
 }
 
@@ -175,9 +176,9 @@ func (s *Service) ranOut(ctx context.Context, id uint64) error {
 // player to act with the clock (startTurn, when the turn passed), and
 // returns the forced moves and the notifications.
 // before is the user ID of the player who acted last (the one who moved,
-// or "" at the start of a game). ctx is for reading the reminder setting
-// of the player whose turn starts.
-func (s *Service) settle(ctx context.Context, g *Game, rg *rules.Game, before string, now time.Time) (auto []autoMove, notes []Notification) {
+// or "" at the start of a game). r holds the players' reminder settings,
+// read before the update: settle reads no store.
+func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, r reminderSettings) (auto []autoMove, notes []Notification) {
 	passed := false // the turn passed to the other player at some point
 	if p := rg.Position(); userToAct(g, &p) != before {
 		passed = true
@@ -207,7 +208,7 @@ func (s *Service) settle(ctx context.Context, g *Game, rg *rules.Game, before st
 	}
 	g.ToAct = userToAct(g, &next)
 	if passed {
-		s.startTurn(ctx, g, now)
+		startTurn(g, now, r)
 		notes = append(notes, yourTurn(g, s.VariantName(g.Variant, g.Options), now))
 	}
 	return auto, notes

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -12,72 +11,38 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/rules/notation"
 	"github.com/fairypost/fairypost/storage"
 )
 
 // testSeed is the seed of every random start the tests' Services draw.
-const testSeed = 0x5eed_f00d_cafe_0001
+const testSeed = testkit.Seed
 
 // t0 is the time tests start at.
-var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+var t0 = testkit.T0
 
 // endOfTime is later than any notification's NotBefore: reading the
 // outbox as of then lists every pending notification.
 var endOfTime = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// clock is a settable clock for the Service.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
+// registry returns the rules registry shared by the tests.
+func registry(tb testing.TB) *rules.Registry { return testkit.Registry(tb) }
 
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-
-func (c *clock) Advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
-
-var (
-	regOnce sync.Once
-	reg     *rules.Registry
-	regErr  error
-)
-
-// registry returns one rules registry shared by the tests (building it
-// compiles every variant).
-func registry(tb testing.TB) *rules.Registry {
-	tb.Helper()
-	regOnce.Do(func() { reg, regErr = rules.NewRegistry() })
-	if regErr != nil {
-		tb.Fatal(regErr)
-	}
-	return reg
-}
-
-// mustOpenDB opens a fresh bbolt file in tb's temporary directory, closed
-// at cleanup.
-func mustOpenDB(tb testing.TB) *storage.DB {
-	tb.Helper()
-	db, err := storage.Open(filepath.Join(tb.TempDir(), "fairypost.db"), storage.Options{Timeout: time.Second})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { db.Close() })
-	return db
-}
-
-// env is a Service over a real database with a settable clock.
+// env is a Service over a real database (checked when the test ends)
+// with a settable clock.
 type env struct {
 	db    *storage.DB
 	svc   *bot.Service
-	clock *clock
+	clock *testkit.Clock
 }
 
 func newEnv(tb testing.TB) *env {
 	tb.Helper()
-	db := mustOpenDB(tb)
-	c := &clock{now: t0}
-	return &env{db: db, clock: c, svc: bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, registry(tb), bot.Clock(c.Now), bot.Coin(func() bool { return true }), bot.Seed(func() uint64 { return testSeed }))}
+	db := testkit.OpenDB(tb)
+	c := testkit.NewClock(t0)
+	return &env{db: db, clock: c, svc: testkit.Service(tb, db, c)}
 }
 
 var ctx = context.Background()

@@ -74,31 +74,70 @@ func remindable(g *Game) bool {
 	return ongoing(g) && !g.Reminded && !g.Deadline.IsZero() && g.ToAct != "" && turnLength(g) > 0
 }
 
+// reminderSettings are the reminder settings (Preferences.ReminderPercent)
+// of the players an update may start a turn for, by user ID, read before
+// the update so that its function reads no store (GameStore.UpdateGame).
+// A user it does not hold counts as DefaultReminderPercent.
+type reminderSettings map[string]int
+
+// percent returns userID's reminder setting.
+func (r reminderSettings) percent(userID string) int {
+	if p, ok := r[userID]; ok {
+		return p
+	}
+	return DefaultReminderPercent
+}
+
+// readReminders reads the reminder settings of users from the UserStore,
+// before an update. A setting that cannot be read counts as the default
+// (DefaultReminderPercent): a reminder is not worth refusing a move for.
+func (s *Service) readReminders(ctx context.Context, users ...string) reminderSettings {
+	r := reminderSettings{}
+	for _, u := range users {
+		if _, done := r[u]; done || u == "" {
+			continue
+		}
+		if p, err := s.users.Preferences(ctx, u); err == nil {
+			r[u] = p.ReminderPercent
+		}
+	}
+	return r
+}
+
+// gameReminders reads, before an update of game id, the reminder settings
+// of its players. Who they are comes from the replay cache when it holds
+// a version of the game (the two players of a game never change; only
+// which colour each plays is settled by a pre-game choice), else from the
+// game's record. A game that cannot be read gives no settings: the
+// update that follows reports what is wrong with it.
+func (s *Service) gameReminders(ctx context.Context, id uint64) reminderSettings {
+	if white, black, ok := s.replays.players(id); ok {
+		return s.readReminders(ctx, white, black)
+	}
+	g, err := s.games.Game(ctx, id)
+	if err != nil {
+		return reminderSettings{}
+	}
+	return s.readReminders(ctx, g.White, g.Black)
+}
+
 // scheduleReminder sets g.RemindAt for the turn of g.ToAct as g now
-// stands (RemindTime), reading the player's reminder setting from the
-// UserStore. It is called inside the update functions that start a turn
-// or change the setting: the read is a separate read of the UserStore,
-// which UpdateGame allows. A setting that cannot be read counts as the
-// default (DefaultReminderPercent): a reminder is not worth refusing a
-// move for.
-func (s *Service) scheduleReminder(ctx context.Context, g *Game) {
+// stands (RemindTime), with the player's setting from r, read before the
+// update: it reads no store, so it may run inside an update function.
+func scheduleReminder(g *Game, r reminderSettings) {
 	g.RemindAt = time.Time{}
 	if !remindable(g) {
-		return // nothing to remind of, whatever the setting: no read
+		return
 	}
-	percent := DefaultReminderPercent
-	if p, err := s.users.Preferences(ctx, g.ToAct); err == nil {
-		percent = p.ReminderPercent
-	}
-	g.RemindAt = RemindTime(g, percent)
+	g.RemindAt = RemindTime(g, r.percent(g.ToAct))
 }
 
 // startTurn starts the clock of g.ToAct's turn at now: TurnStarted now,
 // Reminded false, Deadline DaysPerMove from now (none when unlimited),
-// RemindAt as their reminder setting says.
-func (s *Service) startTurn(ctx context.Context, g *Game, now time.Time) {
+// RemindAt as their reminder setting in r says.
+func startTurn(g *Game, now time.Time, r reminderSettings) {
 	g.TurnStarted, g.Reminded, g.Deadline = now, false, deadline(g, now)
-	s.scheduleReminder(ctx, g)
+	scheduleReminder(g, r)
 }
 
 // stopClock clears what runs while a game is played, for a game that is

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/storage"
 	bolt "go.etcd.io/bbolt"
 )
@@ -19,18 +20,14 @@ var ctx = context.Background()
 var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 // mustOpenDB opens the database at path (a fresh file in tb's temporary
-// directory when path is ""), closed at cleanup.
+// directory when path is ""), checked (indexes against records included)
+// and closed at cleanup.
 func mustOpenDB(tb testing.TB, path string) *storage.DB {
 	tb.Helper()
 	if path == "" {
-		path = filepath.Join(tb.TempDir(), "fairypost.db")
+		return testkit.OpenDB(tb)
 	}
-	db, err := storage.Open(path, storage.Options{Timeout: time.Second})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { db.Close() })
-	return db
+	return testkit.OpenDBAt(tb, path)
 }
 
 // mustAddGame stores a challenge from white to black and accepts it into

@@ -172,11 +172,6 @@ func encodeNotification(n *bot.Notification) ([]byte, error) {
 		Text: n.Text, Created: n.Created, Attempts: n.Attempts, NotBefore: n.NotBefore})
 }
 
-func decodeNotification(b []byte) (bot.Notification, error) {
-	n, _, err := decodeOutboxEntry(b)
-	return n, err
-}
-
 // decodeOutboxEntry decodes a notification record and says why it was
 // set aside ("" when it was not).
 func decodeOutboxEntry(b []byte) (bot.Notification, string, error) {

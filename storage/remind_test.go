@@ -233,6 +233,9 @@ func writeSchema1File(t *testing.T, path string, games []schema1Game, percents m
 					return err
 				}
 			}
+			if err := tx.Bucket([]byte("games_by_channel")).Put(append(append([]byte(g.ChannelID), 0), key(g.ID)...), []byte{}); err != nil {
+				return err
+			}
 		}
 		for u, p := range percents {
 			v, err := json.Marshal(map[string]any{"schema": 1, "user": u, "version": 1, "delivery": 1, "reminder_percent": p})

@@ -10,14 +10,10 @@ import (
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/render"
 	"github.com/fairypost/fairypost/rules"
-	"github.com/fairypost/fairypost/rules/notation"
 )
 
 // replay rebuilds the rules game a record describes (Service.ReplayRecord).
 func (h *Handler) replay(g *bot.Game) (*rules.Game, error) { return h.svc.ReplayRecord(g) }
-
-// sanOf returns the friendly form of m in p.
-func sanOf(p *rules.Position, m rules.Move) string { return notation.SAN(p, m) }
 
 // colorOf returns the colour userID plays in g, NoColor for a spectator.
 func colorOf(g *bot.Game, userID string) rules.Color {
@@ -66,12 +62,20 @@ const orientationNote = "Boards posted here keep White at the bottom; /board and
 // boardPNG draws the current position of g (replayed as rg) from the
 // side of viewer (White for spectators and for viewer ""), marking the
 // last turn (every move of it) and the result; a game waiting for its
-// pre-game choice says so instead of who moves.
+// pre-game choice says so instead of who moves. An image of the same
+// record version, side and size drawn lately is not drawn again.
 func (h *Handler) boardPNG(g *bot.Game, rg *rules.Game, viewer string) (File, error) {
 	side := colorOf(g, viewer)
 	if side == rules.NoColor {
 		side = rules.White
 	}
+	return h.images.image(g, imageKey{id: g.ID, version: g.Version, side: side, size: h.size}, func() (File, error) {
+		return h.drawBoard(g, rg, side)
+	})
+}
+
+// drawBoard is boardPNG without the cache, from side's side.
+func (h *Handler) drawBoard(g *bot.Game, rg *rules.Game, side rules.Color) (File, error) {
 	opts := []render.Option{render.Size(h.size), render.Perspective(side), render.LastTurn(rg)}
 	if g.Status == bot.GameSetup {
 		opts = append(opts, render.Status(setupStatus(g)))
@@ -120,14 +124,24 @@ func (h *Handler) publicFiles(g *bot.Game, rg *rules.Game, n int) []File {
 
 // gameGIF draws the game as an animated GIF, the result on its last
 // frame, from the side of viewer, within the renderer's budgets (see
-// render.WriteGIF). note, when not empty, is a line for the players: that
-// the animation starts late in a long game, or that it was too large to
-// attach (the File is then empty and err nil).
+// render.WriteGIF); cached as boardPNG's images. note, when not empty, is
+// a line for the players: that the animation starts late in a long game,
+// or that it was too large to attach (the File has no Data then, and err
+// is nil).
 func (h *Handler) gameGIF(g *bot.Game, rg *rules.Game, viewer string) (f File, note string, err error) {
 	side := colorOf(g, viewer)
 	if side == rules.NoColor {
 		side = rules.White
 	}
+	f, err = h.images.image(g, imageKey{id: g.ID, version: g.Version, gif: true, side: side, size: h.gifSize}, func() (File, error) {
+		return h.drawGIF(g, rg, side)
+	})
+	return f, f.Note, err
+}
+
+// drawGIF is gameGIF without the cache, from side's side; the note goes
+// in File.Note.
+func (h *Handler) drawGIF(g *bot.Game, rg *rules.Game, side rules.Color) (File, error) {
 	opts := []render.Option{render.Size(h.gifSize), render.Perspective(side)}
 	if o := outcomeOf(g); o.Over() {
 		opts = append(opts, render.Outcome(o))
@@ -137,14 +151,15 @@ func (h *Handler) gameGIF(g *bot.Game, rg *rules.Game, viewer string) (f File, n
 	switch {
 	case errors.Is(err, render.ErrTooLarge):
 		h.log.Warn("command: game GIF over its budget; left out", "game", g.ID, "err", err)
-		return File{}, "The animation of the game was too large to attach.", nil
+		return File{Note: "The animation of the game was too large to attach."}, nil
 	case err != nil:
-		return File{}, "", fmt.Errorf("game %d: gif: %w", g.ID, err)
+		return File{}, fmt.Errorf("game %d: gif: %w", g.ID, err)
 	}
+	f := File{Name: fmt.Sprintf("game-%d.gif", g.ID), Data: buf.Bytes()}
 	if info.Shortened() {
-		note = fmt.Sprintf("The game is too long to animate whole: the animation starts at move %d.", info.FirstPly/2+1)
+		f.Note = fmt.Sprintf("The game is too long to animate whole: the animation starts at move %d.", info.FirstPly/2+1)
 	}
-	return File{Name: fmt.Sprintf("game-%d.gif", g.ID), Data: buf.Bytes()}, note, nil
+	return f, nil
 }
 
 // mention returns the Discord form of a user mention.
@@ -244,7 +259,7 @@ func (h *Handler) boardReplyFrom(g *bot.Game, rg *rules.Game, viewer, text strin
 	if err != nil {
 		return Reply{}, err
 	}
-	rep := Reply{Text: text, Files: []File{f}, GameID: g.ID}
+	rep := Reply{Text: text, Files: []File{f}, GameID: g.ID, Game: g, Replayed: rg}
 	switch {
 	case g.Status == bot.GameActive && g.ToAct != "":
 		rep.Mention = []string{g.ToAct}

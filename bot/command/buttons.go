@@ -146,7 +146,7 @@ func (h *Handler) press(ctx context.Context, at Request, cid string) (Reply, err
 	}
 	switch action {
 	case actResign:
-		return Reply{Ephemeral: true, GameID: g.ID,
+		return Reply{Ephemeral: true, GameID: g.ID, Game: g,
 			Text:    fmt.Sprintf("Really resign game #%d? This cannot be undone.", g.ID),
 			Buttons: []Button{{Label: "Yes, resign", CustomID: customID(actResignConfirm, g.ID, g.Version), Style: ButtonDanger}}}, nil
 	case actResignConfirm:

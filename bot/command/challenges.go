@@ -152,7 +152,7 @@ func (h *Handler) setupReply(g *bot.Game, head string) (Reply, error) {
 			"The first mover plays White: if that is the army shown as Black, the board is turned round and the colours swap.",
 			mention(who), g.ID)
 	}
-	rep := Reply{Text: head + "\n" + ask, GameID: g.ID, Mention: []string{who}, Buttons: choiceButtons(g)}
+	rep := Reply{Text: head + "\n" + ask, GameID: g.ID, Game: g, Mention: []string{who}, Buttons: choiceButtons(g)}
 	if f, err := h.setupPNG(g); err == nil {
 		rep.Files = []File{f}
 	}

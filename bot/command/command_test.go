@@ -7,42 +7,18 @@ import (
 	"image/gif"
 	"image/png"
 	"log/slog"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
-	"github.com/fairypost/fairypost/rules"
+	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/storage"
 )
 
 // t0 is when the tests' clock starts.
-var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-
-// testClock is a settable clock.
-type testClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *testClock) Now() time.Time          { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *testClock) Advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
-
-// syncBuffer is a log destination safe for concurrent writes.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-func (b *syncBuffer) String() string { b.mu.Lock(); defer b.mu.Unlock(); return b.buf.String() }
+var t0 = testkit.T0
 
 // env is a Handler over a real bbolt file, the real registry and
 // renderer, and a test clock. The coin gives the challenger white.
@@ -52,28 +28,21 @@ type env struct {
 	db  *storage.DB
 	svc *bot.Service
 	h   *Handler
-	clk *testClock
-	log *syncBuffer
+	clk *testkit.Clock
+	log *testkit.Buffer
 }
 
-// registry builds the rules registry once for all tests.
-var registry = sync.OnceValues(rules.NewRegistry)
+// registry returns the rules registry shared by the tests.
+var registry = testkit.SharedRegistry
 
+// newEnv returns a Handler over a fresh database (checked when the test
+// ends, indexes included).
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	reg, err := registry()
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := storage.Open(filepath.Join(t.TempDir(), "fp.db"), storage.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	clk := &testClock{now: t0}
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg,
-		bot.Clock(clk.Now), bot.Coin(func() bool { return true }))
-	logs := &syncBuffer{}
+	db := testkit.OpenDB(t)
+	clk := testkit.NewClock(t0)
+	svc := testkit.Service(t, db, clk)
+	logs := &testkit.Buffer{}
 	h := New(svc, Options{BoardSize: 240, GIFSize: 160, Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	return &env{t: t, ctx: context.Background(), db: db, svc: svc, h: h, clk: clk, log: logs}
 }

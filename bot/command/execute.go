@@ -216,19 +216,3 @@ func (h *Handler) execute(ctx context.Context, req Request) (Reply, error) {
 	}
 	return Reply{}, bot.Errorf(bot.EINVALID, "Unknown command /%s: /help lists them.", sp.Name)
 }
-
-// NeedsRender reports whether Execute(req) will draw an image, so that an
-// adapter with a deadline may defer its answer first. It is cheap and
-// reads no store; it may say true for a request that ends in an error.
-func (h *Handler) NeedsRender(req Request) bool {
-	switch strings.ToLower(req.Name) {
-	case cmdMove, cmdBoard, cmdAccept, cmdChoose, cmdResign:
-		return true
-	case cmdDraw:
-		a := req.Options[optAction]
-		return a == "accept" || a == "claim"
-	case cmdTakeback:
-		return req.Options[optAction] == "accept"
-	}
-	return false
-}

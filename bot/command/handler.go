@@ -25,11 +25,13 @@ type Options struct {
 }
 
 // Handler runs the user commands against a bot.Service. It holds no state
-// of its own besides its configuration and the renderer, and is safe for
-// concurrent use.
+// of its own besides its configuration, the renderer and a bounded cache
+// of the images it drew last (keyed by game ID and record version), and
+// is safe for concurrent use.
 type Handler struct {
 	svc      *bot.Service
 	renderer *render.Renderer
+	images   *renderCache
 	size     int
 	gifSize  int
 	log      *slog.Logger
@@ -43,7 +45,7 @@ func New(svc *bot.Service, opts Options) *Handler {
 	if err != nil {
 		panic("command: " + err.Error())
 	}
-	h := &Handler{svc: svc, renderer: r, size: opts.BoardSize, gifSize: opts.GIFSize, log: opts.Logger}
+	h := &Handler{svc: svc, renderer: r, images: newRenderCache(renderCacheSize), size: opts.BoardSize, gifSize: opts.GIFSize, log: opts.Logger}
 	if h.size <= 0 {
 		h.size = DefaultBoardSize
 	}

@@ -4,11 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/storage"
 )
@@ -81,11 +80,7 @@ func BenchmarkMoveByLength(b *testing.B) {
 				continue
 			}
 			b.Run(fmt.Sprintf("%s/ply%d", key, plies), func(b *testing.B) {
-				db, err := storage.Open(filepath.Join(b.TempDir(), "fp.db"), storage.Options{Timeout: time.Second})
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer db.Close()
+				db := testkit.OpenDB(b)
 				svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg)
 				h := New(svc, Options{})
 				ctx := context.Background()

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -414,7 +415,7 @@ func TestNeverPanics(t *testing.T) {
 		t.Fatal(err)
 	}
 	svc := bot.NewService(bot.Stores{}, reg) // no stores: every store access panics
-	logs := &syncBuffer{}
+	logs := &testkit.Buffer{}
 	h := New(svc, Options{Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	ctx := context.Background()
 	for _, line := range []string{"/games", "/move move:e4", "/challenge variant:chess", "/board game:1", "/settings"} {

@@ -22,6 +22,8 @@ import (
 //   - challenge-received: the text with Accept/Decline buttons;
 //   - others: the text.
 //
+// The reply carries the game it read (Reply.Game, and Reply.Replayed when
+// it replayed it), so that the adapter delivering it reads nothing again.
 // When the game cannot be read or drawn, the text alone is shown (the
 // failure is logged). Never panics.
 func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Reply) {
@@ -52,6 +54,7 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 		h.log.Warn("command: notification without its game", "notification", n.ID, "game", n.GameID, "err", err)
 		return rep
 	}
+	rep.Game = g
 	switch n.Kind {
 	case bot.NotifyReminder:
 		if n.UserID != "" {
@@ -81,6 +84,7 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 		h.log.Error("command: notification: replay", "game", g.ID, "err", err)
 		return rep
 	}
+	rep.Replayed = rg
 	if rep.Text == "" {
 		rep.Text = h.status(g, rg)
 	}

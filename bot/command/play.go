@@ -303,12 +303,12 @@ func (h *Handler) gameAction(ctx context.Context, userID, action string, g *bot.
 	opp := opponent(ng, userID)
 	who := mention(userID)
 	text := func(format string, args ...any) Reply {
-		return Reply{Text: fmt.Sprintf(format, args...), GameID: ng.ID, Mention: []string{opp}, Buttons: gameButtons(ng)}
+		return Reply{Text: fmt.Sprintf(format, args...), GameID: ng.ID, Game: ng, Mention: []string{opp}, Buttons: gameButtons(ng)}
 	}
 	over := ng.Status == bot.GameFinished || ng.Status == bot.GameAborted
 	switch {
 	case over && ng.Status == bot.GameAborted:
-		return Reply{Text: resultText(ng), GameID: ng.ID, Mention: []string{ng.White, ng.Black}}, nil
+		return Reply{Text: resultText(ng), GameID: ng.ID, Game: ng, Mention: []string{ng.White, ng.Black}}, nil
 	case over:
 		// fall through to the final board
 	case action == doDrawOffer:

@@ -1,6 +1,9 @@
 package command
 
-import "github.com/fairypost/fairypost/bot"
+import (
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/rules"
+)
 
 // OptionKind is the type of a command option's value.
 type OptionKind uint8
@@ -88,10 +91,21 @@ func (req Request) where() bot.Where {
 	return bot.Where{GuildID: req.GuildID, ChannelID: req.ChannelID, DM: req.DM}
 }
 
-// File is an attachment of a reply: a board PNG, a game GIF, a PGN.
+// File is an attachment of a reply: a board PNG, a game GIF, a PGN. Data
+// may be shared with other replies showing the same image: read-only.
 type File struct {
 	Name string // e.g. "game-12.png"; the extension says the type
 	Data []byte
+	// Key, when not empty, names what the file shows: two files with
+	// the same Key hold the same bytes (a board of one version of a game,
+	// from one side, at one size). An adapter showing everything in one
+	// place (the console) writes such a file once.
+	Key string
+	// Note, when not empty, is a line for the reader about the file that
+	// the message's text carries (a GIF that starts late in a long game,
+	// or one left out as too large: Data is then empty). Adapters do not
+	// send it.
+	Note string
 }
 
 // ButtonStyle is how a button looks.
@@ -140,6 +154,16 @@ type Reply struct {
 	// GameID is the game the reply is about, 0 if none: Discord posts a
 	// game's board replies into the game's thread.
 	GameID uint64
+	// Game is the record of game GameID as the reply was made from it
+	// (the one a move stored, say), its thread (ThreadID) included; nil
+	// when the reply did not need it. Adapters use it rather than read the
+	// game again: where to post, who plays. Read-only.
+	Game *bot.Game
+	// Replayed is Game replayed by the rules engine, the position the
+	// reply shows; nil when it was not replayed. An adapter showing the
+	// position otherwise (the console's text board) uses it rather than
+	// replay the game again. Read-only.
+	Replayed *rules.Game
 	// Mention lists the user IDs the message must ping (the player to
 	// act, the challenged user); Text already names them as <@ID>.
 	Mention []string

@@ -3,15 +3,13 @@ package command
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
-	"github.com/fairypost/fairypost/storage"
 )
 
 func TestCustomIDs(t *testing.T) {
@@ -98,11 +96,7 @@ func BenchmarkMove(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	db, err := storage.Open(filepath.Join(b.TempDir(), "fp.db"), storage.Options{Timeout: time.Second})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
+	db := testkit.OpenDB(b)
 	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg, bot.Coin(func() bool { return true }))
 	h := New(svc, Options{})
 	ctx := context.Background()
@@ -126,18 +120,6 @@ func BenchmarkMove(b *testing.B) {
 		r := h.Execute(ctx, Request{UserID: m.user, ChannelID: "c", Name: "move", Options: map[string]string{"move": m.move, "game": game}})
 		if r.Ephemeral || len(r.Files) != 1 {
 			b.Fatalf("%s %s: %q", m.user, m.move, r.Text)
-		}
-	}
-}
-
-func TestNeedsRender(t *testing.T) {
-	h := &Handler{}
-	cases := map[string]bool{"/move move:e4": true, "/board": true, "/accept": true, "/choose choice:me": true,
-		"/resign": true, "/draw action:accept": true, "/draw action:offer": false, "/takeback action:accept": true,
-		"/takeback action:ask": false, "/games": false, "/help": false, "/export": false, "/abort": false, "/MOVE move:e4": true}
-	for line, want := range cases {
-		if got := h.NeedsRender(parse("a", "c", line)); got != want {
-			t.Errorf("%s: %v, want %v", line, got, want)
 		}
 	}
 }

@@ -123,7 +123,7 @@ func (h *Handler) history(ctx context.Context, req Request) (Reply, error) {
 	head := h.header(g)
 	lines := historyLines(turns)
 	if len(lines) == 0 {
-		return Reply{Text: head + "\nNo moves yet.", GameID: g.ID}, nil
+		return Reply{Text: head + "\nNo moves yet.", GameID: g.ID, Game: g}, nil
 	}
 	footer := ""
 	if res := resultText(g); res != "" {
@@ -135,7 +135,7 @@ func (h *Handler) history(ctx context.Context, req Request) (Reply, error) {
 		text += fmt.Sprintf("\n(the first %d lines are not shown: /export game:%d has them all)", start, g.ID)
 	}
 	text += "\n" + strings.Join(lines[start:], "\n") + footer
-	return Reply{Text: text, GameID: g.ID}, nil
+	return Reply{Text: text, GameID: g.ID, Game: g}, nil
 }
 
 // export runs /export: the game as a PGN file.
@@ -148,7 +148,7 @@ func (h *Handler) export(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Text: fmt.Sprintf("Game #%d as PGN.", g.ID), Ephemeral: true, GameID: g.ID,
+	return Reply{Text: fmt.Sprintf("Game #%d as PGN.", g.ID), Ephemeral: true, GameID: g.ID, Game: g,
 		Files: []File{{Name: fmt.Sprintf("game-%d.pgn", g.ID), Data: []byte(pgn)}}}, nil
 }
 

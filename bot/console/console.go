@@ -40,7 +40,6 @@ package console
 import (
 	"bufio"
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -109,10 +108,11 @@ type Console struct {
 	user    string
 	seq     int // number of the last file written
 	deliver *bot.Deliverer
-	// written maps the name and contents of each attachment written to
-	// its path, so the same image shown twice (the board in a move's
-	// reply and again in the turn notification) is written once.
-	written map[[sha256.Size]byte]string
+	// written maps the Key of each attachment written (command.File.Key:
+	// what the image shows) to its path, so the same image shown twice
+	// (the board in a move's reply and again in the turn notification)
+	// is written once.
+	written map[string]string
 }
 
 // New returns a console for cfg. It fails if a required field is
@@ -388,7 +388,7 @@ func (c *Console) show(ctx context.Context, rep command.Reply) {
 		c.printf("%s\n", plain(more))
 	}
 	if rep.GameID != 0 && (!rep.Ephemeral || hasImage(rep.Files)) {
-		c.board(ctx, rep.GameID)
+		c.board(ctx, rep)
 	}
 	c.files(rep.Files)
 	c.buttons(rep.Buttons)
@@ -404,11 +404,20 @@ func hasImage(files []command.File) bool {
 	return false
 }
 
-// board prints game id as a text board with its players and state.
-func (c *Console) board(ctx context.Context, id uint64) {
-	g, rg, err := c.cfg.Service.Replay(ctx, id)
+// board prints the game of rep as a text board with its players and
+// state: the game and position the reply carries (Reply.Game and
+// Replayed), read and replayed only when it carries none.
+func (c *Console) board(ctx context.Context, rep command.Reply) {
+	g, rg := rep.Game, rep.Replayed
+	var err error
+	switch {
+	case g == nil || g.ID != rep.GameID:
+		g, rg, err = c.cfg.Service.Replay(ctx, rep.GameID)
+	case rg == nil:
+		rg, err = c.cfg.Service.ReplayRecord(g)
+	}
 	if err != nil {
-		c.problem(fmt.Sprintf("Cannot show game %d: %s", id, bot.ErrorMessage(err)))
+		c.problem(fmt.Sprintf("Cannot show game %d: %s", rep.GameID, bot.ErrorMessage(err)))
 		return
 	}
 	p := rg.Position()
@@ -418,8 +427,7 @@ func (c *Console) board(ctx context.Context, id uint64) {
 // files writes attachments to the images folder and prints their paths.
 func (c *Console) files(files []command.File) {
 	for _, f := range files {
-		key := sha256.Sum256(append([]byte(f.Name+"\x00"), f.Data...))
-		if path, ok := c.written[key]; ok {
+		if path, ok := c.written[f.Key]; ok && f.Key != "" {
 			c.printf("  file: %s\n", path)
 			continue
 		}
@@ -429,10 +437,12 @@ func (c *Console) files(files []command.File) {
 			c.problem(fmt.Sprintf("Could not write %s: %v", f.Name, err))
 			continue
 		}
-		if c.written == nil {
-			c.written = map[[sha256.Size]byte]string{}
+		if f.Key != "" {
+			if c.written == nil {
+				c.written = map[string]string{}
+			}
+			c.written[f.Key] = path
 		}
-		c.written[key] = path
 		c.printf("  file: %s\n", path)
 	}
 }

@@ -12,59 +12,31 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/console"
-	"github.com/fairypost/fairypost/rules"
+	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/storage"
 )
 
-// clock is the service's time, moved by the console's "wait".
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
-
-// env is a console over a real bbolt file and the real renderer.
+// env is a console over a real bbolt file (checked when the test ends)
+// and the real renderer; its clock is moved by the console's "wait".
 type env struct {
 	db      *storage.DB
 	svc     *bot.Service
 	handler *command.Handler
-	clock   *clock
+	clock   *testkit.Clock
 	images  string
 }
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	dir := t.TempDir()
-	db, err := storage.Open(filepath.Join(dir, "fairypost.db"), storage.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	reg, err := rules.NewRegistry()
-	if err != nil {
-		t.Fatal(err)
-	}
-	clk := &clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg,
-		bot.Clock(clk.now), bot.Coin(func() bool { return true }))
+	db := testkit.OpenDBAt(t, filepath.Join(dir, "fairypost.db"))
+	clk := testkit.NewClock(testkit.T0)
+	svc := testkit.Service(t, db, clk)
 	h := command.New(svc, command.Options{BoardSize: 320})
 	return &env{db: db, svc: svc, handler: h, clock: clk, images: filepath.Join(dir, "boards")}
 }
@@ -75,7 +47,7 @@ func (e *env) run(t *testing.T, script string) string {
 	t.Helper()
 	var out bytes.Buffer
 	c, err := console.New(console.Config{Service: e.svc, Handler: e.handler, Outbox: e.db,
-		Out: &out, ImagesDir: e.images, Advance: e.clock.advance})
+		Out: &out, ImagesDir: e.images, Advance: e.clock.Advance})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +201,7 @@ as alice /move e4 game:1
 	if want := []string{"f2f3", "e7e5", "g2g4", "d8h4"}; !reflect.DeepEqual(g.Moves, want) {
 		t.Errorf("moves %q, want %q", g.Moves, want)
 	}
-	if ns, err := e.db.PendingNotifications(context.Background(), e.clock.now(), 0); err != nil || len(ns) != 0 {
+	if ns, err := e.db.PendingNotifications(context.Background(), e.clock.Now(), 0); err != nil || len(ns) != 0 {
 		t.Errorf("undelivered notifications %v, %v", ns, err)
 	}
 }

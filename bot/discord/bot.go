@@ -249,17 +249,6 @@ func (b *Bot) Register(ctx context.Context) error {
 	return nil
 }
 
-// Run opens the bot, serves until ctx is cancelled, then closes it
-// gracefully (Close).
-func (b *Bot) Run(ctx context.Context) error {
-	if err := b.Open(ctx); err != nil {
-		b.s.Close()
-		return err
-	}
-	<-ctx.Done()
-	return b.Close()
-}
-
 // Close stops accepting interactions (new ones are answered "restarting"),
 // waits up to Options.ShutdownTimeout for those in progress, and closes
 // the gateway connection. It does not close the service's store.

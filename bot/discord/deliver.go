@@ -41,10 +41,13 @@ import (
 // too large is first sent again without its attachments, largest first
 // (sendShrinking), so the notification itself always goes out.
 func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
+	// The notification as shown carries the game it read (Reply.Game):
+	// the thread and the players come from it, with no read of their own.
+	rep := b.h.Notification(ctx, n)
 	var thread string
-	var game *bot.Game
+	game := rep.Game
 	if n.GameID != 0 {
-		where, err := b.gameThread(ctx, n.GameID)
+		where, err := b.gameThread(ctx, n.GameID, game)
 		if err != nil {
 			if bot.ErrorCode(err) == bot.ENOTFOUND {
 				b.log.Warn("discord: notification about an unknown game dropped", "notification", n.ID, "game", n.GameID)
@@ -53,11 +56,12 @@ func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
 			return err
 		}
 		thread = where
-		if game, err = b.svc.Game(ctx, n.GameID); err != nil {
-			return err
+		if game == nil { // the notification was shown without its game
+			if game, err = b.svc.Game(ctx, n.GameID); err != nil {
+				return err
+			}
 		}
 	}
-	rep := b.h.Notification(ctx, n)
 	rep.Ephemeral = false
 	// What others read (the thread, the channel) gets the public files:
 	// boards turned as the thread keeps them.

@@ -1,7 +1,6 @@
 package discord_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"log/slog"
@@ -10,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -19,6 +17,7 @@ import (
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/storage"
 )
@@ -51,6 +50,12 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := m.Run()
+	// Every index of the shared database still matches its records
+	// (storage.DB.Check, as testkit's databases are checked).
+	if problems, err := shared.db.Check(context.Background()); err != nil || len(problems) > 0 {
+		fmt.Fprintln(os.Stderr, "the shared database:", err, problems)
+		code = 1
+	}
 	shared.stop()
 	srv.Close()
 	os.RemoveAll(dir)
@@ -64,25 +69,8 @@ func newFake() *discordtest.Server {
 	return srv
 }
 
-// clock is the service's clock, moved by tests (timeouts).
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newClock() *clock { return &clock{now: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)} }
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
+// newClock returns the service's clock, moved by tests (timeouts).
+func newClock() *testkit.Clock { return testkit.NewClock(testkit.T0) }
 
 // slowCommands delays Execute by delay (a slow render, a slow disk), or
 // holds it until gate is closed, and tells entered (when set) that an
@@ -110,24 +98,6 @@ func (s *slowCommands) Execute(ctx context.Context, req command.Request) command
 	return s.Commands.Execute(ctx, req)
 }
 
-// syncBuffer is a log sink safe for concurrent writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // harness is one running bot: the real service over a bbolt file, the
 // real command handler and renderer, the adapter with its discordgo
 // session connected to the fake.
@@ -139,20 +109,27 @@ type harness struct {
 	cmds  *slowCommands
 	b     *discord.Bot
 	deliv *bot.Deliverer
-	clk   *clock
-	logs  *syncBuffer
+	clk   *testkit.Clock
+	logs  *testkit.Buffer
 }
 
 // startBot opens the database at path and connects a bot to srv, which
 // defers after deferAfter.
-func startBot(srv *discordtest.Server, path string, clk *clock, size int, opts ...bot.Option) (*harness, error) {
+func startBot(srv *discordtest.Server, path string, clk *testkit.Clock, size int, opts ...bot.Option) (*harness, error) {
 	return startBotWith(srv, path, clk, size, discord.Options{DeferAfter: deferAfter}, opts...)
 }
 
 // startBotWith opens the database at path and connects a bot to srv with
 // the timings and limits of dopts (its token, address, guild, logger and
 // shutdown timeout are the harness's).
-func startBotWith(srv *discordtest.Server, path string, clk *clock, size int, dopts discord.Options, opts ...bot.Option) (*harness, error) {
+func startBotWith(srv *discordtest.Server, path string, clk *testkit.Clock, size int, dopts discord.Options, opts ...bot.Option) (*harness, error) {
+	return startBotOver(srv, path, testkit.Stores, clk, size, dopts, opts...)
+}
+
+// startBotOver is startBotWith with the stores stores makes of the
+// database (a testkit.Probe's, say): the service and the deliverer use
+// them.
+func startBotOver(srv *discordtest.Server, path string, stores func(*storage.DB) bot.Stores, clk *testkit.Clock, size int, dopts discord.Options, opts ...bot.Option) (*harness, error) {
 	db, err := storage.Open(path, storage.Options{Timeout: time.Second})
 	if err != nil {
 		return nil, err
@@ -161,10 +138,10 @@ func startBotWith(srv *discordtest.Server, path string, clk *clock, size int, do
 	if err != nil {
 		return nil, err
 	}
-	logs := &syncBuffer{}
+	logs := &testkit.Buffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg,
-		append([]bot.Option{bot.Clock(clk.Now)}, opts...)...)
+	st := stores(db)
+	svc := bot.NewService(st, reg, append([]bot.Option{bot.Clock(clk.Now)}, opts...)...)
 	cmds := &slowCommands{Commands: command.New(svc, command.Options{BoardSize: size, Logger: log})}
 	dopts.Token, dopts.APIURL, dopts.GuildID, dopts.ShutdownTimeout, dopts.Logger = "test-token", srv.URL(), guildID, 5*time.Second, log
 	b, err := discord.New(svc, cmds, dopts)
@@ -179,7 +156,7 @@ func startBotWith(srv *discordtest.Server, path string, clk *clock, size int, do
 		return nil, err
 	}
 	h := &harness{srv: srv, path: path, db: db, svc: svc, cmds: cmds, b: b, clk: clk, logs: logs}
-	h.deliv = bot.NewDeliverer(db, b.Send, clk.Now, log)
+	h.deliv = bot.NewDeliverer(st.Outbox, b.Send, clk.Now, log)
 	return h, nil
 }
 

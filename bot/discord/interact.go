@@ -232,7 +232,7 @@ func (b *Bot) publish(ctx context.Context, i *discordgo.Interaction, rep command
 	if rep.GameID == 0 || rep.Ephemeral || len(rep.Mention) == 0 {
 		return
 	}
-	where, err := b.gameThread(ctx, rep.GameID)
+	where, err := b.gameThread(ctx, rep.GameID, rep.Game)
 	if err != nil {
 		b.log.Warn("discord: finding the game's thread failed", "game", rep.GameID, "err", err)
 		return

@@ -20,8 +20,14 @@ const threadArchiveMinutes = 10080
 // Service.SetThread so that it survives restarts. Where threads are
 // refused (no permission, a channel that cannot hold threads) the
 // channel itself is recorded instead, so the refusal is not asked again.
-// A game without a channel (the console) has "" here.
-func (b *Bot) gameThread(ctx context.Context, gameID uint64) (string, error) {
+// A game without a channel (the console) has "" here. known is the game's
+// record when the caller holds one (a reply's, nil when not): once a
+// record names its thread the thread never changes, so nothing is read
+// then.
+func (b *Bot) gameThread(ctx context.Context, gameID uint64, known *bot.Game) (string, error) {
+	if known != nil && known.ID == gameID && known.ThreadID != "" {
+		return known.ThreadID, nil
+	}
 	unlock := b.games.lock(gameID)
 	defer unlock()
 	g, err := b.svc.Game(ctx, gameID)

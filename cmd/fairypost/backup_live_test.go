@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -9,37 +8,19 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/storage"
 	"github.com/fairypost/fairypost/storage/hotcopy"
 )
-
-// syncBuffer is a bytes.Buffer safe for one writer and a reader.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // liveConsole is "fairypost console" running in the background on a
 // database, fed through a pipe.
 type liveConsole struct {
 	in             *io.PipeWriter
-	stdout, stderr syncBuffer
+	stdout, stderr testkit.Buffer
 	code           chan int
 }
 

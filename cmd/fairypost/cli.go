@@ -80,6 +80,7 @@ func commands() []command {
 		docsCommand(),
 		exportCommand(),
 		backupCommand(),
+		checkCommand(),
 		{name: "help", synopsis: "[COMMAND]",
 			summary: "show this help, or one command's flags"},
 	}

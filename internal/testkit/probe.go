@@ -1,0 +1,231 @@
+package testkit
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"sync"
+	"time"
+
+	"github.com/fairypost/fairypost/bot"
+)
+
+// Probe wraps the stores of a Service (Stores) to see how they are used:
+// it counts the calls of each method (Calls), and records as a violation
+// any store call made while the function of an update runs (UpdateGame,
+// AnnotateGame, UpdateChallenge, UpdatePreferences): an update's function
+// must touch no store. "While" is in time, not per goroutine: a store
+// call from another goroutine during an update counts too, so tests that
+// check Violations do nothing else at the same time. Methods added to the
+// store interfaces after the Probe pass through uncounted. Safe for
+// concurrent use.
+type Probe struct {
+	st bot.Stores
+
+	mu         sync.Mutex
+	calls      map[string]int
+	updating   int // update functions running
+	violations []string
+}
+
+// NewProbe returns a Probe over st.
+func NewProbe(st bot.Stores) *Probe { return &Probe{st: st, calls: map[string]int{}} }
+
+// Stores returns the wrapped stores, to give a Service.
+func (p *Probe) Stores() bot.Stores {
+	return bot.Stores{Games: probeGames{p.st.Games, p}, Challenges: probeChallenges{p.st.Challenges, p},
+		Users: probeUsers{p.st.Users, p}, Outbox: probeOutbox{p.st.Outbox, p}}
+}
+
+// Calls returns how many times each method was called ("Game",
+// "UpdateGame", ...) since the Probe was made or Reset.
+func (p *Probe) Calls() map[string]int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return maps.Clone(p.calls)
+}
+
+// Reset sets the counts to zero and forgets the violations.
+func (p *Probe) Reset() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.calls, p.violations = map[string]int{}, nil
+}
+
+// Violations returns the store calls made while an update's function ran,
+// as "Preferences during an update", in order.
+func (p *Probe) Violations() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.violations...)
+}
+
+// call counts a call of method.
+func (p *Probe) call(method string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.calls[method]++
+	if p.updating > 0 {
+		p.violations = append(p.violations, fmt.Sprintf("%s during an update", method))
+	}
+}
+
+// inUpdate marks the start of an update's function and returns what
+// marks its end: defer p.inUpdate()().
+func (p *Probe) inUpdate() func() {
+	p.mu.Lock()
+	p.updating++
+	p.mu.Unlock()
+	return func() {
+		p.mu.Lock()
+		p.updating--
+		p.mu.Unlock()
+	}
+}
+
+type probeGames struct {
+	bot.GameStore
+	p *Probe
+}
+
+func (g probeGames) Game(ctx context.Context, id uint64) (*bot.Game, error) {
+	g.p.call("Game")
+	return g.GameStore.Game(ctx, id)
+}
+
+func (g probeGames) GamesByUser(ctx context.Context, userID string) ([]*bot.Game, error) {
+	g.p.call("GamesByUser")
+	return g.GameStore.GamesByUser(ctx, userID)
+}
+
+func (g probeGames) GamesByChannel(ctx context.Context, channelID string) ([]*bot.Game, error) {
+	g.p.call("GamesByChannel")
+	return g.GameStore.GamesByChannel(ctx, channelID)
+}
+
+func (g probeGames) ActiveGamesByUser(ctx context.Context, userID string) ([]*bot.Game, error) {
+	g.p.call("ActiveGamesByUser")
+	return g.GameStore.ActiveGamesByUser(ctx, userID)
+}
+
+func (g probeGames) ActiveGamesByChannel(ctx context.Context, channelID string) ([]*bot.Game, error) {
+	g.p.call("ActiveGamesByChannel")
+	return g.GameStore.ActiveGamesByChannel(ctx, channelID)
+}
+
+func (g probeGames) GamesDue(ctx context.Context, t time.Time) ([]*bot.Game, error) {
+	g.p.call("GamesDue")
+	return g.GameStore.GamesDue(ctx, t)
+}
+
+func (g probeGames) GamesToRemind(ctx context.Context, t time.Time) ([]*bot.Game, error) {
+	g.p.call("GamesToRemind")
+	return g.GameStore.GamesToRemind(ctx, t)
+}
+
+func (g probeGames) EarliestGameTimes(ctx context.Context) (time.Time, time.Time, error) {
+	g.p.call("EarliestGameTimes")
+	return g.GameStore.EarliestGameTimes(ctx)
+}
+
+func (g probeGames) UpdateGame(ctx context.Context, id, expected uint64, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
+	g.p.call("UpdateGame")
+	return g.GameStore.UpdateGame(ctx, id, expected, func(gm *bot.Game) ([]bot.Notification, error) {
+		defer g.p.inUpdate()()
+		return fn(gm)
+	})
+}
+
+func (g probeGames) AnnotateGame(ctx context.Context, id uint64, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
+	g.p.call("AnnotateGame")
+	return g.GameStore.AnnotateGame(ctx, id, func(gm *bot.Game) ([]bot.Notification, error) {
+		defer g.p.inUpdate()()
+		return fn(gm)
+	})
+}
+
+type probeChallenges struct {
+	bot.ChallengeStore
+	p *Probe
+}
+
+func (c probeChallenges) CreateChallenge(ctx context.Context, ch *bot.Challenge, notes []bot.Notification) error {
+	c.p.call("CreateChallenge")
+	return c.ChallengeStore.CreateChallenge(ctx, ch, notes)
+}
+
+func (c probeChallenges) Challenge(ctx context.Context, id uint64) (*bot.Challenge, error) {
+	c.p.call("Challenge")
+	return c.ChallengeStore.Challenge(ctx, id)
+}
+
+func (c probeChallenges) ChallengesByUser(ctx context.Context, userID string) ([]*bot.Challenge, error) {
+	c.p.call("ChallengesByUser")
+	return c.ChallengeStore.ChallengesByUser(ctx, userID)
+}
+
+func (c probeChallenges) ChallengesByChannel(ctx context.Context, channelID string) ([]*bot.Challenge, error) {
+	c.p.call("ChallengesByChannel")
+	return c.ChallengeStore.ChallengesByChannel(ctx, channelID)
+}
+
+func (c probeChallenges) ChallengesExpiring(ctx context.Context, t time.Time) ([]*bot.Challenge, error) {
+	c.p.call("ChallengesExpiring")
+	return c.ChallengeStore.ChallengesExpiring(ctx, t)
+}
+
+func (c probeChallenges) EarliestExpiry(ctx context.Context) (time.Time, error) {
+	c.p.call("EarliestExpiry")
+	return c.ChallengeStore.EarliestExpiry(ctx)
+}
+
+func (c probeChallenges) UpdateChallenge(ctx context.Context, id, expected uint64, fn func(*bot.Challenge) (bot.ChallengeChange, error)) (*bot.Challenge, *bot.Game, error) {
+	c.p.call("UpdateChallenge")
+	return c.ChallengeStore.UpdateChallenge(ctx, id, expected, func(ch *bot.Challenge) (bot.ChallengeChange, error) {
+		defer c.p.inUpdate()()
+		return fn(ch)
+	})
+}
+
+type probeUsers struct {
+	bot.UserStore
+	p *Probe
+}
+
+func (u probeUsers) Preferences(ctx context.Context, userID string) (*bot.Preferences, error) {
+	u.p.call("Preferences")
+	return u.UserStore.Preferences(ctx, userID)
+}
+
+func (u probeUsers) UpdatePreferences(ctx context.Context, userID string, fn func(*bot.Preferences) error) (*bot.Preferences, error) {
+	u.p.call("UpdatePreferences")
+	return u.UserStore.UpdatePreferences(ctx, userID, func(pr *bot.Preferences) error {
+		defer u.p.inUpdate()()
+		return fn(pr)
+	})
+}
+
+type probeOutbox struct {
+	bot.Outbox
+	p *Probe
+}
+
+func (o probeOutbox) PendingNotifications(ctx context.Context, now time.Time, limit int) ([]bot.Notification, error) {
+	o.p.call("PendingNotifications")
+	return o.Outbox.PendingNotifications(ctx, now, limit)
+}
+
+func (o probeOutbox) RetryNotification(ctx context.Context, id uint64, notBefore time.Time) error {
+	o.p.call("RetryNotification")
+	return o.Outbox.RetryNotification(ctx, id, notBefore)
+}
+
+func (o probeOutbox) AckNotification(ctx context.Context, id uint64) error {
+	o.p.call("AckNotification")
+	return o.Outbox.AckNotification(ctx, id)
+}
+
+func (o probeOutbox) SetAsideNotification(ctx context.Context, id uint64, reason string) error {
+	o.p.call("SetAsideNotification")
+	return o.Outbox.SetAsideNotification(ctx, id, reason)
+}

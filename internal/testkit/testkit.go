@@ -1,0 +1,165 @@
+// Package testkit is what the tests of several packages share: a bbolt
+// database in a test's temporary folder that is checked when the test
+// ends, a settable clock, a buffer safe for concurrent writers, the rules
+// registry and a Service wired like the bot's, and a Probe that counts
+// store calls and catches a store touched from inside an update. It is
+// for tests only (internal: nothing outside this module imports it).
+package testkit
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/rules"
+	"github.com/fairypost/fairypost/storage"
+)
+
+// T0 is when the clocks of tests start: 2026-03-01 12:00 UTC.
+var T0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// Seed is the seed of every random start (rules.PreGame) the Services of
+// Service draw.
+const Seed uint64 = 0x5eed_f00d_cafe_0001
+
+// OpenDB opens a fresh database file in tb's temporary folder; see OpenDBAt.
+func OpenDB(tb testing.TB) *storage.DB {
+	tb.Helper()
+	return OpenDBAt(tb, filepath.Join(tb.TempDir(), "fairypost.db"))
+}
+
+// OpenDBAt opens (or creates) the database at path, failing tb if it
+// cannot. When tb ends, CheckDB runs on it and it is closed. A test may
+// close it earlier itself (to reopen the file): the check is then left to
+// the database opened after it.
+func OpenDBAt(tb testing.TB, path string) *storage.DB {
+	tb.Helper()
+	db, err := storage.Open(path, storage.Options{Timeout: time.Second})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		checkDB(tb, db, true)
+		db.Close()
+	})
+	return db
+}
+
+// CheckDB fails tb with every problem storage.DB.Check finds in db:
+// bbolt's consistency check and an index entry that does not match its
+// record (or a record without its entry).
+func CheckDB(tb testing.TB, db *storage.DB) {
+	tb.Helper()
+	checkDB(tb, db, false)
+}
+
+// checkDB is CheckDB; closedOK skips a database the test closed.
+func checkDB(tb testing.TB, db *storage.DB, closedOK bool) {
+	tb.Helper()
+	problems, err := db.Check(context.Background())
+	if closedOK && errors.Is(err, bolt.ErrDatabaseNotOpen) {
+		return
+	}
+	if err != nil {
+		tb.Errorf("checking the database: %v", err)
+		return
+	}
+	for _, p := range problems {
+		tb.Errorf("database %s: %s", db.Path(), p)
+	}
+}
+
+// Clock is a settable clock, safe for concurrent use. Its Now is what a
+// Service, a Deliverer or a Scheduler is given as their time.
+type Clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// NewClock returns a clock showing t.
+func NewClock(t time.Time) *Clock { return &Clock{now: t} }
+
+// Now returns the time the clock shows.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Advance moves the clock forward by d.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// Buffer is a bytes.Buffer safe for concurrent writers and readers: a log
+// destination for code that logs from its own goroutines.
+type Buffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+// Write appends p.
+func (s *Buffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+// String returns what was written so far.
+func (s *Buffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// Reset forgets what was written.
+func (s *Buffer) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.b.Reset()
+}
+
+// SharedRegistry returns the rules registry shared by the tests and
+// benchmarks of one test binary: it is built once (building it compiles
+// every variant).
+var SharedRegistry = sync.OnceValues(rules.NewRegistry)
+
+// Registry returns SharedRegistry's registry, failing tb if it cannot be
+// built.
+func Registry(tb testing.TB) *rules.Registry {
+	tb.Helper()
+	reg, err := SharedRegistry()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return reg
+}
+
+// Service returns a Service over db (all its stores) on clock c, whose
+// coin gives the challenger White and whose random starts use Seed; opts
+// come after those and may replace them.
+func Service(tb testing.TB, db *storage.DB, c *Clock, opts ...bot.Option) *bot.Service {
+	tb.Helper()
+	return ServiceOver(tb, Stores(db), c, opts...)
+}
+
+// ServiceOver is Service over the given stores (a Probe's, say).
+func ServiceOver(tb testing.TB, st bot.Stores, c *Clock, opts ...bot.Option) *bot.Service {
+	tb.Helper()
+	base := []bot.Option{bot.Clock(c.Now), bot.Coin(func() bool { return true }), bot.Seed(func() uint64 { return Seed })}
+	return bot.NewService(st, Registry(tb), append(base, opts...)...)
+}
+
+// Stores returns db as each of the stores of a Service.
+func Stores(db *storage.DB) bot.Stores {
+	return bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}
+}
