@@ -27,19 +27,58 @@ const (
 	actTakebackDecline = doTakebackDecline
 )
 
-// challengeAction reports whether a button action is about a challenge
-// (not a game).
-func challengeAction(a string) bool { return a == actAccept || a == actDecline || a == actCancel }
+// buttonDef answers a click on one kind of button. challenge is set for
+// a challenge's buttons (id is the challenge's); game for a game's, which
+// press calls once it has checked that the clicker plays in g and that g
+// is still at the version the button carried.
+type buttonDef struct {
+	challenge func(h *Handler, ctx context.Context, at Request, id, version uint64) (Reply, error)
+	game      func(h *Handler, ctx context.Context, userID string, g *bot.Game, version uint64) (Reply, error)
+}
 
-// knownAction reports whether a is a button action.
-func knownAction(a string) bool {
-	switch a {
-	case actAccept, actDecline, actCancel, actResign, actResignConfirm, actDrawOffer, actDrawAccept,
-		actDrawDecline, actTakebackAccept, actTakebackDecline:
-		return true
+// buttonTable returns every button action with what answers it: the one
+// place a button is declared (besides the functions that show it).
+func buttonTable() map[string]buttonDef {
+	action := func(do string) buttonDef {
+		return buttonDef{game: func(h *Handler, ctx context.Context, userID string, g *bot.Game, version uint64) (Reply, error) {
+			return h.gameAction(ctx, userID, do, g, version)
+		}}
 	}
-	_, choice := choiceWord(a)
-	return choice
+	choice := func(word string) buttonDef {
+		return buttonDef{game: func(h *Handler, ctx context.Context, userID string, g *bot.Game, version uint64) (Reply, error) {
+			return h.choose(ctx, userID, g, version, word)
+		}}
+	}
+	return map[string]buttonDef{
+		actAccept: {challenge: func(h *Handler, ctx context.Context, at Request, id, version uint64) (Reply, error) {
+			return h.accept(ctx, at, id, version)
+		}},
+		actDecline: {challenge: func(h *Handler, ctx context.Context, at Request, id, version uint64) (Reply, error) {
+			return h.decline(ctx, at.UserID, id, version)
+		}},
+		actCancel: {challenge: func(h *Handler, ctx context.Context, at Request, id, version uint64) (Reply, error) {
+			return h.cancel(ctx, at.UserID, id, version)
+		}},
+		actResign:          {game: (*Handler).confirmResign},
+		actResignConfirm:   action(doResign),
+		actDrawOffer:       action(doDrawOffer),
+		actDrawAccept:      action(doDrawAccept),
+		actDrawDecline:     action(doDrawDecline),
+		actTakebackAccept:  action(doTakebackAccept),
+		actTakebackDecline: action(doTakebackDecline),
+		actArmyWhite:       choice("white"),
+		actArmyBlack:       choice("black"),
+		actFirstMe:         choice("me"),
+		actFirstOpponent:   choice("opponent"),
+	}
+}
+
+// confirmResign answers Resign: a private question with the button that
+// really resigns.
+func (h *Handler) confirmResign(_ context.Context, _ string, g *bot.Game, _ uint64) (Reply, error) {
+	return Reply{Ephemeral: true, GameID: g.ID, Game: g,
+		Text:    fmt.Sprintf("Really resign game #%d? This cannot be undone.", g.ID),
+		Buttons: []Button{{Label: "Yes, resign", CustomID: customID(actResignConfirm, g.ID, g.Version), Style: ButtonDanger}}}, nil
 }
 
 // customID returns "fp1:<action>:<id>:<version>".
@@ -52,13 +91,14 @@ func errBadButton() error {
 	return bot.Errorf(bot.EINVALID, "This button is not from fairypost or is damaged.")
 }
 
-// parseCustomID reads a custom ID made by customID.
+// parseCustomID reads a custom ID in the form customID makes; whether
+// its action is one is press's to check (Handler.buttons).
 func parseCustomID(s string) (action string, id, version uint64, err error) {
 	if len(s) > 100 {
 		return "", 0, 0, errBadButton()
 	}
 	parts := strings.Split(s, ":")
-	if len(parts) != 4 || parts[0] != customIDPrefix || !knownAction(parts[1]) {
+	if len(parts) != 4 || parts[0] != customIDPrefix || parts[1] == "" {
 		return "", 0, 0, errBadButton()
 	}
 	id, err1 := strconv.ParseUint(parts[2], 10, 64)
@@ -128,8 +168,16 @@ func (h *Handler) press(ctx context.Context, at Request, cid string) (Reply, err
 	if err != nil {
 		return Reply{}, err
 	}
-	if challengeAction(action) {
-		return h.pressChallenge(ctx, at, action, id, version)
+	b, ok := h.buttons[action]
+	if !ok {
+		return Reply{}, errBadButton()
+	}
+	if b.challenge != nil {
+		rep, err := b.challenge(h, ctx, at, id, version)
+		if bot.ErrorCode(err) == bot.ECONFLICT {
+			err = bot.Errorf(bot.ECONFLICT, "This button is out of date: challenge #%d has changed since it was shown.", id)
+		}
+		return rep, err
 	}
 	g, err := h.svc.Game(ctx, id)
 	if err != nil {
@@ -141,28 +189,7 @@ func (h *Handler) press(ctx context.Context, at Request, cid string) (Reply, err
 	if g.Version != version {
 		return Reply{}, stale(g)
 	}
-	if word, ok := choiceWord(action); ok {
-		return h.choose(ctx, userID, g, version, word)
-	}
-	switch action {
-	case actResign:
-		return Reply{Ephemeral: true, GameID: g.ID, Game: g,
-			Text:    fmt.Sprintf("Really resign game #%d? This cannot be undone.", g.ID),
-			Buttons: []Button{{Label: "Yes, resign", CustomID: customID(actResignConfirm, g.ID, g.Version), Style: ButtonDanger}}}, nil
-	case actResignConfirm:
-		return h.gameAction(ctx, userID, doResign, g, version)
-	case actDrawOffer:
-		return h.gameAction(ctx, userID, doDrawOffer, g, version)
-	case actDrawAccept:
-		return h.gameAction(ctx, userID, doDrawAccept, g, version)
-	case actDrawDecline:
-		return h.gameAction(ctx, userID, doDrawDecline, g, version)
-	case actTakebackAccept:
-		return h.gameAction(ctx, userID, doTakebackAccept, g, version)
-	case actTakebackDecline:
-		return h.gameAction(ctx, userID, doTakebackDecline, g, version)
-	}
-	return Reply{}, errBadButton()
+	return b.game(h, ctx, userID, g, version)
 }
 
 // stale is the answer to a button shown before g last changed.
@@ -170,22 +197,3 @@ func stale(g *bot.Game) error {
 	return bot.Errorf(bot.ECONFLICT, "This button is out of date: game #%d has changed since it was shown. Use /board game:%d for the current position.", g.ID, g.ID)
 }
 
-func (h *Handler) pressChallenge(ctx context.Context, at Request, action string, id, version uint64) (Reply, error) {
-	userID := at.UserID
-	var (
-		rep Reply
-		err error
-	)
-	switch action {
-	case actAccept:
-		rep, err = h.accept(ctx, at, id, version)
-	case actDecline:
-		rep, err = h.decline(ctx, userID, id, version)
-	case actCancel:
-		rep, err = h.cancel(ctx, userID, id, version)
-	}
-	if bot.ErrorCode(err) == bot.ECONFLICT {
-		err = bot.Errorf(bot.ECONFLICT, "This button is out of date: challenge #%d has changed since it was shown.", id)
-	}
-	return rep, err
-}

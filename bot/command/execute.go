@@ -66,14 +66,20 @@ func cleanText(s string) bool {
 	return true
 }
 
-// spec returns the spec of command name.
-func (h *Handler) spec(name string) (Spec, bool) {
-	for _, s := range h.specs {
-		if s.Name == name {
-			return s, true
+// command returns the command called name.
+func (h *Handler) command(name string) (commandDef, bool) {
+	for _, c := range h.commands {
+		if c.Name == name {
+			return c, true
 		}
 	}
-	return Spec{}, false
+	return commandDef{}, false
+}
+
+// spec returns the spec of command name.
+func (h *Handler) spec(name string) (Spec, bool) {
+	c, ok := h.command(name)
+	return c.Spec, ok
 }
 
 // check refuses a request whose command or options are not those of a
@@ -157,62 +163,12 @@ func parseID(name, s string) (uint64, error) {
 	return id, nil
 }
 
+// execute checks req against its command's spec and runs the command.
 func (h *Handler) execute(ctx context.Context, req Request) (Reply, error) {
 	sp, err := h.check(req)
 	if err != nil {
 		return Reply{}, err
 	}
-	o := req.Options
-	switch sp.Name {
-	case cmdChallenge:
-		return h.challenge(ctx, req)
-	case cmdAccept, cmdDecline, cmdCancel:
-		id, err := parseID(optChallenge, o[optChallenge])
-		if err != nil {
-			return Reply{}, err
-		}
-		if id == 0 {
-			if id, err = h.findChallenge(ctx, req, sp.Name); err != nil {
-				return Reply{}, err
-			}
-		}
-		switch sp.Name {
-		case cmdAccept:
-			return h.accept(ctx, req, id, bot.AnyVersion)
-		case cmdDecline:
-			return h.decline(ctx, req.UserID, id, bot.AnyVersion)
-		}
-		return h.cancel(ctx, req.UserID, id, bot.AnyVersion)
-	case cmdMove:
-		return h.move(ctx, req)
-	case cmdChoose:
-		return h.chooseCmd(ctx, req)
-	case cmdBoard:
-		return h.board(ctx, req)
-	case cmdMoves:
-		return h.movesCmd(ctx, req)
-	case cmdGames:
-		return h.games(ctx, req)
-	case cmdResign:
-		return h.act(ctx, req, doResign)
-	case cmdDraw:
-		return h.act(ctx, req, "draw-"+o[optAction])
-	case cmdAbort:
-		return h.act(ctx, req, doAbort)
-	case cmdTakeback:
-		return h.act(ctx, req, "takeback-"+o[optAction])
-	case cmdHistory:
-		return h.history(ctx, req)
-	case cmdExport:
-		return h.export(ctx, req)
-	case cmdRules:
-		return h.rulesCmd(o[optVariant])
-	case cmdVariants:
-		return h.variants(), nil
-	case cmdSettings:
-		return h.settings(ctx, req)
-	case cmdHelp:
-		return h.help(), nil
-	}
-	return Reply{}, bot.Errorf(bot.EINVALID, "Unknown command /%s: /help lists them.", sp.Name)
+	cmd, _ := h.command(sp.Name) // check found it
+	return cmd.run(h, ctx, req)
 }

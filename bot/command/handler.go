@@ -35,7 +35,8 @@ type Handler struct {
 	size     int
 	gifSize  int
 	log      *slog.Logger
-	specs    []Spec
+	commands []commandDef // every command, spec and handler together
+	buttons  map[string]buttonDef
 }
 
 // New returns a Handler over svc. It panics only if the embedded fonts of
@@ -57,15 +58,17 @@ func New(svc *bot.Service, opts Options) *Handler {
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
-	h.specs = h.buildSpecs()
+	h.commands = h.buildCommands()
+	h.buttons = buttonTable()
 	return h
 }
 
 // Specs returns every command with its options, in the order of /help:
 // what an adapter registers. The slice is a copy.
 func (h *Handler) Specs() []Spec {
-	out := make([]Spec, len(h.specs))
-	for i, s := range h.specs {
+	out := make([]Spec, len(h.commands))
+	for i, c := range h.commands {
+		s := c.Spec
 		s.Options = append([]OptionSpec(nil), s.Options...)
 		for j := range s.Options {
 			s.Options[j].Choices = append([]Choice(nil), s.Options[j].Choices...)

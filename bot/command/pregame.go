@@ -20,21 +20,6 @@ const (
 	actFirstOpponent = "first-opponent"
 )
 
-// choiceWord returns the word of /choose that the choice button action
-// a stands for, and whether a is one.
-func choiceWord(a string) (string, bool) {
-	switch a {
-	case actArmyWhite:
-		return "white", true
-	case actArmyBlack:
-		return "black", true
-	case actFirstMe:
-		return "me", true
-	case actFirstOpponent:
-		return "opponent", true
-	}
-	return "", false
-}
 
 // choiceButtons are the buttons of g's pending pre-game choice, carrying
 // g.Version; nil when g waits for none.

@@ -217,7 +217,8 @@ func (h *Handler) settings(ctx context.Context, req Request) (Reply, error) {
 func (h *Handler) help() Reply {
 	var b strings.Builder
 	b.WriteString("**fairypost**: correspondence chess variants. Challenge someone, then play a move whenever it is your turn.\n")
-	for _, s := range h.specs {
+	for _, c := range h.commands {
+		s := c.Spec
 		fmt.Fprintf(&b, "/%s", s.Name)
 		for _, o := range s.Options {
 			if o.Required {
