@@ -41,6 +41,9 @@ type gameRecord struct {
 	Updated     time.Time    `json:"updated"`
 	// Added by schema 2 (absent from schema-1 records).
 	RemindAt time.Time `json:"remind_at,omitzero"`
+	// Added within schema 3 (absent from older records: casual, unrated).
+	Rated   bool                 `json:"rated,omitempty"`
+	Ratings []ratingChangeRecord `json:"ratings,omitempty"`
 }
 
 // readableSchema reports whether a record of schema v decodes: records
@@ -85,7 +88,8 @@ func encodeGame(g *bot.Game) ([]byte, error) {
 		Status: uint8(g.Status), Result: uint8(g.Result), Reason: g.Reason,
 		DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, TurnStarted: g.TurnStarted, Reminded: g.Reminded,
 		DrawOffer: g.DrawOffer, Takeback: g.Takeback, Setup: encodeSetup(g.Setup),
-		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt})
+		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt,
+		Rated: g.Rated, Ratings: encodeRatingChanges(g.Ratings)})
 }
 
 func decodeGame(b []byte) (*bot.Game, error) {
@@ -101,7 +105,8 @@ func decodeGame(b []byte) (*bot.Game, error) {
 		GuildID: r.GuildID, ChannelID: r.ChannelID, ThreadID: r.ThreadID, Status: bot.GameStatus(r.Status), Result: bot.Result(r.Result),
 		Reason: r.Reason, DaysPerMove: r.DaysPerMove, Deadline: r.Deadline, TurnStarted: r.TurnStarted,
 		Reminded: r.Reminded, RemindAt: r.RemindAt, DrawOffer: r.DrawOffer, Takeback: r.Takeback,
-		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated}, nil
+		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated,
+		Rated: r.Rated, Ratings: decodeRatingChanges(r.Ratings)}, nil
 }
 
 // challengeRecord is the stored form of a bot.Challenge.
@@ -124,13 +129,16 @@ type challengeRecord struct {
 	// Added within schema 2: absent from older records and for variants
 	// without a pre-game choice (bot.ArmyChooser's zero value).
 	Chooser uint8 `json:"chooser,omitempty"`
+	// Added within schema 3: absent from older records (casual).
+	Rated bool `json:"rated,omitempty"`
 }
 
 func encodeChallenge(c *bot.Challenge) ([]byte, error) {
 	return json.Marshal(challengeRecord{Schema: SchemaVersion, ID: c.ID, Version: c.Version,
 		Challenger: c.Challenger, Challenged: c.Challenged, GuildID: c.GuildID, ChannelID: c.ChannelID,
 		Variant: c.Variant, Options: c.Options, DaysPerMove: c.DaysPerMove, Color: uint8(c.Color),
-		Status: uint8(c.Status), Expires: c.Expires, Created: c.Created, Updated: c.Updated, Chooser: uint8(c.Chooser)})
+		Status: uint8(c.Status), Expires: c.Expires, Created: c.Created, Updated: c.Updated, Chooser: uint8(c.Chooser),
+		Rated: c.Rated})
 }
 
 func decodeChallenge(b []byte) (*bot.Challenge, error) {
@@ -144,7 +152,8 @@ func decodeChallenge(b []byte) (*bot.Challenge, error) {
 	return &bot.Challenge{ID: r.ID, Version: r.Version, Challenger: r.Challenger, Challenged: r.Challenged,
 		GuildID: r.GuildID, ChannelID: r.ChannelID, Variant: r.Variant, Options: r.Options,
 		DaysPerMove: r.DaysPerMove, Color: bot.ColorChoice(r.Color), Chooser: bot.ArmyChooser(r.Chooser),
-		Status: bot.ChallengeStatus(r.Status), Expires: r.Expires, Created: r.Created, Updated: r.Updated}, nil
+		Status: bot.ChallengeStatus(r.Status), Expires: r.Expires, Created: r.Created, Updated: r.Updated,
+		Rated: r.Rated}, nil
 }
 
 // notificationRecord is the stored form of a bot.Notification.

@@ -43,6 +43,7 @@ const (
 	optNotify    = "notify"
 	optReminder  = "reminder"
 	optChooser   = "chooser"
+	optRated     = "rated"
 )
 
 // defaultDays is the days per move of a challenge that does not say.
@@ -89,6 +90,7 @@ func (h *Handler) buildSpecs() []Spec {
 				Choices: choices("white", "black", "random")},
 			{Name: optChooser, Description: "Crazyhouse Annihilation: who picks the army (default: the challenged player)", Kind: OptionString,
 				Choices: choices("challenged", "challenger")},
+			{Name: optRated, Description: "Whether the game changes your ratings (default yes)", Kind: OptionString, Choices: choices("yes", "no")},
 		}},
 		{Name: cmdAccept, Description: "Accept a challenge", Options: []OptionSpec{challenge}},
 		{Name: cmdDecline, Description: "Decline a challenge made to you", Options: []OptionSpec{challenge}},
