@@ -164,4 +164,3 @@ func BenchmarkPlayerCardPNG(b *testing.B) {
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes/png")
 }
-
