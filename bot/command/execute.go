@@ -213,6 +213,8 @@ func (h *Handler) execute(ctx context.Context, req Request) (Reply, error) {
 		return h.settings(ctx, req)
 	case cmdHelp:
 		return h.help(), nil
+	case cmdLeaderboard, cmdProfile:
+		return h.ratingCommand(ctx, req, sp.Name)
 	}
 	return Reply{}, bot.Errorf(bot.EINVALID, "Unknown command /%s: /help lists them.", sp.Name)
 }
@@ -222,7 +224,7 @@ func (h *Handler) execute(ctx context.Context, req Request) (Reply, error) {
 // reads no store; it may say true for a request that ends in an error.
 func (h *Handler) NeedsRender(req Request) bool {
 	switch strings.ToLower(req.Name) {
-	case cmdMove, cmdBoard, cmdAccept, cmdChoose, cmdResign:
+	case cmdMove, cmdBoard, cmdAccept, cmdChoose, cmdResign, cmdLeaderboard, cmdProfile:
 		return true
 	case cmdDraw:
 		a := req.Options[optAction]

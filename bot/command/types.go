@@ -81,6 +81,10 @@ type UserFacts struct {
 	// NotMember is set when the user is not a member of the server the
 	// command was typed in.
 	NotMember bool
+	// Name is the user's short display name as the transport knows it,
+	// "" when it does not: images that name players draw it (see
+	// Options.Names).
+	Name string
 }
 
 // where is the place of req as the service sees it.

@@ -114,9 +114,10 @@ func commandRequest(i *discordgo.Interaction) (command.Request, string) {
 			_, member := r.Members[id]
 			// Discord resolves the members of the interaction's guild:
 			// a resolved user without a member is not in that guild.
-			req.Users[id] = command.UserFacts{Bot: u.Bot, NotMember: i.GuildID != "" && !member}
+			req.Users[id] = command.UserFacts{Bot: u.Bot, NotMember: i.GuildID != "" && !member, Name: shortName(u, r.Members[id])}
 		}
 	}
+	addCaller(&req, i)
 	focused := ""
 	var walk func([]*discordgo.ApplicationCommandInteractionDataOption)
 	walk = func(opts []*discordgo.ApplicationCommandInteractionDataOption) {
