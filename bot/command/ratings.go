@@ -203,6 +203,10 @@ func (h *Handler) leaderboard(ctx context.Context, req Request, guild, where str
 	if len(lb.Top) == 0 {
 		text.WriteString(table.Empty + "\n")
 	}
+	if len(lb.Top) == 0 && len(table.Rows) > 0 {
+		// The caller's unranked line alone: say why nobody is above it.
+		table.Subtitle = "Nobody is ranked yet · " + table.Subtitle
+	}
 	var buf bytes.Buffer
 	if err := h.renderer.TablePNG(&buf, table, imageWidth); err != nil {
 		return Reply{}, fmt.Errorf("leaderboard image: %w", err)
