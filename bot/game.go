@@ -106,6 +106,9 @@ type Game struct {
 	// games).
 	Rated   bool
 	Ratings []RatingChange
+	// Tournament is the ID of the tournament the game is part of, 0 for
+	// none (see tournament.go).
+	Tournament uint64
 
 	Created, Updated time.Time
 }

@@ -109,19 +109,37 @@ func (s *Service) RatingSystem() rating.System { return s.rating }
 // Rates reports whether the Service keeps ratings (it has a RatingStore).
 func (s *Service) Rates() bool { return s.ratings != nil }
 
-// ratedGames is the GameStore a Service with a RatingStore uses: every
-// update goes through RatingStore.UpdateGameRated, and a rated game that
-// ends with a result is rated in the same transaction (rateGame).
+// ratedGames is the GameStore a Service with a RatingStore or a
+// TournamentStore uses: with ratings every update goes through
+// RatingStore.UpdateGameRated, and a rated game that ends with a result
+// is rated in the same transaction (rateGame); an update that leaves a
+// tournament game over then records it in its tournament
+// (Service.syncEnded).
 type ratedGames struct {
 	GameStore
-	ratings RatingStore
-	sys     rating.System
+	svc *Service
 }
 
-// UpdateGame runs fn as the GameStore contract says, then rates the game
-// when fn ended it with a result.
+// UpdateGame runs fn as the GameStore contract says, rating the game
+// when fn ended it with a result, then syncs its tournament.
 func (r ratedGames) UpdateGame(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error) {
-	return r.ratings.UpdateGameRated(ctx, id, expected, func(g *Game, tx RatingTx) ([]Notification, error) {
+	var g *Game
+	var err error
+	if r.svc.ratings == nil {
+		g, err = r.GameStore.UpdateGame(ctx, id, expected, fn)
+	} else {
+		g, err = r.rate(ctx, id, expected, fn)
+	}
+	if err == nil {
+		r.svc.syncEnded(ctx, g)
+	}
+	return g, err
+}
+
+// rate is UpdateGame through RatingStore.UpdateGameRated.
+func (r ratedGames) rate(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error) {
+	sys := r.svc.rating
+	return r.svc.ratings.UpdateGameRated(ctx, id, expected, func(g *Game, tx RatingTx) ([]Notification, error) {
 		wasOngoing := g.Ongoing()
 		notes, err := fn(g)
 		if err != nil {
@@ -130,10 +148,10 @@ func (r ratedGames) UpdateGame(ctx context.Context, id, expected uint64, fn func
 		if !wasOngoing || g.Status != GameFinished || !g.Rated || len(g.Ratings) > 0 {
 			return notes, nil
 		}
-		if err := rateGame(r.sys, g, tx); err != nil {
+		if err := rateGame(sys, g, tx); err != nil {
 			return nil, err
 		}
-		lines := RatingLines(r.sys, g)
+		lines := RatingLines(sys, g)
 		for i := range notes {
 			if notes[i].Kind == NotifyGameOver && notes[i].GameID == g.ID && lines != "" {
 				notes[i].Text += "\n" + lines

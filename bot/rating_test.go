@@ -14,7 +14,7 @@ func newRatedEnv(tb testing.TB) *env {
 	tb.Helper()
 	db := mustOpenDB(tb)
 	c := &clock{now: t0}
-	return &env{db: db, clock: c, svc: bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db},
+	return &env{db: db, clock: c, svc: bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db},
 		registry(tb), bot.Clock(c.Now), bot.Coin(func() bool { return true }), bot.Seed(func() uint64 { return testSeed }))}
 }
 

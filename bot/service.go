@@ -18,17 +18,18 @@ const ChallengeTTL = 7 * 24 * time.Hour
 // all state is in the stores, but for a bounded cache of replayed games
 // keyed by game ID and record version (ReplayCacheSize).
 type Service struct {
-	games      GameStore
-	challenges ChallengeStore
-	users      UserStore
-	outbox     Outbox
-	rules      *rules.Registry
-	now        func() time.Time
-	coin       func() bool
-	seed       func() uint64
-	replays    *replayCache
-	ratings    RatingStore   // nil: no game is rated
-	rating     rating.System // the parameters of the ratings
+	games       GameStore
+	challenges  ChallengeStore
+	users       UserStore
+	outbox      Outbox
+	rules       *rules.Registry
+	now         func() time.Time
+	coin        func() bool
+	seed        func() uint64
+	replays     *replayCache
+	ratings     RatingStore     // nil: no game is rated
+	tournaments TournamentStore // nil: no tournaments
+	rating      rating.System   // the parameters of the ratings
 }
 
 // Option configures a Service.
@@ -52,6 +53,9 @@ type Stores struct {
 	// Ratings, when set, keeps ratings: rated games are rated when they
 	// end (see rating.go). Optional.
 	Ratings RatingStore
+	// Tournaments, when set, keeps tournaments (see tournament.go).
+	// Optional.
+	Tournaments TournamentStore
 }
 
 // ReplayCacheSize sets how many replayed games the Service keeps in
@@ -68,12 +72,13 @@ func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 	s := &Service{games: st.Games, challenges: st.Challenges, users: st.Users, outbox: st.Outbox,
 		rules: reg, now: time.Now,
 		coin: func() bool { return rand.IntN(2) == 0 }, seed: rand.Uint64,
-		replays: newReplayCache(DefaultReplayCacheSize), ratings: st.Ratings, rating: rating.Lichess()}
+		replays: newReplayCache(DefaultReplayCacheSize), ratings: st.Ratings, rating: rating.Lichess(),
+		tournaments: st.Tournaments}
 	for _, o := range opts {
 		o(s)
 	}
-	if s.ratings != nil {
-		s.games = ratedGames{GameStore: s.games, ratings: s.ratings, sys: s.rating}
+	if s.ratings != nil || s.tournaments != nil {
+		s.games = ratedGames{GameStore: s.games, svc: s}
 	}
 	return s
 }

@@ -119,7 +119,11 @@ func stopClock(g *Game) {
 //     left reaches their Preferences.ReminderPercent (none when 0): at
 //     Game.RemindAt;
 //   - a pending challenge whose Expires has come expires
-//     (ChallengeExpired) and its challenger is notified.
+//     (ChallengeExpired) and its challenger is notified;
+//   - running tournaments record the results of their games that ended
+//     (SyncTournament; normally done as each game ends, this catches a
+//     result a crash kept from being recorded): this reads the games
+//     still pending in running tournaments.
 //
 // Each change is one store transaction that checks again that it is
 // still due, so a move made meanwhile wins and running Sweep again (or
@@ -187,6 +191,9 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 		default:
 			rep.Expired++
 		}
+	}
+	if err := s.syncRunning(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("tournaments: %w", err))
 	}
 	next, err := s.NextWake(ctx)
 	if err != nil {

@@ -42,8 +42,9 @@ type gameRecord struct {
 	// Added by schema 2 (absent from schema-1 records).
 	RemindAt time.Time `json:"remind_at,omitzero"`
 	// Added within schema 3 (absent from older records: casual, unrated).
-	Rated   bool                 `json:"rated,omitempty"`
-	Ratings []ratingChangeRecord `json:"ratings,omitempty"`
+	Rated      bool                 `json:"rated,omitempty"`
+	Ratings    []ratingChangeRecord `json:"ratings,omitempty"`
+	Tournament uint64               `json:"tournament,omitempty"`
 }
 
 // readableSchema reports whether a record of schema v decodes: records
@@ -89,7 +90,7 @@ func encodeGame(g *bot.Game) ([]byte, error) {
 		DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, TurnStarted: g.TurnStarted, Reminded: g.Reminded,
 		DrawOffer: g.DrawOffer, Takeback: g.Takeback, Setup: encodeSetup(g.Setup),
 		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt,
-		Rated: g.Rated, Ratings: encodeRatingChanges(g.Ratings)})
+		Rated: g.Rated, Ratings: encodeRatingChanges(g.Ratings), Tournament: g.Tournament})
 }
 
 func decodeGame(b []byte) (*bot.Game, error) {
@@ -106,7 +107,7 @@ func decodeGame(b []byte) (*bot.Game, error) {
 		Reason: r.Reason, DaysPerMove: r.DaysPerMove, Deadline: r.Deadline, TurnStarted: r.TurnStarted,
 		Reminded: r.Reminded, RemindAt: r.RemindAt, DrawOffer: r.DrawOffer, Takeback: r.Takeback,
 		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated,
-		Rated: r.Rated, Ratings: decodeRatingChanges(r.Ratings)}, nil
+		Rated: r.Rated, Ratings: decodeRatingChanges(r.Ratings), Tournament: r.Tournament}, nil
 }
 
 // challengeRecord is the stored form of a bot.Challenge.

@@ -71,7 +71,7 @@ func newEnv(t *testing.T) *env {
 	}
 	t.Cleanup(func() { db.Close() })
 	clk := &testClock{now: t0}
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db}, reg,
+	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}, reg,
 		bot.Clock(clk.Now), bot.Coin(func() bool { return true }))
 	logs := &syncBuffer{}
 	h := New(svc, Options{BoardSize: 240, GIFSize: 160, Logger: slog.New(slog.NewTextHandler(logs, nil))})

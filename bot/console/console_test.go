@@ -63,7 +63,7 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	clk := &clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db}, reg,
+	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}, reg,
 		bot.Clock(clk.now), bot.Coin(func() bool { return true }))
 	h := command.New(svc, command.Options{BoardSize: 320})
 	return &env{db: db, svc: svc, handler: h, clock: clk, images: filepath.Join(dir, "boards")}

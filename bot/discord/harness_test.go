@@ -150,7 +150,7 @@ func startBot(srv *discordtest.Server, path string, clk *clock, size int, opts .
 	}
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db}, reg,
+	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}, reg,
 		append([]bot.Option{bot.Clock(clk.Now)}, opts...)...)
 	cmds := &slowCommands{Commands: command.New(svc, command.Options{BoardSize: size, Logger: log})}
 	b, err := discord.New(svc, cmds, discord.Options{
