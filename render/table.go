@@ -53,8 +53,8 @@ type TableRow struct {
 const (
 	// MaxTableRows bounds the rows a table image may have.
 	MaxTableRows = 100
-	// MaxTableColumns bounds its columns.
-	MaxTableColumns = 12
+	// MaxTableColumns bounds its columns (a 20-player crosstable has 25).
+	MaxTableColumns = 32
 )
 
 var (
@@ -127,6 +127,9 @@ func (r *Renderer) layoutTable(t *Table, w int) tableGeometry {
 		}
 	}
 	gap := 28 * u
+	if n > 8 {
+		gap = 14 * u // many columns (a crosstable): closer together
+	}
 	inner := float64(w - 2*g.pad - int(2*12*u))
 	others := 0.0
 	for i, cw := range g.widths {

@@ -77,6 +77,33 @@ func TestGoldenTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkGolden(t, "leaderboard-empty-400", buf.Bytes())
+	buf.Reset()
+	if err := r.TablePNG(&buf, testCrosstable(), 1000); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "crosstable", buf.Bytes())
+}
+
+// testCrosstable is the crosstable of a 6-player Swiss after 3 rounds,
+// as the bot draws one: round cells (opponent, colour, result), points
+// and tiebreaks, the reader's row highlighted.
+func testCrosstable() Table {
+	t := Table{Title: "Tournament #7 · Chess · Swiss", Subtitle: "finished · 3 of 3 rounds paired · tiebreaks: Buchholz cut-1, Buchholz, Sonneborn-Berger",
+		Columns: []Column{{Heading: "#", Right: true}, {Heading: "Player", Fill: true}, {Heading: "R1", Right: true},
+			{Heading: "R2", Right: true}, {Heading: "R3", Right: true}, {Heading: "Pts", Right: true},
+			{Heading: "BhC1", Right: true}, {Heading: "Bh", Right: true}, {Heading: "SB", Right: true}}}
+	rows := [][]string{
+		{"1", "alice", "4w1", "3b1", "2w½", "2½", "4", "5½", "4¾"},
+		{"2", "bob", "5b1", "6w1", "1b½", "2½", "3", "4", "3¼"},
+		{"3", "carol", "6w1", "1w0", "5b1", "2", "3½", "4", "2½"},
+		{"4", "dan", "1b0", "bye", "6b1", "2", "2½", "4½", "1"},
+		{"5", "erin", "2w0", "4b+", "3w0", "1", "4½", "6½", "0"},
+		{"6", "frank", "3b0", "2b0", "4w0", "0", "5", "6½", "0"},
+	}
+	for _, r := range rows {
+		t.Rows = append(t.Rows, TableRow{Cells: r, Highlight: r[1] == "carol"})
+	}
+	return t
 }
 
 // The image grows with the rows, and the highlighted row is drawn in its

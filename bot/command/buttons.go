@@ -35,7 +35,7 @@ func challengeAction(a string) bool { return a == actAccept || a == actDecline |
 func knownAction(a string) bool {
 	switch a {
 	case actAccept, actDecline, actCancel, actResign, actResignConfirm, actDrawOffer, actDrawAccept,
-		actDrawDecline, actTakebackAccept, actTakebackDecline:
+		actDrawDecline, actTakebackAccept, actTakebackDecline, actTournamentJoin:
 		return true
 	}
 	_, choice := choiceWord(a)
@@ -130,6 +130,9 @@ func (h *Handler) press(ctx context.Context, at Request, cid string) (Reply, err
 	}
 	if challengeAction(action) {
 		return h.pressChallenge(ctx, at, action, id, version)
+	}
+	if action == actTournamentJoin {
+		return h.pressJoin(ctx, at, id)
 	}
 	g, err := h.svc.Game(ctx, id)
 	if err != nil {

@@ -215,6 +215,8 @@ func (h *Handler) execute(ctx context.Context, req Request) (Reply, error) {
 		return h.help(), nil
 	case cmdLeaderboard, cmdProfile:
 		return h.ratingCommand(ctx, req, sp.Name)
+	case cmdTournament:
+		return h.tournamentCommand(ctx, req)
 	}
 	return Reply{}, bot.Errorf(bot.EINVALID, "Unknown command /%s: /help lists them.", sp.Name)
 }
@@ -231,6 +233,8 @@ func (h *Handler) NeedsRender(req Request) bool {
 		return a == "accept" || a == "claim"
 	case cmdTakeback:
 		return req.Options[optAction] == "accept"
+	case cmdTournament:
+		return req.Options[optAction] == "standings"
 	}
 	return false
 }

@@ -1,0 +1,285 @@
+package command
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/render"
+	"github.com/fairypost/fairypost/tournament"
+)
+
+// The /tournament command.
+const (
+	cmdTournament = "tournament"
+	optSystem     = "system"
+	optRounds     = "rounds"
+	optID         = "id"
+
+	// actTournamentJoin is the button that joins a tournament; its
+	// version field is always 1 (anyone may join whatever changed).
+	actTournamentJoin = "tjoin"
+)
+
+// tournamentSpec returns the spec of /tournament; variants and days are
+// the choices of those options.
+func tournamentSpec(variants, days []Choice) Spec {
+	return Spec{Name: cmdTournament, Description: "Create, join, start or follow a correspondence tournament", ServerOnly: true,
+		Options: []OptionSpec{
+			{Name: optAction, Description: "create, join, leave, start, standings or cancel", Kind: OptionString, Required: true,
+				Choices: choices("create", "join", "leave", "start", "standings", "cancel")},
+			{Name: optID, Description: "The tournament's ID: needed only when this channel has several", Kind: OptionInteger},
+			{Name: optVariant, Description: "create: the variant", Kind: OptionString, Choices: variants},
+			{Name: optOptions, Description: "create: variant options as key=value,key=value", Kind: OptionString},
+			{Name: optSystem, Description: "create: round-robin (default: everyone meets everyone) or swiss", Kind: OptionString,
+				Choices: choices("round-robin", "swiss")},
+			{Name: optRounds, Description: "create: the number of rounds of a Swiss", Kind: OptionInteger},
+			{Name: optDays, Description: "create: days per move (default 3)", Kind: OptionInteger, Choices: days},
+			{Name: optRated, Description: "create: whether the games change ratings (default yes)", Kind: OptionString, Choices: choices("yes", "no")},
+		}}
+}
+
+// tournamentCommand runs /tournament.
+func (h *Handler) tournamentCommand(ctx context.Context, req Request) (Reply, error) {
+	o := req.Options
+	if o[optAction] == "create" {
+		return h.createTournament(ctx, req)
+	}
+	for _, name := range []string{optVariant, optOptions, optSystem, optRounds, optDays, optRated} {
+		if o[name] != "" {
+			return Reply{}, bot.Errorf(bot.EINVALID, "%s: is for action:create only.", name)
+		}
+	}
+	id, err := parseID(optID, o[optID])
+	if err != nil {
+		return Reply{}, err
+	}
+	if id == 0 {
+		if id, err = h.findTournament(ctx, req, o[optAction]); err != nil {
+			return Reply{}, err
+		}
+	}
+	var t *bot.Tournament
+	switch o[optAction] {
+	case "join":
+		t, err = h.svc.JoinTournament(ctx, id, req.UserID, req.GuildID)
+		if err != nil {
+			return Reply{}, err
+		}
+		return Reply{Text: fmt.Sprintf("%s joins tournament #%d: %d players so far (%s).", mention(req.UserID), t.ID,
+			len(t.Event.Players), mentionList(t.Event.Players))}, nil
+	case "leave":
+		if t, err = h.svc.LeaveTournament(ctx, id, req.UserID, req.GuildID); err != nil {
+			return Reply{}, err
+		}
+		if t.Event.Status == tournament.Open {
+			return Reply{Text: fmt.Sprintf("%s left tournament #%d before its start.", mention(req.UserID), t.ID)}, nil
+		}
+		return Reply{Text: fmt.Sprintf("%s left tournament #%d: their games without a result are lost by forfeit, and they are not paired again.", mention(req.UserID), t.ID)}, nil
+	case "start":
+		if t, err = h.svc.StartTournament(ctx, id, req.UserID, req.GuildID); err != nil {
+			return Reply{}, err
+		}
+		return Reply{Text: fmt.Sprintf("Tournament #%d has started: %s, %d players (seeded %s), %d %s. Each game has its thread; /games lists yours.",
+			t.ID, t.Event.Kind, len(t.Event.Players), mentionList(t.Event.Players), len(t.Games), plural(len(t.Games), "game", "games"))}, nil
+	case "cancel":
+		if t, err = h.svc.CancelTournament(ctx, id, req.UserID, req.GuildID); err != nil {
+			return Reply{}, err
+		}
+		return Reply{Text: fmt.Sprintf("Tournament #%d is cancelled. Its games being played may go on, but count for nothing in it.", t.ID)}, nil
+	case "standings":
+		return h.standings(ctx, req, id)
+	}
+	return Reply{}, bot.Errorf(bot.EINVALID, "action: choose create, join, leave, start, standings or cancel.")
+}
+
+// plural returns one or many by n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// mentionList lists users as mentions.
+func mentionList(users []string) string {
+	out := make([]string, len(users))
+	for i, u := range users {
+		out[i] = mention(u)
+	}
+	return strings.Join(out, ", ")
+}
+
+// findTournament returns the one tournament of req's channel that action
+// can be about: open ones for join and start, those not over for leave
+// and cancel, any for standings (the latest).
+func (h *Handler) findTournament(ctx context.Context, req Request, action string) (uint64, error) {
+	list, err := h.svc.ChannelTournaments(ctx, req.ChannelID)
+	if err != nil {
+		return 0, err
+	}
+	var ids []uint64
+	for _, t := range list {
+		if t.GuildID != req.GuildID {
+			continue
+		}
+		st := t.Event.Status
+		switch action {
+		case "join", "start":
+			if st != tournament.Open {
+				continue
+			}
+		case "leave", "cancel":
+			if st == tournament.Finished || st == tournament.Cancelled {
+				continue
+			}
+		}
+		ids = append(ids, t.ID)
+	}
+	switch {
+	case len(ids) == 0:
+		return 0, bot.Errorf(bot.EINVALID, "No tournament in this channel fits: /tournament action:create makes one, or give id:.")
+	case len(ids) > 1 && action != "standings":
+		s := make([]string, len(ids))
+		for i, id := range ids {
+			s[i] = "#" + strconv.FormatUint(id, 10)
+		}
+		return 0, bot.Errorf(bot.EINVALID, "Several tournaments here fit (%s): add id: to say which.", strings.Join(s, ", "))
+	}
+	return ids[len(ids)-1], nil
+}
+
+// createTournament runs /tournament action:create.
+func (h *Handler) createTournament(ctx context.Context, req Request) (Reply, error) {
+	o := req.Options
+	if o[optVariant] == "" {
+		return Reply{}, bot.Errorf(bot.EINVALID, "/tournament action:create needs variant:.")
+	}
+	days := defaultDays
+	if s := o[optDays]; s != "" {
+		d, err := strconv.Atoi(s)
+		if err != nil || !bot.ValidDaysPerMove(d) {
+			return Reply{}, bot.Errorf(bot.EINVALID, "days: choose 1, 2, 3, 5, 7, 14, or 0 for no time limit.")
+		}
+		days = d
+	}
+	rated, err := parseRated(o[optRated])
+	if err != nil {
+		return Reply{}, err
+	}
+	kind, rounds := tournament.RoundRobinKind, 0
+	switch o[optSystem] {
+	case "", "round-robin":
+		if o[optRounds] != "" {
+			return Reply{}, bot.Errorf(bot.EINVALID, "rounds: is for a Swiss; a round-robin has as many rounds as it takes for everyone to meet everyone.")
+		}
+	case "swiss":
+		kind = tournament.SwissKind
+		n, err := strconv.Atoi(o[optRounds])
+		if err != nil || n < 1 || n > 20 {
+			return Reply{}, bot.Errorf(bot.EINVALID, "rounds: a Swiss needs a number of rounds from 1 to 20.")
+		}
+		rounds = n
+	default:
+		return Reply{}, bot.Errorf(bot.EINVALID, "system: choose round-robin or swiss.")
+	}
+	t, err := h.svc.CreateTournament(ctx, bot.TournamentRequest{Organizer: req.UserID, GuildID: req.GuildID, ChannelID: req.ChannelID,
+		Variant: o[optVariant], Options: o[optOptions], DaysPerMove: days, Kind: kind, Rounds: rounds, Rated: rated})
+	if err != nil {
+		return Reply{}, err
+	}
+	system := "round-robin (everyone plays everyone, all rounds at once)"
+	if kind == tournament.SwissKind {
+		system = fmt.Sprintf("Swiss of %d %s (each round paired when the last is over)", rounds, plural(rounds, "round", "rounds"))
+	}
+	ratedWord := "rated"
+	if !rated {
+		ratedWord = "casual (not rated)"
+	}
+	text := fmt.Sprintf("%s opens tournament #%d: %s, %s, %s, %s. Join with the button or /tournament action:join; %s starts it with /tournament action:start.",
+		mention(req.UserID), t.ID, h.variantName(t.Variant, t.Options), system, daysText(days), ratedWord, mention(req.UserID))
+	return Reply{Text: text, Buttons: []Button{{Label: "Join", CustomID: customID(actTournamentJoin, t.ID, 1), Style: ButtonSuccess}}}, nil
+}
+
+// pressJoin answers the Join button of tournament id.
+func (h *Handler) pressJoin(ctx context.Context, at Request, id uint64) (Reply, error) {
+	if at.DM {
+		return Reply{}, bot.Errorf(bot.EINVALID, "Join tournaments from their server's channel.")
+	}
+	req := at
+	req.Options = map[string]string{optAction: "join", optID: strconv.FormatUint(id, 10)}
+	return h.tournamentCommand(ctx, req)
+}
+
+// standings runs /tournament action:standings: the crosstable as an
+// image and as text, and once the event is over the PGN of every game.
+func (h *Handler) standings(ctx context.Context, req Request, id uint64) (Reply, error) {
+	t, err := h.svc.SyncTournament(ctx, id)
+	if bot.ErrorCode(err) == bot.ENOTFOUND || (err == nil && t.GuildID != req.GuildID) {
+		return Reply{}, bot.Errorf(bot.ENOTFOUND, "There is no tournament %d.", id)
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	ct, err := t.Event.Crosstable()
+	if err != nil {
+		return Reply{}, fmt.Errorf("tournament %d: %w", t.ID, err)
+	}
+	title := fmt.Sprintf("Tournament #%d · %s · %s", t.ID, h.variantName(t.Variant, t.Options), t.Event.Kind)
+	short := map[string]string{"Sonneborn-Berger": "SB", "Buchholz cut-1": "BhC1", "Buchholz": "Bh", "Wins": "W"}
+	var abbrevs []string
+	for _, tb := range ct.Tiebreaks {
+		abbrevs = append(abbrevs, short[tb])
+	}
+	sub := fmt.Sprintf("%s · %d of %d rounds paired · tiebreaks in order: %s", t.Event.Status, len(t.Event.Schedule), t.Event.Rounds,
+		strings.Join(abbrevs, ", "))
+	if t.Event.Status == tournament.Open {
+		sub = fmt.Sprintf("open: %d joined so far", len(t.Event.Players))
+	}
+	table := render.Table{Title: title, Subtitle: sub, Empty: "Nobody has joined yet."}
+	table.Columns = append(table.Columns, render.Column{Heading: "#", Right: true}, render.Column{Heading: "Player", Fill: true})
+	for _, c := range ct.Columns {
+		table.Columns = append(table.Columns, render.Column{Heading: c, Right: true})
+	}
+	table.Columns = append(table.Columns, render.Column{Heading: "Pts", Right: true})
+	for _, a := range abbrevs {
+		table.Columns = append(table.Columns, render.Column{Heading: a, Right: true})
+	}
+	wide := len(table.Columns) > render.MaxTableColumns
+	if wide {
+		// Too many to draw: the cells stay in the text only.
+		table.Columns = append(table.Columns[:2], table.Columns[2+len(ct.Columns):]...)
+	}
+	for _, r := range ct.Rows {
+		cells := []string{strconv.Itoa(r.Rank), h.displayName(ctx, req, r.ID)}
+		if !wide {
+			for _, c := range r.Cells {
+				cells = append(cells, c.Text)
+			}
+		}
+		cells = append(cells, tournament.FormatPoints(r.Points))
+		for _, x := range r.Tiebreaks {
+			cells = append(cells, tournament.FormatPoints(x))
+		}
+		table.Rows = append(table.Rows, render.TableRow{Cells: cells, Highlight: r.ID == req.UserID})
+	}
+	width := min(render.MaxSize, max(imageWidth, 300+70*len(table.Columns)))
+	var buf bytes.Buffer
+	if err := h.renderer.TablePNG(&buf, table, width); err != nil {
+		return Reply{}, fmt.Errorf("crosstable image: %w", err)
+	}
+	sub = strings.Replace(sub, strings.Join(abbrevs, ", "), strings.Join(ct.Tiebreaks, ", "), 1)
+	text := fmt.Sprintf("**%s** (%s)\n%s", title, sub, ct.Text(func(id string) string { return mention(id) }))
+	rep := Reply{Text: text, Files: []File{{Name: fmt.Sprintf("tournament-%d.png", t.ID), Data: buf.Bytes()}}}
+	if t.Event.Status == tournament.Finished {
+		pgn, err := h.svc.TournamentPGN(ctx, t.ID)
+		if err != nil {
+			return Reply{}, err
+		}
+		rep.Files = append(rep.Files, File{Name: fmt.Sprintf("tournament-%d.pgn", t.ID), Data: []byte(pgn)})
+	}
+	return rep, nil
+}
