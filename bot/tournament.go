@@ -254,13 +254,24 @@ func (s *Service) JoinTournament(ctx context.Context, id uint64, userID, guild s
 // theirs without a result (the games being played are resigned for
 // them) and are not paired again.
 func (s *Service) LeaveTournament(ctx context.Context, id uint64, userID, guild string) (*Tournament, error) {
+	return s.RemoveFromTournament(ctx, id, userID, userID, guild)
+}
+
+// RemoveFromTournament takes player out of tournament id on behalf of
+// actor, who must be the player (LeaveTournament) or the organiser
+// (EFORBIDDEN otherwise), with the same effect as the player leaving.
+func (s *Service) RemoveFromTournament(ctx context.Context, id uint64, actor, player, guild string) (*Tournament, error) {
 	store, err := s.tournamentStore()
 	if err != nil {
 		return nil, err
 	}
+	userID := player
 	t, err := store.UpdateTournament(ctx, id, AnyVersion, func(t *Tournament, _ func() (uint64, error)) (TournamentChange, error) {
 		if err := t.inServer(guild); err != nil {
 			return TournamentChange{}, err
+		}
+		if actor != player && actor != t.Organizer {
+			return TournamentChange{}, Errorf(EFORBIDDEN, "Only the organiser, <@%s>, can remove a player from tournament %d.", t.Organizer, t.ID)
 		}
 		e, err := t.Event.Leave(userID)
 		if err != nil {
@@ -295,6 +306,30 @@ func (s *Service) LeaveTournament(ctx context.Context, id uint64, userID, guild 
 // CancelTournament stops tournament id for good; only its organiser may
 // (EFORBIDDEN). Games being played go on but count for nothing.
 func (s *Service) CancelTournament(ctx context.Context, id uint64, userID, guild string) (*Tournament, error) {
+	return s.organise(ctx, id, userID, guild, "cancel", tournament.Event.Cancel)
+}
+
+// PauseTournament pauses running tournament id; only its organiser may
+// (EFORBIDDEN). Games go on and their results are recorded, but no new
+// round is paired (Swiss) and the event does not finish until it
+// resumes.
+func (s *Service) PauseTournament(ctx context.Context, id uint64, userID, guild string) (*Tournament, error) {
+	return s.organise(ctx, id, userID, guild, "pause", tournament.Event.Pause)
+}
+
+// ResumeTournament resumes paused tournament id (organiser only) and
+// pairs or finishes what waited meanwhile.
+func (s *Service) ResumeTournament(ctx context.Context, id uint64, userID, guild string) (*Tournament, error) {
+	if _, err := s.organise(ctx, id, userID, guild, "resume", tournament.Event.Resume); err != nil {
+		return nil, err
+	}
+	return s.SyncTournament(ctx, id)
+}
+
+// organise applies change to tournament id's event on behalf of userID,
+// who must be the organiser (EFORBIDDEN); what names the change for the
+// refusal.
+func (s *Service) organise(ctx context.Context, id uint64, userID, guild, what string, change func(tournament.Event) (tournament.Event, error)) (*Tournament, error) {
 	store, err := s.tournamentStore()
 	if err != nil {
 		return nil, err
@@ -304,9 +339,9 @@ func (s *Service) CancelTournament(ctx context.Context, id uint64, userID, guild
 			return TournamentChange{}, err
 		}
 		if userID != t.Organizer {
-			return TournamentChange{}, Errorf(EFORBIDDEN, "Only the organiser, <@%s>, can cancel tournament %d.", t.Organizer, t.ID)
+			return TournamentChange{}, Errorf(EFORBIDDEN, "Only the organiser, <@%s>, can %s tournament %d.", t.Organizer, what, t.ID)
 		}
-		e, err := t.Event.Cancel()
+		e, err := change(t.Event)
 		if err != nil {
 			return TournamentChange{}, tournamentError(err)
 		}

@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -223,5 +224,61 @@ func TestSwissTournament(t *testing.T) {
 			}
 			seen[k] = true
 		}
+	}
+}
+
+// A paused Swiss records results but pairs no new round until it
+// resumes; the organiser (only) may remove a player, who forfeits.
+func TestTournamentPauseAndRemove(t *testing.T) {
+	e := newRatedEnv(t)
+	tr, err := e.svc.CreateTournament(ctx, bot.TournamentRequest{Organizer: "p1", GuildID: "g1", ChannelID: "chan",
+		Variant: "chess", DaysPerMove: 3, Kind: tournament.SwissKind, Rounds: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{"p2", "p3", "p4"} {
+		if tr, err = e.svc.JoinTournament(ctx, tr.ID, u, "g1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tr, err = e.svc.StartTournament(ctx, tr.ID, "p1", "g1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.PauseTournament(ctx, tr.ID, "p2", "g1"); bot.ErrorCode(err) != bot.EFORBIDDEN {
+		t.Errorf("pause by a player: %v", err)
+	}
+	if _, err := e.svc.PauseTournament(ctx, tr.ID, "p1", "g1"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tg := range tr.Games {
+		if _, err := e.svc.Resign(ctx, tg.GameID, bot.AnyVersion, tg.White); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tr, _ = e.svc.Tournament(ctx, tr.ID); tr.Event.Status != tournament.Paused || len(tr.Event.Schedule) != 1 || len(tr.Event.Current()) != 0 {
+		t.Fatalf("paused with round 1 over: %+v", tr.Event)
+	}
+	if tr, err = e.svc.ResumeTournament(ctx, tr.ID, "p1", "g1"); err != nil {
+		t.Fatal(err)
+	}
+	if tr.Event.Status != tournament.Running || len(tr.Event.Schedule) != 2 || len(tr.Games) != 4 {
+		t.Fatalf("resumed: %+v, %d games", tr.Event, len(tr.Games))
+	}
+	victim := tr.Games[2].Black
+	other := "p2"
+	if victim == other {
+		other = "p3"
+	}
+	if _, err := e.svc.RemoveFromTournament(ctx, tr.ID, other, victim, "g1"); bot.ErrorCode(err) != bot.EFORBIDDEN {
+		t.Errorf("removal by a player: %v", err)
+	}
+	if tr, err = e.svc.RemoveFromTournament(ctx, tr.ID, "p1", victim, "g1"); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := e.svc.Game(ctx, tr.Games[2].GameID); g.Ongoing() {
+		t.Errorf("the removed player's game goes on: %+v", g)
+	}
+	if !slices.Contains(tr.Event.Withdrawn, victim) {
+		t.Errorf("withdrawn %v, want %s", tr.Event.Withdrawn, victim)
 	}
 }

@@ -59,6 +59,11 @@ func testCard() Card {
 	}
 }
 
+// tableGoldenNames are the golden images of TestGoldenTables.
+func tableGoldenNames() []string {
+	return []string{"leaderboard", "player-card", "leaderboard-empty-400", "crosstable"}
+}
+
 func TestGoldenTables(t *testing.T) {
 	r := newTestRenderer(t)
 	var buf bytes.Buffer

@@ -18,6 +18,7 @@ const (
 	optSystem     = "system"
 	optRounds     = "rounds"
 	optID         = "id"
+	optPlayer     = "player"
 
 	// actTournamentJoin is the button that joins a tournament; its
 	// version field is always 1 (anyone may join whatever changed).
@@ -29,9 +30,11 @@ const (
 func tournamentSpec(variants, days []Choice) Spec {
 	return Spec{Name: cmdTournament, Description: "Create, join, start or follow a correspondence tournament", ServerOnly: true,
 		Options: []OptionSpec{
-			{Name: optAction, Description: "create, join, leave, start, standings or cancel", Kind: OptionString, Required: true,
-				Choices: choices("create", "join", "leave", "start", "standings", "cancel")},
+			{Name: optAction, Description: "create, join, leave, start, standings; the organiser: pause, resume, remove, cancel",
+				Kind: OptionString, Required: true,
+				Choices: choices("create", "join", "leave", "start", "standings", "pause", "resume", "remove", "cancel")},
 			{Name: optID, Description: "The tournament's ID: needed only when this channel has several", Kind: OptionInteger},
+			{Name: optPlayer, Description: "remove: the player the organiser takes out", Kind: OptionUser},
 			{Name: optVariant, Description: "create: the variant", Kind: OptionString, Choices: variants},
 			{Name: optOptions, Description: "create: variant options as key=value,key=value", Kind: OptionString},
 			{Name: optSystem, Description: "create: round-robin (default: everyone meets everyone) or swiss", Kind: OptionString,
@@ -52,6 +55,9 @@ func (h *Handler) tournamentCommand(ctx context.Context, req Request) (Reply, er
 		if o[name] != "" {
 			return Reply{}, bot.Errorf(bot.EINVALID, "%s: is for action:create only.", name)
 		}
+	}
+	if (o[optPlayer] != "") != (o[optAction] == "remove") {
+		return Reply{}, bot.Errorf(bot.EINVALID, "action:remove needs player:, the player to take out (and player: is for remove only).")
 	}
 	id, err := parseID(optID, o[optID])
 	if err != nil {
@@ -85,6 +91,22 @@ func (h *Handler) tournamentCommand(ctx context.Context, req Request) (Reply, er
 		}
 		return Reply{Text: fmt.Sprintf("Tournament #%d has started: %s, %d players (seeded %s), %d %s. Each game has its thread; /games lists yours.",
 			t.ID, t.Event.Kind, len(t.Event.Players), mentionList(t.Event.Players), len(t.Games), plural(len(t.Games), "game", "games"))}, nil
+	case "remove":
+		if t, err = h.svc.RemoveFromTournament(ctx, id, req.UserID, o[optPlayer], req.GuildID); err != nil {
+			return Reply{}, err
+		}
+		return Reply{Text: fmt.Sprintf("%s took %s out of tournament #%d: their games without a result are lost by forfeit.",
+			mention(req.UserID), mention(o[optPlayer]), t.ID)}, nil
+	case "pause":
+		if t, err = h.svc.PauseTournament(ctx, id, req.UserID, req.GuildID); err != nil {
+			return Reply{}, err
+		}
+		return Reply{Text: fmt.Sprintf("Tournament #%d is paused: games go on, but no new round starts until %s resumes it.", t.ID, mention(req.UserID))}, nil
+	case "resume":
+		if t, err = h.svc.ResumeTournament(ctx, id, req.UserID, req.GuildID); err != nil {
+			return Reply{}, err
+		}
+		return Reply{Text: fmt.Sprintf("Tournament #%d goes on (%s).", t.ID, t.Event.Status)}, nil
 	case "cancel":
 		if t, err = h.svc.CancelTournament(ctx, id, req.UserID, req.GuildID); err != nil {
 			return Reply{}, err
@@ -93,7 +115,7 @@ func (h *Handler) tournamentCommand(ctx context.Context, req Request) (Reply, er
 	case "standings":
 		return h.standings(ctx, req, id)
 	}
-	return Reply{}, bot.Errorf(bot.EINVALID, "action: choose create, join, leave, start, standings or cancel.")
+	return Reply{}, bot.Errorf(bot.EINVALID, "action: choose create, join, leave, start, standings, pause, resume, remove or cancel.")
 }
 
 // plural returns one or many by n.
@@ -132,8 +154,12 @@ func (h *Handler) findTournament(ctx context.Context, req Request, action string
 			if st != tournament.Open {
 				continue
 			}
-		case "leave", "cancel":
+		case "leave", "cancel", "remove", "pause":
 			if st == tournament.Finished || st == tournament.Cancelled {
+				continue
+			}
+		case "resume":
+			if st != tournament.Paused {
 				continue
 			}
 		}

@@ -57,7 +57,19 @@ func TestTournamentCommand(t *testing.T) {
 	if tr, _ = e.svc.Tournament(e.ctx, 1); len(tr.Games) != 4 || len(tr.Event.Schedule) != 2 {
 		t.Fatalf("after round 1: %d games, %d rounds", len(tr.Games), len(tr.Event.Schedule))
 	}
-	e.ok("dan", "/tournament action:leave")
+	e.refused("alice", "/tournament action:remove", "needs player:")
+	e.refused("alice", "/tournament action:join player:bob", "player: is for remove only")
+	e.refused("bob", "/tournament action:pause", "Only the organiser")
+	if r := e.ok("alice", "/tournament action:pause"); !strings.Contains(r.Text, "is paused") {
+		t.Errorf("pause: %q", r.Text)
+	}
+	if r := e.ok("alice", "/tournament action:resume"); !strings.Contains(r.Text, "goes on (running)") {
+		t.Errorf("resume: %q", r.Text)
+	}
+	e.refused("bob", "/tournament action:remove player:dan", "Only the organiser")
+	if r := e.ok("alice", "/tournament action:remove player:dan"); !strings.Contains(r.Text, "took <@dan> out") {
+		t.Errorf("remove: %q", r.Text)
+	}
 	e.refused("bob", "/tournament action:cancel", "Only the organiser")
 	for _, tg := range tr.Games[2:] {
 		if g := e.game(tg.GameID); g.Ongoing() {
