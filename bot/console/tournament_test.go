@@ -103,3 +103,79 @@ as alice /tournament action:start
 		t.Errorf("standings files %v, want the crosstable and the PGN", got)
 	}
 }
+
+// A 6-player Swiss of 3 rounds in the console: each round's games are
+// paired when the last round is over and played with scripted moves
+// (Black mates), with a restart in the middle of round 2; nobody meets
+// twice, the games are rated, and the final standings come with the PGN.
+func TestConsoleSwiss(t *testing.T) {
+	e := newEnv(t)
+	out := e.run(t, `
+as p1 /tournament action:create variant:chess system:swiss rounds:3
+as p2 /tournament action:join
+as p3 /tournament action:join
+as p4 /tournament action:join
+as p5 /tournament action:join
+as p6 /tournament action:join
+as p1 /tournament action:start
+`)
+	wantIn(t, "start", section(t, out, "as p1 /tournament action:start"), "Swiss, 6 players", "3 games", "round 1:")
+	mates := func(games []bot.TournamentGame) string {
+		var b strings.Builder
+		for _, tg := range games {
+			for i, mv := range []string{"f3", "e5", "g4", "Qh4#"} {
+				who := tg.White
+				if i%2 == 1 {
+					who = tg.Black
+				}
+				fmt.Fprintf(&b, "as %s /move move:%s game:%d\n", who, mv, tg.GameID)
+			}
+		}
+		return b.String()
+	}
+	for round := 1; round <= 3; round++ {
+		tr, err := e.svc.Tournament(t.Context(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var games []bot.TournamentGame
+		for _, tg := range tr.Games {
+			if tg.Round == round {
+				games = append(games, tg)
+			}
+		}
+		if len(games) != 3 {
+			t.Fatalf("round %d: games %+v", round, games)
+		}
+		if round == 2 {
+			e.run(t, mates(games[:1]))
+			e.reopen(t)
+			games = games[1:]
+		}
+		got := e.run(t, mates(games))
+		if round < 3 {
+			wantIn(t, fmt.Sprintf("round %d", round), got, fmt.Sprintf("round %d:", round+1))
+		} else {
+			wantIn(t, "end", got, "Tournament #1 (Chess) is over: ")
+		}
+	}
+	st := e.run(t, "as p4 /tournament action:standings\n")
+	wantIn(t, "standings", st, "Tournament #1 · Chess · Swiss (finished · 3 of 3 rounds paired", "Buchholz cut-1", "R1 R2 R3", ".png", ".pgn")
+	tr, err := e.svc.Tournament(t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	met := map[[2]string]bool{}
+	for _, r := range tr.Event.Schedule {
+		for _, g := range r.Games {
+			k := [2]string{min(g.White, g.Black), max(g.White, g.Black)}
+			if met[k] {
+				t.Errorf("%v met twice", k)
+			}
+			met[k] = true
+		}
+	}
+	if sts, err := e.db.UserStandings(t.Context(), "p1"); err != nil || len(sts) != 1 || sts[0].Player.Games != 3 {
+		t.Errorf("p1's rating after 3 rated games: %+v, %v", sts, err)
+	}
+}
