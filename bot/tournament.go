@@ -55,6 +55,11 @@ type Tournament struct {
 	Options     string // canonical options
 	DaysPerMove int
 	Rated       bool
+	// StartAt is when the tournament starts by itself (the sweep starts
+	// it, or cancels it when fewer than tournament.MinPlayers joined);
+	// zero when the organiser starts it. Stores index it while the
+	// tournament is open.
+	StartAt time.Time
 
 	Event tournament.Event
 	// Games lists the game playing each pairing of Event.Schedule.
@@ -118,6 +123,15 @@ type TournamentStore interface {
 	// or paused, ordered by ID, at a cost independent of finished ones.
 	RunningTournaments(ctx context.Context) ([]*Tournament, error)
 
+	// TournamentsToStart returns the open tournaments whose StartAt is
+	// set and not after t, earliest first.
+	TournamentsToStart(ctx context.Context, t time.Time) ([]*Tournament, error)
+
+	// EarliestTournamentStart returns the earliest StartAt of the open
+	// tournaments, the zero time when none has one, reading only where
+	// the index starts.
+	EarliestTournamentStart(ctx context.Context) (time.Time, error)
+
 	// UpdateTournament changes tournament id in one transaction, as
 	// ChallengeStore.UpdateChallenge does: ENOTFOUND; ECONFLICT when
 	// expected is not AnyVersion and differs; fn's error returned as it is
@@ -139,7 +153,13 @@ type TournamentRequest struct {
 	Kind               tournament.Kind
 	Rounds             int // Swiss only
 	Rated              bool
+	// StartAt, when not zero, is when the tournament starts by itself:
+	// after now and at most MaxStartDelay later.
+	StartAt time.Time
 }
+
+// MaxStartDelay bounds how far ahead a tournament's start time may be.
+const MaxStartDelay = 60 * 24 * time.Hour
 
 // tournaments refuses when the Service keeps no tournaments.
 func (s *Service) tournamentStore() (TournamentStore, error) {
@@ -194,9 +214,12 @@ func (s *Service) CreateTournament(ctx context.Context, req TournamentRequest) (
 		return nil, tournamentError(err)
 	}
 	now := s.now()
+	if !req.StartAt.IsZero() && (!req.StartAt.After(now) || req.StartAt.After(now.Add(MaxStartDelay))) {
+		return nil, Errorf(EINVALID, "The start time must be in the future and at most %d days ahead.", int(MaxStartDelay.Hours()/24))
+	}
 	t := &Tournament{GuildID: req.GuildID, ChannelID: req.ChannelID, Organizer: req.Organizer,
 		Variant: req.Variant, Options: rules.FormatOptions(v.Options, opts), DaysPerMove: req.DaysPerMove, Rated: req.Rated,
-		Event: e, Created: now, Updated: now}
+		StartAt: req.StartAt, Event: e, Created: now, Updated: now}
 	if err := store.CreateTournament(ctx, t, nil); err != nil {
 		return nil, err
 	}
@@ -579,6 +602,44 @@ func (s *Service) syncEnded(ctx context.Context, g *Game) {
 		return
 	}
 	_, _ = s.SyncTournament(ctx, g.Tournament)
+}
+
+// startDue starts the open tournaments whose start time has come, as
+// their organiser would, or cancels those with too few players, telling
+// the channel; it returns how many it started or cancelled.
+func (s *Service) startDue(ctx context.Context, now time.Time) (int, error) {
+	if s.tournaments == nil {
+		return 0, nil
+	}
+	ts, err := s.tournaments.TournamentsToStart(ctx, now)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	var errs []error
+	for _, t := range ts {
+		if len(t.Event.Players) < tournament.MinPlayers {
+			_, err = s.tournaments.UpdateTournament(ctx, t.ID, t.Version, func(t *Tournament, _ func() (uint64, error)) (TournamentChange, error) {
+				e, err := t.Event.Cancel()
+				if err != nil {
+					return TournamentChange{}, tournamentError(err)
+				}
+				t.Event, t.Updated = e, now
+				text := fmt.Sprintf("Tournament #%d (%s) is cancelled: only %d joined by its start time, it needs at least %d players.",
+					t.ID, s.VariantName(t.Variant, t.Options), len(t.Event.Players), tournament.MinPlayers)
+				return TournamentChange{Notifications: []Notification{{Kind: NotifyTournament, GuildID: t.GuildID,
+					ChannelID: t.ChannelID, Text: text, Created: now}}}, nil
+			})
+		} else {
+			_, err = s.StartTournament(ctx, t.ID, t.Organizer, t.GuildID)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("tournament %d: start: %w", t.ID, err))
+			continue
+		}
+		n++
+	}
+	return n, errors.Join(errs...)
 }
 
 // syncRunning runs SyncTournament for every running tournament: the

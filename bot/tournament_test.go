@@ -282,3 +282,61 @@ func TestTournamentPauseAndRemove(t *testing.T) {
 		t.Errorf("withdrawn %v, want %s", tr.Event.Withdrawn, victim)
 	}
 }
+
+// A tournament with a start time starts by itself when the sweep finds
+// it due (and NextWake wakes for it); one with too few players by then
+// is cancelled, with the channel told.
+func TestTournamentStartTime(t *testing.T) {
+	e := newRatedEnv(t)
+	if _, err := e.svc.CreateTournament(ctx, bot.TournamentRequest{Organizer: "a", GuildID: "g1", ChannelID: "chan",
+		Variant: "chess", DaysPerMove: 3, Kind: tournament.RoundRobinKind, StartAt: t0.Add(-time.Hour)}); bot.ErrorCode(err) != bot.EINVALID {
+		t.Errorf("a start time in the past: %v", err)
+	}
+	full, err := e.svc.CreateTournament(ctx, bot.TournamentRequest{Organizer: "a", GuildID: "g1", ChannelID: "chan",
+		Variant: "chess", DaysPerMove: 3, Kind: tournament.RoundRobinKind, StartAt: t0.Add(48 * time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	thin, err := e.svc.CreateTournament(ctx, bot.TournamentRequest{Organizer: "x", GuildID: "g1", ChannelID: "chan",
+		Variant: "chess", DaysPerMove: 3, Kind: tournament.RoundRobinKind, StartAt: t0.Add(24 * time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{"b", "c"} {
+		if _, err := e.svc.JoinTournament(ctx, full.ID, u, "g1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if next, err := e.svc.NextWake(ctx); err != nil || !next.Equal(t0.Add(24*time.Hour)) {
+		t.Errorf("next wake %v, %v; want the first start time", next, err)
+	}
+	e.clock.Advance(25 * time.Hour)
+	if _, err := e.svc.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if tr, _ := e.svc.Tournament(ctx, thin.ID); tr.Event.Status != tournament.Cancelled {
+		t.Errorf("a tournament of one at its start time: %v", tr.Event.Status)
+	}
+	if tr, _ := e.svc.Tournament(ctx, full.ID); tr.Event.Status != tournament.Open {
+		t.Errorf("started before its time: %v", tr.Event.Status)
+	}
+	e.clock.Advance(24 * time.Hour)
+	if _, err := e.svc.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	tr, _ := e.svc.Tournament(ctx, full.ID)
+	if tr.Event.Status != tournament.Running || len(tr.Games) != 3 {
+		t.Fatalf("at its start time: %v, %d games", tr.Event.Status, len(tr.Games))
+	}
+	if due, _ := e.db.TournamentsToStart(ctx, endOfTime); len(due) != 0 {
+		t.Errorf("started tournaments still indexed to start: %+v", due)
+	}
+	ns, _ := e.db.PendingNotifications(ctx, endOfTime, 0)
+	cancelled := false
+	for _, n := range ns {
+		cancelled = cancelled || (n.Kind == bot.NotifyTournament && strings.Contains(n.Text, "is cancelled: only 1 joined"))
+	}
+	if !cancelled {
+		t.Error("the channel was not told of the cancellation")
+	}
+}

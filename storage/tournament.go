@@ -16,13 +16,17 @@ import (
 // created by Open, like the rating buckets (a file opened read-only
 // before has no tournaments): "tournaments" (ID, 8 big-endian bytes, from
 // the sequence of challenges and games -> JSON record),
-// "tournaments_by_channel" (channel + 0x00 + ID -> empty) and
-// "running_tournaments" (ID -> empty, for the events running or paused).
+// "tournaments_by_channel" (channel + 0x00 + ID -> empty),
+// "running_tournaments" (ID -> empty, for the events running or paused)
+// and "tournaments_by_start" (StartAt + ID as in games_by_deadline ->
+// empty, for open tournaments with a start time).
 var (
 	bucketTournaments          = []byte("tournaments")
 	bucketTournamentsByChannel = []byte("tournaments_by_channel")
 	bucketRunningTournaments   = []byte("running_tournaments")
-	tournamentBuckets          = [][]byte{bucketTournaments, bucketTournamentsByChannel, bucketRunningTournaments}
+	bucketTournamentsByStart   = []byte("tournaments_by_start")
+	tournamentBuckets          = [][]byte{bucketTournaments, bucketTournamentsByChannel, bucketRunningTournaments,
+		bucketTournamentsByStart}
 )
 
 var _ bot.TournamentStore = (*DB)(nil)
@@ -40,6 +44,7 @@ type tournamentRecord struct {
 	Options     string               `json:"options,omitempty"`
 	DaysPerMove int                  `json:"days_per_move"`
 	Rated       bool                 `json:"rated,omitempty"`
+	StartAt     time.Time            `json:"start_at,omitzero"`
 	Kind        uint8                `json:"kind"`
 	Rounds      int                  `json:"rounds"`
 	Status      uint8                `json:"status"`
@@ -72,7 +77,7 @@ type tournamentGameLink struct {
 func encodeTournament(t *bot.Tournament) ([]byte, error) {
 	r := tournamentRecord{Schema: SchemaVersion, ID: t.ID, Version: t.Version, GuildID: t.GuildID, ChannelID: t.ChannelID,
 		Organizer: t.Organizer, Variant: t.Variant, Options: t.Options, DaysPerMove: t.DaysPerMove, Rated: t.Rated,
-		Kind: uint8(t.Event.Kind), Rounds: t.Event.Rounds, Status: uint8(t.Event.Status), Players: t.Event.Players,
+		StartAt: t.StartAt, Kind: uint8(t.Event.Kind), Rounds: t.Event.Rounds, Status: uint8(t.Event.Status), Players: t.Event.Players,
 		Withdrawn: t.Event.Withdrawn, Created: t.Created, Updated: t.Updated}
 	for _, rd := range t.Event.Schedule {
 		rr := roundRecord{Bye: rd.Bye, Games: []pairingRecord{}}
@@ -96,7 +101,7 @@ func decodeTournament(b []byte) (*bot.Tournament, error) {
 		return nil, fmt.Errorf("tournament %d: record schema %d, want 1 to %d", r.ID, r.Schema, SchemaVersion)
 	}
 	t := &bot.Tournament{ID: r.ID, Version: r.Version, GuildID: r.GuildID, ChannelID: r.ChannelID, Organizer: r.Organizer,
-		Variant: r.Variant, Options: r.Options, DaysPerMove: r.DaysPerMove, Rated: r.Rated,
+		Variant: r.Variant, Options: r.Options, DaysPerMove: r.DaysPerMove, Rated: r.Rated, StartAt: r.StartAt,
 		Event: tournament.Event{Kind: tournament.Kind(r.Kind), Rounds: r.Rounds, Status: tournament.Status(r.Status),
 			Players: r.Players, Withdrawn: r.Withdrawn},
 		Created: r.Created, Updated: r.Updated}
@@ -140,10 +145,56 @@ func putTournament(tx *bolt.Tx, old, t *bot.Tournament) error {
 	if err := reindex(tx.Bucket(bucketTournamentsByChannel), []string{was.ChannelID}, []string{t.ChannelID}, t.ID); err != nil {
 		return err
 	}
+	startOf := func(t *bot.Tournament) time.Time {
+		if t.Event.Status != tournament.Open {
+			return time.Time{}
+		}
+		return t.StartAt
+	}
+	if err := retime(tx.Bucket(bucketTournamentsByStart), startOf(&was), startOf(t), t.ID); err != nil {
+		return err
+	}
 	if running(t) {
 		return tx.Bucket(bucketRunningTournaments).Put(itob(t.ID), []byte{})
 	}
 	return tx.Bucket(bucketRunningTournaments).Delete(itob(t.ID))
+}
+
+// TournamentsToStart returns the open tournaments whose start time is not
+// after t, earliest first (bot.TournamentStore), from tournaments_by_start.
+func (db *DB) TournamentsToStart(ctx context.Context, t time.Time) ([]*bot.Tournament, error) {
+	var out []*bot.Tournament
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketTournamentsByStart)
+		if b == nil {
+			return nil
+		}
+		return scanUntil(b, t, func(id uint64) error {
+			tr, err := getTournament(tx, id)
+			if err != nil {
+				return err
+			}
+			out = append(out, tr)
+			return nil
+		})
+	})
+	return out, err
+}
+
+// EarliestTournamentStart returns the first key's time of
+// tournaments_by_start (bot.TournamentStore).
+func (db *DB) EarliestTournamentStart(ctx context.Context) (time.Time, error) {
+	var at time.Time
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketTournamentsByStart)
+		if b == nil {
+			return nil
+		}
+		var err error
+		at, err = firstTime(b)
+		return err
+	})
+	return at, err
 }
 
 // getTournament loads tournament id, ENOTFOUND if there is none.

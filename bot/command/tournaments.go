@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/render"
@@ -19,6 +20,10 @@ const (
 	optRounds     = "rounds"
 	optID         = "id"
 	optPlayer     = "player"
+	optStart      = "start"
+
+	// startLayout is how start: is written (UTC).
+	startLayout = "2006-01-02 15:04"
 
 	// actTournamentJoin is the button that joins a tournament; its
 	// version field is always 1 (anyone may join whatever changed).
@@ -42,6 +47,8 @@ func tournamentSpec(variants, days []Choice) Spec {
 			{Name: optRounds, Description: "create: the number of rounds of a Swiss", Kind: OptionInteger},
 			{Name: optDays, Description: "create: days per move (default 3)", Kind: OptionInteger, Choices: days},
 			{Name: optRated, Description: "create: whether the games change ratings (default yes)", Kind: OptionString, Choices: choices("yes", "no")},
+			{Name: optStart, Description: "create: when it starts by itself, as 2026-03-05 18:00 (UTC); default: when the organiser starts it",
+				Kind: OptionString},
 		}}
 }
 
@@ -51,7 +58,7 @@ func (h *Handler) tournamentCommand(ctx context.Context, req Request) (Reply, er
 	if o[optAction] == "create" {
 		return h.createTournament(ctx, req)
 	}
-	for _, name := range []string{optVariant, optOptions, optSystem, optRounds, optDays, optRated} {
+	for _, name := range []string{optVariant, optOptions, optSystem, optRounds, optDays, optRated, optStart} {
 		if o[name] != "" {
 			return Reply{}, bot.Errorf(bot.EINVALID, "%s: is for action:create only.", name)
 		}
@@ -212,8 +219,16 @@ func (h *Handler) createTournament(ctx context.Context, req Request) (Reply, err
 	default:
 		return Reply{}, bot.Errorf(bot.EINVALID, "system: choose round-robin or swiss.")
 	}
+	var startAt time.Time
+	if s := strings.TrimSpace(o[optStart]); s != "" {
+		at, err := time.Parse(startLayout, strings.TrimSuffix(s, " UTC"))
+		if err != nil {
+			return Reply{}, bot.Errorf(bot.EINVALID, "start: write the date and time in UTC as %s, not %q.", startLayout, truncate(s, 40))
+		}
+		startAt = at
+	}
 	t, err := h.svc.CreateTournament(ctx, bot.TournamentRequest{Organizer: req.UserID, GuildID: req.GuildID, ChannelID: req.ChannelID,
-		Variant: o[optVariant], Options: o[optOptions], DaysPerMove: days, Kind: kind, Rounds: rounds, Rated: rated})
+		Variant: o[optVariant], Options: o[optOptions], DaysPerMove: days, Kind: kind, Rounds: rounds, Rated: rated, StartAt: startAt})
 	if err != nil {
 		return Reply{}, err
 	}
@@ -225,8 +240,12 @@ func (h *Handler) createTournament(ctx context.Context, req Request) (Reply, err
 	if !rated {
 		ratedWord = "casual (not rated)"
 	}
-	text := fmt.Sprintf("%s opens tournament #%d: %s, %s, %s, %s. Join with the button or /tournament action:join; %s starts it with /tournament action:start.",
-		mention(req.UserID), t.ID, h.variantName(t.Variant, t.Options), system, daysText(days), ratedWord, mention(req.UserID))
+	starts := fmt.Sprintf("%s starts it with /tournament action:start", mention(req.UserID))
+	if !t.StartAt.IsZero() {
+		starts = fmt.Sprintf("it starts by itself on %s UTC (%s may start it earlier)", t.StartAt.UTC().Format(startLayout), mention(req.UserID))
+	}
+	text := fmt.Sprintf("%s opens tournament #%d: %s, %s, %s, %s. Join with the button or /tournament action:join; %s.",
+		mention(req.UserID), t.ID, h.variantName(t.Variant, t.Options), system, daysText(days), ratedWord, starts)
 	return Reply{Text: text, Buttons: []Button{{Label: "Join", CustomID: customID(actTournamentJoin, t.ID, 1), Style: ButtonSuccess}}}, nil
 }
 

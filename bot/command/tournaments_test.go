@@ -15,6 +15,8 @@ func TestTournamentCommand(t *testing.T) {
 	e.refused("alice", "/tournament action:create variant:annihilation", "pre-game choice")
 	e.refused("alice", "/tournament action:create variant:chess options:bogus=1", "bogus")
 	e.refused("alice", "/tournament action:join", "No tournament in this channel")
+	e.refused("alice", "/tournament action:create variant:chess start:tomorrow", "start: write the date")
+	e.refused("alice", "/tournament action:create variant:chess start:2020-01-01_10:00", "start: write the date")
 	if list, _ := e.svc.ChannelTournaments(e.ctx, "c1"); len(list) != 0 {
 		t.Fatalf("refusals made tournaments: %+v", list)
 	}
@@ -81,4 +83,10 @@ func TestTournamentCommand(t *testing.T) {
 		t.Errorf("final standings: %s", show(end))
 	}
 	e.refused("alice", "/tournament action:cancel id:1", "finished")
+
+	timed := parse("erin", "c1", "/tournament action:create variant:chess")
+	timed.Options[optStart] = "2026-03-03 18:00"
+	if r := e.h.Execute(e.ctx, timed); r.Ephemeral || !strings.Contains(r.Text, "starts by itself on 2026-03-03 18:00 UTC") {
+		t.Errorf("a tournament with a start time: %s", show(r))
+	}
 }
