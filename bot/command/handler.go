@@ -28,8 +28,9 @@ type Options struct {
 	// player cards), which cannot show mentions. An image names a user
 	// by the name the request carried (UserFacts.Name: the caller, users
 	// named in options), else by what Names gives, else by the user ID
-	// (the console's IDs are the names people typed). It must answer
-	// quickly.
+	// (the console's IDs are the names people typed). It may ask the
+	// transport (images are drawn while the answer is deferred) and
+	// should remember what it learnt.
 	Names func(ctx context.Context, guildID, userID string) string
 }
 

@@ -1,6 +1,8 @@
 package discord
 
 import (
+	"context"
+
 	"github.com/bwmarrin/discordgo"
 	"github.com/fairypost/fairypost/bot/command"
 )
@@ -35,4 +37,17 @@ func addCaller(req *command.Request, i *discordgo.Interaction) {
 		req.Users = map[string]command.UserFacts{}
 	}
 	req.Users[u.ID] = command.UserFacts{Bot: u.Bot, Name: shortName(u, i.Member)}
+}
+
+// Name returns a short name for userID, for images that name players
+// (command.Options.Names): their display name (else user name) as
+// Discord tells it, asked once per user and remembered, as game thread
+// names are; "" when Discord does not tell. guildID is not used:
+// server nicknames are known only from the interactions that carry them
+// (command.UserFacts.Name).
+func (b *Bot) Name(ctx context.Context, guildID, userID string) string {
+	if n := b.displayName(ctx, userID); n != userID {
+		return n
+	}
+	return ""
 }

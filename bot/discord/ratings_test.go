@@ -55,6 +55,9 @@ func TestRatedPlayAndRatings(t *testing.T) {
 	if len(own.Mentions) != 0 {
 		t.Errorf("a leaderboard pings %v", own.Mentions)
 	}
+	if n := h.b.Name(ctxT(t), guildID, bob); !strings.HasPrefix(n, "bob") {
+		t.Errorf("the name images give bob: %q", n)
+	}
 	card := public(t, h.slash(t, carol, ch, "profile", discordtest.User("user", bob)))
 	checkPNGFile(t, card, "profile")
 	for _, want := range []string{"Player card of <@" + bob + ">", "1 games (1 won, 0 drawn, 0 lost)"} {
