@@ -81,7 +81,7 @@ func TestTournamentStore(t *testing.T) {
 		p := e.Schedule[0].Games[0]
 		tr.Games = append(tr.Games, bot.TournamentGame{Round: 1, White: p.White, Black: p.Black, GameID: gameID})
 		return bot.TournamentChange{Games: []*bot.Game{{ID: gameID, Variant: "chess", White: p.White, Black: p.Black, ChannelID: "chan",
-				Status: bot.GameActive, Tournament: tr.ID, Created: t0, Updated: t0}},
+			Status: bot.GameActive, Tournament: tr.ID, Created: t0, Updated: t0}},
 			Notifications: []bot.Notification{{Kind: bot.NotifyTournament, ChannelID: "chan", Text: "paired", Created: t0}}}, nil
 	})
 	if err != nil {
