@@ -196,3 +196,16 @@ func BenchmarkPlayerCardPNG(b *testing.B) {
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes/png")
 }
+
+func BenchmarkCrosstablePNG(b *testing.B) {
+	r := newTestRenderer(b)
+	ct := testCrosstable()
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := r.TablePNG(&buf, ct, 1000); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes/png")
+}
