@@ -78,6 +78,9 @@ type Notification struct {
 	ChannelID   string
 	GameID      uint64 // 0 when about a challenge only
 	ChallengeID uint64 // 0 when about a game only
+	// TournamentID is the tournament a NotifyTournament is about (0 for
+	// other kinds).
+	TournamentID uint64
 	Text        string // a plain-text summary an adapter may show as it is
 
 	Created time.Time

@@ -494,7 +494,7 @@ func (s *Service) pairGames(ctx context.Context, t *Tournament, newID func() (ui
 	if len(lines) > 0 {
 		text := fmt.Sprintf("Tournament #%d (%s) — new games:\n%s", t.ID, s.VariantName(t.Variant, t.Options), strings.Join(lines, "\n"))
 		ch.Notifications = append([]Notification{{Kind: NotifyTournament, GuildID: t.GuildID, ChannelID: t.ChannelID,
-			Text: text, Created: now}}, ch.Notifications...)
+			TournamentID: t.ID, Text: text, Created: now}}, ch.Notifications...)
 	}
 	return ch, nil
 }
@@ -577,10 +577,10 @@ func (s *Service) SyncTournament(ctx context.Context, id uint64) (*Tournament, e
 			for i, w := range winners {
 				names[i] = "<@" + w + ">"
 			}
-			text := fmt.Sprintf("Tournament #%d (%s) is over: %s won. /tournament action:standings id:%d shows the final standings and the PGN of every game.",
+			text := fmt.Sprintf("Tournament #%d (%s) is over: %s won. The final standings and the PGN of every game are attached (and /tournament action:standings id:%d shows them).",
 				t.ID, s.VariantName(t.Variant, t.Options), strings.Join(names, " and "), t.ID)
 			return TournamentChange{Notifications: []Notification{{Kind: NotifyTournament, GuildID: t.GuildID,
-				ChannelID: t.ChannelID, Text: text, Created: t.Updated}}}, nil
+				ChannelID: t.ChannelID, TournamentID: t.ID, Text: text, Created: t.Updated}}}, nil
 		}
 		return s.pairGames(ctx, t, newID)
 	})
@@ -628,7 +628,7 @@ func (s *Service) startDue(ctx context.Context, now time.Time) (int, error) {
 				text := fmt.Sprintf("Tournament #%d (%s) is cancelled: only %d joined by its start time, it needs at least %d players.",
 					t.ID, s.VariantName(t.Variant, t.Options), len(t.Event.Players), tournament.MinPlayers)
 				return TournamentChange{Notifications: []Notification{{Kind: NotifyTournament, GuildID: t.GuildID,
-					ChannelID: t.ChannelID, Text: text, Created: now}}}, nil
+					ChannelID: t.ChannelID, TournamentID: t.ID, Text: text, Created: now}}}, nil
 			})
 		} else {
 			_, err = s.StartTournament(ctx, t.ID, t.Organizer, t.GuildID)

@@ -174,12 +174,15 @@ type notificationRecord struct {
 	// SetAside, added within schema 2, says why delivery gave up on the
 	// notification for good ("" for one still to deliver).
 	SetAside string `json:"set_aside,omitempty"`
+	// Tournament, added within schema 3, is the tournament of a
+	// tournament notification.
+	Tournament uint64 `json:"tournament,omitempty"`
 }
 
 func encodeNotification(n *bot.Notification) ([]byte, error) {
 	return json.Marshal(notificationRecord{Schema: SchemaVersion, ID: n.ID, Kind: uint8(n.Kind), UserID: n.UserID,
 		GuildID: n.GuildID, ChannelID: n.ChannelID, GameID: n.GameID, ChallengeID: n.ChallengeID,
-		Text: n.Text, Created: n.Created, Attempts: n.Attempts, NotBefore: n.NotBefore})
+		Text: n.Text, Created: n.Created, Attempts: n.Attempts, NotBefore: n.NotBefore, Tournament: n.TournamentID})
 }
 
 func decodeNotification(b []byte) (bot.Notification, error) {
@@ -199,7 +202,7 @@ func decodeOutboxEntry(b []byte) (bot.Notification, string, error) {
 	}
 	return bot.Notification{ID: r.ID, Kind: bot.NotificationKind(r.Kind), UserID: r.UserID, GuildID: r.GuildID,
 		ChannelID: r.ChannelID, GameID: r.GameID, ChallengeID: r.ChallengeID, Text: r.Text, Created: r.Created,
-		Attempts: r.Attempts, NotBefore: r.NotBefore}, r.SetAside, nil
+		Attempts: r.Attempts, NotBefore: r.NotBefore, TournamentID: r.Tournament}, r.SetAside, nil
 }
 
 // preferencesRecord is the stored form of a bot.Preferences.

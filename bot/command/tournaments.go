@@ -269,6 +269,35 @@ func (h *Handler) standings(ctx context.Context, req Request, id uint64) (Reply,
 	if err != nil {
 		return Reply{}, err
 	}
+	return h.crosstable(ctx, req, t)
+}
+
+// tournamentNotification adds to the announcement n of a tournament's
+// end its final crosstable and the PGN of every game.
+func (h *Handler) tournamentNotification(ctx context.Context, n bot.Notification, rep Reply) Reply {
+	if n.TournamentID == 0 {
+		return rep
+	}
+	t, err := h.svc.Tournament(ctx, n.TournamentID)
+	if err != nil {
+		h.log.Warn("command: notification without its tournament", "notification", n.ID, "tournament", n.TournamentID, "err", err)
+		return rep
+	}
+	if t.Event.Status != tournament.Finished {
+		return rep
+	}
+	full, err := h.crosstable(ctx, Request{GuildID: t.GuildID, ChannelID: t.ChannelID}, t)
+	if err != nil {
+		h.log.Error("command: tournament notification", "tournament", t.ID, "err", err)
+		return rep
+	}
+	rep.Files = full.Files
+	return rep
+}
+
+// crosstable shows tournament t's standings: the crosstable as an image
+// and as text, and once the event is over the PGN of every game.
+func (h *Handler) crosstable(ctx context.Context, req Request, t *bot.Tournament) (Reply, error) {
 	ct, err := t.Event.Crosstable()
 	if err != nil {
 		return Reply{}, fmt.Errorf("tournament %d: %w", t.ID, err)

@@ -78,7 +78,7 @@ as alice /tournament action:start
 	e.reopen(t)
 	last := e.run(t, script(3, 6)+"as carol /tournament action:standings\n")
 	over := "Tournament #1 (Chess) is over: "
-	wantIn(t, "end", last, over)
+	wantIn(t, "end", last, over, "tournament-1.png", "tournament-1.pgn")
 	st := section(t, last, "as carol /tournament action:standings")
 	wantIn(t, "standings", st, "Tournament #1 · Chess · round-robin (finished", "Sonneborn-Berger", "Pts",
 		"file: ", ".png", ".pgn")

@@ -63,7 +63,10 @@ func TestTournamentRoundRobin(t *testing.T) {
 		t.Fatalf("after the games: %+v, %v", end, err)
 	}
 	h.deliver(t)
-	h.waitMessage(t, ch, "with the winner", func(m discordtest.Message) bool { return strings.Contains(m.Content, "is over: <@") })
+	won := h.waitMessage(t, ch, "with the winner", func(m discordtest.Message) bool { return strings.Contains(m.Content, "is over: <@") })
+	if len(won.Files) != 2 {
+		t.Errorf("the announcement of the winner carries %d files, want the crosstable and the PGN", len(won.Files))
+	}
 	st := public(t, h.slash(t, u[2], ch, "tournament", discordtest.String("action", "standings")))
 	if !strings.Contains(st.Content, "finished") || !strings.Contains(st.Content, "Sonneborn-Berger") {
 		t.Errorf("standings text %q", st.Content)
