@@ -81,7 +81,7 @@ type Notification struct {
 	// TournamentID is the tournament a NotifyTournament is about (0 for
 	// other kinds).
 	TournamentID uint64
-	Text        string // a plain-text summary an adapter may show as it is
+	Text         string // a plain-text summary an adapter may show as it is
 
 	Created time.Time
 
