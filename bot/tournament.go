@@ -42,6 +42,8 @@ import (
 // finished and the channel is told the winner; the standings and a PGN
 // of every game are available with /tournament standings. Variants with a
 // pre-game choice (rules.Variant.PreGame) are not offered in tournaments.
+// The organiser's actions take the organiser's user ID; an adapter that
+// knows a user manages the server may pass the organiser's ID for them.
 
 // Tournament is a correspondence tournament: the record the stores keep.
 type Tournament struct {

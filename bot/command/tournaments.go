@@ -75,6 +75,13 @@ func (h *Handler) tournamentCommand(ctx context.Context, req Request) (Reply, er
 			return Reply{}, err
 		}
 	}
+	// A server manager acts for the organiser.
+	actor := req.UserID
+	if req.Manager && o[optAction] != "join" && o[optAction] != "leave" {
+		if t, err := h.svc.Tournament(ctx, id); err == nil && t.GuildID == req.GuildID {
+			actor = t.Organizer
+		}
+	}
 	var t *bot.Tournament
 	switch o[optAction] {
 	case "join":
@@ -93,29 +100,29 @@ func (h *Handler) tournamentCommand(ctx context.Context, req Request) (Reply, er
 		}
 		return Reply{Text: fmt.Sprintf("%s left tournament #%d: their games without a result are lost by forfeit, and they are not paired again.", mention(req.UserID), t.ID)}, nil
 	case "start":
-		if t, err = h.svc.StartTournament(ctx, id, req.UserID, req.GuildID); err != nil {
+		if t, err = h.svc.StartTournament(ctx, id, actor, req.GuildID); err != nil {
 			return Reply{}, err
 		}
 		return Reply{Text: fmt.Sprintf("Tournament #%d has started: %s, %d players (seeded %s), %d %s. Each game has its thread; /games lists yours.",
 			t.ID, t.Event.Kind, len(t.Event.Players), mentionList(t.Event.Players), len(t.Games), plural(len(t.Games), "game", "games"))}, nil
 	case "remove":
-		if t, err = h.svc.RemoveFromTournament(ctx, id, req.UserID, o[optPlayer], req.GuildID); err != nil {
+		if t, err = h.svc.RemoveFromTournament(ctx, id, actor, o[optPlayer], req.GuildID); err != nil {
 			return Reply{}, err
 		}
 		return Reply{Text: fmt.Sprintf("%s took %s out of tournament #%d: their games without a result are lost by forfeit.",
 			mention(req.UserID), mention(o[optPlayer]), t.ID)}, nil
 	case "pause":
-		if t, err = h.svc.PauseTournament(ctx, id, req.UserID, req.GuildID); err != nil {
+		if t, err = h.svc.PauseTournament(ctx, id, actor, req.GuildID); err != nil {
 			return Reply{}, err
 		}
-		return Reply{Text: fmt.Sprintf("Tournament #%d is paused: games go on, but no new round starts until %s resumes it.", t.ID, mention(req.UserID))}, nil
+		return Reply{Text: fmt.Sprintf("Tournament #%d is paused: games go on, but no new round starts until it resumes.", t.ID)}, nil
 	case "resume":
-		if t, err = h.svc.ResumeTournament(ctx, id, req.UserID, req.GuildID); err != nil {
+		if t, err = h.svc.ResumeTournament(ctx, id, actor, req.GuildID); err != nil {
 			return Reply{}, err
 		}
 		return Reply{Text: fmt.Sprintf("Tournament #%d goes on (%s).", t.ID, t.Event.Status)}, nil
 	case "cancel":
-		if t, err = h.svc.CancelTournament(ctx, id, req.UserID, req.GuildID); err != nil {
+		if t, err = h.svc.CancelTournament(ctx, id, actor, req.GuildID); err != nil {
 			return Reply{}, err
 		}
 		return Reply{Text: fmt.Sprintf("Tournament #%d is cancelled. Its games being played may go on, but count for nothing in it.", t.ID)}, nil

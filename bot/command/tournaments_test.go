@@ -73,6 +73,12 @@ func TestTournamentCommand(t *testing.T) {
 		t.Errorf("remove: %q", r.Text)
 	}
 	e.refused("bob", "/tournament action:cancel", "Only the organiser")
+	manager := parse("erin", "c1", "/tournament action:pause")
+	manager.Manager = true
+	if r := e.h.Execute(e.ctx, manager); r.Ephemeral || !strings.Contains(r.Text, "is paused") {
+		t.Errorf("a server manager pausing: %s", show(r))
+	}
+	e.ok("alice", "/tournament action:resume")
 	for _, tg := range tr.Games[2:] {
 		if g := e.game(tg.GameID); g.Ongoing() {
 			e.ok(tg.White, "/resign game:"+itoa(tg.GameID))

@@ -69,6 +69,10 @@ type Spec struct {
 type Request struct {
 	UserID, GuildID, ChannelID string
 	DM                         bool
+	// Manager is set when the transport says the user may manage the
+	// server (Discord: the Manage Server permission): such a user may
+	// act for a tournament's organiser.
+	Manager bool
 	Name                       string
 	Options                    map[string]string
 	Users                      map[string]UserFacts

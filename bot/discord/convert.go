@@ -90,6 +90,7 @@ func userOf(i *discordgo.Interaction) *discordgo.User {
 // or a DM (no guild_id; Discord sends the user instead of the member).
 func placeOf(i *discordgo.Interaction) command.Request {
 	req := command.Request{GuildID: i.GuildID, ChannelID: i.ChannelID, DM: i.GuildID == ""}
+	req.Manager = i.GuildID != "" && i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0
 	if u := userOf(i); u != nil {
 		req.UserID = u.ID
 	}
