@@ -73,9 +73,9 @@ type Request struct {
 	// server (Discord: the Manage Server permission): such a user may
 	// act for a tournament's organiser.
 	Manager bool
-	Name                       string
-	Options                    map[string]string
-	Users                      map[string]UserFacts
+	Name    string
+	Options map[string]string
+	Users   map[string]UserFacts
 }
 
 // UserFacts is what a transport knows of a user named in a command.
