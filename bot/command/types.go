@@ -69,13 +69,13 @@ type Spec struct {
 type Request struct {
 	UserID, GuildID, ChannelID string
 	DM                         bool
+	Name                       string
+	Options                    map[string]string
+	Users                      map[string]UserFacts
 	// Manager is set when the transport says the user may manage the
 	// server (Discord: the Manage Server permission): such a user may
 	// act for a tournament's organiser.
 	Manager bool
-	Name    string
-	Options map[string]string
-	Users   map[string]UserFacts
 }
 
 // UserFacts is what a transport knows of a user named in a command.
