@@ -78,10 +78,7 @@ type Notification struct {
 	ChannelID   string
 	GameID      uint64 // 0 when about a challenge only
 	ChallengeID uint64 // 0 when about a game only
-	// TournamentID is the tournament a NotifyTournament is about (0 for
-	// other kinds).
-	TournamentID uint64
-	Text         string // a plain-text summary an adapter may show as it is
+	Text        string // a plain-text summary an adapter may show as it is
 
 	Created time.Time
 
@@ -89,6 +86,10 @@ type Notification struct {
 	// be tried (zero: at once). Set by Outbox.RetryNotification.
 	Attempts  int
 	NotBefore time.Time
+
+	// TournamentID is the tournament a NotifyTournament is about (0 for
+	// other kinds).
+	TournamentID uint64
 }
 
 // Outbox holds notifications until they are delivered. Implementations

@@ -18,15 +18,16 @@ const ChallengeTTL = 7 * 24 * time.Hour
 // all state is in the stores, but for a bounded cache of replayed games
 // keyed by game ID and record version (ReplayCacheSize).
 type Service struct {
-	games       GameStore
-	challenges  ChallengeStore
-	users       UserStore
-	outbox      Outbox
-	rules       *rules.Registry
-	now         func() time.Time
-	coin        func() bool
-	seed        func() uint64
-	replays     *replayCache
+	games      GameStore
+	challenges ChallengeStore
+	users      UserStore
+	outbox     Outbox
+	rules      *rules.Registry
+	now        func() time.Time
+	coin       func() bool
+	seed       func() uint64
+	replays    *replayCache
+
 	ratings     RatingStore     // nil: no game is rated
 	tournaments TournamentStore // nil: no tournaments
 	rating      rating.System   // the parameters of the ratings
