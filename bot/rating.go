@@ -109,20 +109,20 @@ func (s *Service) RatingSystem() rating.System { return s.rating }
 // Rates reports whether the Service keeps ratings (it has a RatingStore).
 func (s *Service) Rates() bool { return s.ratings != nil }
 
-// ratedGames is the GameStore a Service with a RatingStore or a
+// endingGames is the GameStore a Service with a RatingStore or a
 // TournamentStore uses: with ratings every update goes through
 // RatingStore.UpdateGameRated, and a rated game that ends with a result
 // is rated in the same transaction (rateGame); an update that leaves a
 // tournament game over then records it in its tournament
 // (Service.syncEnded).
-type ratedGames struct {
+type endingGames struct {
 	GameStore
 	svc *Service
 }
 
 // UpdateGame runs fn as the GameStore contract says, rating the game
 // when fn ended it with a result, then syncs its tournament.
-func (r ratedGames) UpdateGame(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error) {
+func (r endingGames) UpdateGame(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error) {
 	var g *Game
 	var err error
 	if r.svc.ratings == nil {
@@ -137,7 +137,7 @@ func (r ratedGames) UpdateGame(ctx context.Context, id, expected uint64, fn func
 }
 
 // rate is UpdateGame through RatingStore.UpdateGameRated.
-func (r ratedGames) rate(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error) {
+func (r endingGames) rate(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error) {
 	sys := r.svc.rating
 	return r.svc.ratings.UpdateGameRated(ctx, id, expected, func(g *Game, tx RatingTx) ([]Notification, error) {
 		wasOngoing := g.Ongoing()

@@ -79,7 +79,7 @@ func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 		o(s)
 	}
 	if s.ratings != nil || s.tournaments != nil {
-		s.games = ratedGames{GameStore: s.games, svc: s}
+		s.games = endingGames{GameStore: s.games, svc: s}
 	}
 	return s
 }
