@@ -176,6 +176,9 @@ func (s *Service) tournamentStore() (TournamentStore, error) {
 func tournamentError(err error) error {
 	if errors.Is(err, tournament.ErrInvalid) || errors.Is(err, tournament.ErrNoPairing) {
 		msg := strings.TrimPrefix(err.Error(), "tournament: invalid input: ")
+		if msg == "" {
+			return Errorf(EINVALID, "The tournament cannot do that now.")
+		}
 		return Errorf(EINVALID, "%s", strings.ToUpper(msg[:1])+msg[1:]+".")
 	}
 	return err
@@ -541,6 +544,9 @@ func (s *Service) SyncTournament(ctx context.Context, id uint64) (*Tournament, e
 		}
 		recorded := 0
 		for _, tg := range t.Games {
+			if tg.Round < 1 || tg.Round > len(t.Event.Schedule) {
+				return TournamentChange{}, Errorf(EINTERNAL, "Tournament %d links game %d to round %d, which it does not have.", t.ID, tg.GameID, tg.Round)
+			}
 			pair := t.Event.Schedule[tg.Round-1]
 			i := slices.IndexFunc(pair.Games, func(p tournament.Game) bool { return p.White == tg.White && p.Black == tg.Black })
 			if i < 0 || pair.Games[i].Result != tournament.Pending {
