@@ -97,7 +97,7 @@ type RatingStore interface {
 	UserStandings(ctx context.Context, userID string) ([]Standing, error)
 
 	// RatingHistory returns userID's rated games in pool, in the order
-	// they ended.
+	// they ended (games that ended at the same instant by game ID).
 	RatingHistory(ctx context.Context, pool, userID string) ([]RatingEvent, error)
 }
 

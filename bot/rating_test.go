@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -248,5 +249,52 @@ func TestServiceLeaderboard(t *testing.T) {
 	prs, err := e.svc.Ratings(ctx, "bob", "g1")
 	if err != nil || len(prs) != 1 || len(prs[0].History) != games || prs[0].Pool != pool {
 		t.Errorf("bob's ratings in g1: %+v, %v", prs, err)
+	}
+}
+
+// Two rated games of one player ending at the same moment are rated one
+// after the other: neither update is computed from the rating the other
+// replaced.
+func TestConcurrentRatedEnds(t *testing.T) {
+	e := newRatedEnv(t)
+	var ids []uint64
+	for _, opp := range []string{"bob", "carol"} {
+		c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: opp, GuildID: "g1", ChannelID: "chan",
+			Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite, Rated: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := e.svc.Accept(ctx, c.ID, c.Version, opp, bot.Where{GuildID: "g1", ChannelID: "chan"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, g.ID)
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, len(ids))
+	for i, id := range ids {
+		wg.Go(func() { _, errs[i] = e.svc.Resign(ctx, id, bot.AnyVersion, "alice") })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, ok := e.standing(t, "g1", "alice")
+	pool, _ := rating.NewPool("chess", "", "g1")
+	h, err := e.db.RatingHistory(ctx, pool.Key(), "alice")
+	if !ok || err != nil || st.Player.Games != 2 || st.Version != 2 || len(h) != 2 {
+		t.Fatalf("alice after two losses at once: %+v, history %+v, %v", st, h, err)
+	}
+	// Whichever was rated second started from the first one's result
+	// (both ended at the same instant, so neither's deviation grew).
+	first, _ := e.svc.Game(ctx, h[0].GameID)
+	second, _ := e.svc.Game(ctx, h[1].GameID)
+	if first.Ratings[0].Before.Rating != 1500 {
+		first, second = second, first
+	}
+	if first.Ratings[0].Before.Rating != 1500 || second.Ratings[0].Before != first.Ratings[0].After {
+		t.Errorf("rated from %v and %v; the first left %v", first.Ratings[0].Before, second.Ratings[0].Before, first.Ratings[0].After)
 	}
 }
