@@ -143,6 +143,8 @@ type Challenge struct {
 	// Chooser says who picks the army in a variant with a pre-game
 	// choice (see ArmyChooser); 0 for other variants and when not given.
 	Chooser ArmyChooser
+	// Rated: the game will be rated (Game.Rated).
+	Rated bool
 
 	Status  ChallengeStatus
 	Expires time.Time // a pending challenge can no longer be accepted from then on

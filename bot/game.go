@@ -103,6 +103,16 @@ type Game struct {
 	// while Status is GameSetup and as a record afterwards; nil otherwise.
 	Setup *Setup
 
+	// Rated games change their players' ratings when they end with a
+	// result (see rating.go); Ratings are the changes, recorded in the
+	// transaction that ended the game (nil until then, and for casual
+	// games).
+	Rated   bool
+	Ratings []RatingChange
+	// Tournament is the ID of the tournament the game is part of, 0 for
+	// none (see tournament.go).
+	Tournament uint64
+
 	Created, Updated time.Time
 }
 
@@ -123,6 +133,7 @@ func (g *Game) IsPlayer(userID string) bool {
 func (g *Game) Clone() *Game {
 	c := *g
 	c.Moves = append([]string(nil), g.Moves...)
+	c.Ratings = append([]RatingChange(nil), g.Ratings...)
 	if g.Setup != nil {
 		s := *g.Setup
 		c.Setup = &s

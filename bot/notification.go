@@ -25,6 +25,7 @@ const (
 	NotifyTakebackDeclined  NotificationKind = 27 // to the player who asked
 	NotifyTakenBack         NotificationKind = 28 // to both players
 	NotifyGameOver          NotificationKind = 30 // to each player
+	NotifyTournament        NotificationKind = 40 // to a tournament's channel: new games, the end
 )
 
 // String returns a lowercase name for logs.
@@ -58,6 +59,8 @@ func (k NotificationKind) String() string {
 		return "taken-back"
 	case NotifyGameOver:
 		return "game-over"
+	case NotifyTournament:
+		return "tournament"
 	}
 	return "unknown"
 }
@@ -83,6 +86,10 @@ type Notification struct {
 	// be tried (zero: at once). Set by Outbox.RetryNotification.
 	Attempts  int
 	NotBefore time.Time
+
+	// TournamentID is the tournament a NotifyTournament is about (0 for
+	// other kinds).
+	TournamentID uint64
 }
 
 // Outbox holds notifications until they are delivered. Implementations

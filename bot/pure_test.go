@@ -110,6 +110,7 @@ func TestReminderSettingChangedDuringUpdate(t *testing.T) {
 	clk := testkit.NewClock(t0)
 	var between func(string)
 	st := testkit.Stores(db)
+	st.Ratings, st.Tournaments = nil, nil // rated updates would go round st.Games
 	st.Games = interleaved{GameStore: db, between: func(m string) {
 		if between != nil {
 			f := between

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/fairypost/fairypost/rating"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -26,6 +27,10 @@ type Service struct {
 	coin       func() bool
 	seed       func() uint64
 	replays    *replayCache
+
+	ratings     RatingStore     // nil: no game is rated
+	tournaments TournamentStore // nil: no tournaments
+	rating      rating.System   // the parameters of the ratings
 }
 
 // Option configures a Service.
@@ -46,6 +51,12 @@ type Stores struct {
 	Challenges ChallengeStore
 	Users      UserStore
 	Outbox     Outbox
+	// Ratings, when set, keeps ratings: rated games are rated when they
+	// end (see rating.go). Optional.
+	Ratings RatingStore
+	// Tournaments, when set, keeps tournaments (see tournament.go).
+	// Optional.
+	Tournaments TournamentStore
 }
 
 // ReplayCacheSize sets how many replayed games the Service keeps in
@@ -62,9 +73,13 @@ func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 	s := &Service{games: st.Games, challenges: st.Challenges, users: st.Users, outbox: st.Outbox,
 		rules: reg, now: time.Now,
 		coin: func() bool { return rand.IntN(2) == 0 }, seed: rand.Uint64,
-		replays: newReplayCache(DefaultReplayCacheSize)}
+		replays: newReplayCache(DefaultReplayCacheSize), ratings: st.Ratings, rating: rating.Lichess(),
+		tournaments: st.Tournaments}
 	for _, o := range opts {
 		o(s)
+	}
+	if s.ratings != nil || s.tournaments != nil {
+		s.games = endingGames{GameStore: s.games, svc: s}
 	}
 	return s
 }

@@ -252,6 +252,9 @@ func (s *Service) Abort(ctx context.Context, gameID, version uint64, userID stri
 		if err := player(g, userID); err != nil {
 			return nil, err
 		}
+		if g.Tournament != 0 && g.Ongoing() {
+			return nil, Errorf(EINVALID, "Game %d is a game of tournament %d, so it cannot be aborted: resign it, or leave the tournament.", g.ID, g.Tournament)
+		}
 		if g.Status != GameSetup {
 			if err := playing(g); err != nil {
 				return nil, err

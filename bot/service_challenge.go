@@ -23,6 +23,8 @@ type ChallengeRequest struct {
 	// choice; 0 means ChooserChallenged there, and is the only value
 	// other variants allow.
 	Chooser ArmyChooser
+	// Rated asks for a rated game (see rating.go); false for a casual one.
+	Rated bool
 }
 
 // Challenge creates a pending challenge that expires after ChallengeTTL
@@ -75,7 +77,7 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 		Challenger: req.Challenger, Challenged: req.Challenged,
 		GuildID: req.GuildID, ChannelID: req.ChannelID,
 		Variant: req.Variant, Options: rules.FormatOptions(v.Options, opts),
-		DaysPerMove: req.DaysPerMove, Color: req.Color, Chooser: req.Chooser,
+		DaysPerMove: req.DaysPerMove, Color: req.Color, Chooser: req.Chooser, Rated: req.Rated,
 		Status: ChallengePending, Expires: now.Add(ChallengeTTL),
 		Created: now, Updated: now,
 	}
@@ -170,7 +172,7 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 		g := &Game{
 			ID: c.ID, Variant: c.Variant, Options: c.Options,
 			GuildID: c.GuildID, ChannelID: c.ChannelID,
-			DaysPerMove: c.DaysPerMove, Created: now, Updated: now,
+			DaysPerMove: c.DaysPerMove, Rated: c.Rated, Created: now, Updated: now,
 		}
 		notes := []Notification{
 			{Kind: NotifyChallengeAccepted, UserID: c.Challenger, GuildID: c.GuildID, ChannelID: c.ChannelID,

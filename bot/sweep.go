@@ -158,7 +158,13 @@ func stopClock(g *Game) {
 //     left reaches their Preferences.ReminderPercent (none when 0): at
 //     Game.RemindAt;
 //   - a pending challenge whose Expires has come expires
-//     (ChallengeExpired) and its challenger is notified.
+//     (ChallengeExpired) and its challenger is notified;
+//   - open tournaments whose start time has come start (or are cancelled
+//     when too few joined);
+//   - running tournaments record the results of their games that ended
+//     (SyncTournament; normally done as each game ends, this catches a
+//     result a crash kept from being recorded): this reads the games
+//     still pending in running tournaments.
 //
 // Each change is one store transaction that checks again that it is
 // still due, so a move made meanwhile wins and running Sweep again (or
@@ -226,6 +232,12 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 		default:
 			rep.Expired++
 		}
+	}
+	if _, err := s.startDue(ctx, now); err != nil {
+		errs = append(errs, fmt.Errorf("tournaments to start: %w", err))
+	}
+	if err := s.syncRunning(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("tournaments: %w", err))
 	}
 	next, err := s.NextWake(ctx)
 	if err != nil {
@@ -368,8 +380,14 @@ func (s *Service) NextWake(ctx context.Context) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, err
 	}
+	var start time.Time
+	if s.tournaments != nil {
+		if start, err = s.tournaments.EarliestTournamentStart(ctx); err != nil {
+			return time.Time{}, err
+		}
+	}
 	var next time.Time
-	for _, t := range []time.Time{deadline, remindAt, expiry} {
+	for _, t := range []time.Time{deadline, remindAt, expiry, start} {
 		if !t.IsZero() && (next.IsZero() || t.Before(next)) {
 			next = t
 		}

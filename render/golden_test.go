@@ -362,6 +362,9 @@ func pieceSheet(r *Renderer, cell int) *image.RGBA {
 // registered (yet) is only logged.
 func TestGoldenFilesUsed(t *testing.T) {
 	names := map[string]bool{"pieces": true}
+	for _, n := range tableGoldenNames() {
+		names[n] = true
+	}
 	for _, c := range goldenCases(newTestRegistry(t)) {
 		names[c.name] = true
 	}

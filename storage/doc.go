@@ -18,7 +18,8 @@
 // notification). Challenge and game IDs come from one sequence, so a game
 // can take the ID of its challenge. The time indexes let a scheduler
 // read what is due and when the next thing is (the first key of each)
-// without reading every record.
+// without reading every record. Ratings (bot.RatingStore) are in
+// "ratings", "ratings_by_user" and "rating_history"; see rating.go.
 //
 // # Records
 //

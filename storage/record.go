@@ -41,6 +41,10 @@ type gameRecord struct {
 	Updated     time.Time    `json:"updated"`
 	// Added by schema 2 (absent from schema-1 records).
 	RemindAt time.Time `json:"remind_at,omitzero"`
+	// Added within schema 3 (absent from older records: casual, unrated).
+	Rated      bool                 `json:"rated,omitempty"`
+	Ratings    []ratingChangeRecord `json:"ratings,omitempty"`
+	Tournament uint64               `json:"tournament,omitempty"`
 }
 
 // readableSchema reports whether a record of schema v decodes: records
@@ -85,7 +89,8 @@ func encodeGame(g *bot.Game) ([]byte, error) {
 		Status: uint8(g.Status), Result: uint8(g.Result), Reason: g.Reason,
 		DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, TurnStarted: g.TurnStarted, Reminded: g.Reminded,
 		DrawOffer: g.DrawOffer, Takeback: g.Takeback, Setup: encodeSetup(g.Setup),
-		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt})
+		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt,
+		Rated: g.Rated, Ratings: encodeRatingChanges(g.Ratings), Tournament: g.Tournament})
 }
 
 func decodeGame(b []byte) (*bot.Game, error) {
@@ -101,7 +106,8 @@ func decodeGame(b []byte) (*bot.Game, error) {
 		GuildID: r.GuildID, ChannelID: r.ChannelID, ThreadID: r.ThreadID, Status: bot.GameStatus(r.Status), Result: bot.Result(r.Result),
 		Reason: r.Reason, DaysPerMove: r.DaysPerMove, Deadline: r.Deadline, TurnStarted: r.TurnStarted,
 		Reminded: r.Reminded, RemindAt: r.RemindAt, DrawOffer: r.DrawOffer, Takeback: r.Takeback,
-		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated}, nil
+		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated,
+		Rated: r.Rated, Ratings: decodeRatingChanges(r.Ratings), Tournament: r.Tournament}, nil
 }
 
 // challengeRecord is the stored form of a bot.Challenge.
@@ -124,13 +130,16 @@ type challengeRecord struct {
 	// Added within schema 2: absent from older records and for variants
 	// without a pre-game choice (bot.ArmyChooser's zero value).
 	Chooser uint8 `json:"chooser,omitempty"`
+	// Added within schema 3: absent from older records (casual).
+	Rated bool `json:"rated,omitempty"`
 }
 
 func encodeChallenge(c *bot.Challenge) ([]byte, error) {
 	return json.Marshal(challengeRecord{Schema: SchemaVersion, ID: c.ID, Version: c.Version,
 		Challenger: c.Challenger, Challenged: c.Challenged, GuildID: c.GuildID, ChannelID: c.ChannelID,
 		Variant: c.Variant, Options: c.Options, DaysPerMove: c.DaysPerMove, Color: uint8(c.Color),
-		Status: uint8(c.Status), Expires: c.Expires, Created: c.Created, Updated: c.Updated, Chooser: uint8(c.Chooser)})
+		Status: uint8(c.Status), Expires: c.Expires, Created: c.Created, Updated: c.Updated, Chooser: uint8(c.Chooser),
+		Rated: c.Rated})
 }
 
 func decodeChallenge(b []byte) (*bot.Challenge, error) {
@@ -144,7 +153,8 @@ func decodeChallenge(b []byte) (*bot.Challenge, error) {
 	return &bot.Challenge{ID: r.ID, Version: r.Version, Challenger: r.Challenger, Challenged: r.Challenged,
 		GuildID: r.GuildID, ChannelID: r.ChannelID, Variant: r.Variant, Options: r.Options,
 		DaysPerMove: r.DaysPerMove, Color: bot.ColorChoice(r.Color), Chooser: bot.ArmyChooser(r.Chooser),
-		Status: bot.ChallengeStatus(r.Status), Expires: r.Expires, Created: r.Created, Updated: r.Updated}, nil
+		Status: bot.ChallengeStatus(r.Status), Expires: r.Expires, Created: r.Created, Updated: r.Updated,
+		Rated: r.Rated}, nil
 }
 
 // notificationRecord is the stored form of a bot.Notification.
@@ -164,12 +174,15 @@ type notificationRecord struct {
 	// SetAside, added within schema 2, says why delivery gave up on the
 	// notification for good ("" for one still to deliver).
 	SetAside string `json:"set_aside,omitempty"`
+	// Tournament, added within schema 3, is the tournament of a
+	// tournament notification.
+	Tournament uint64 `json:"tournament,omitempty"`
 }
 
 func encodeNotification(n *bot.Notification) ([]byte, error) {
 	return json.Marshal(notificationRecord{Schema: SchemaVersion, ID: n.ID, Kind: uint8(n.Kind), UserID: n.UserID,
 		GuildID: n.GuildID, ChannelID: n.ChannelID, GameID: n.GameID, ChallengeID: n.ChallengeID,
-		Text: n.Text, Created: n.Created, Attempts: n.Attempts, NotBefore: n.NotBefore})
+		Text: n.Text, Created: n.Created, Attempts: n.Attempts, NotBefore: n.NotBefore, Tournament: n.TournamentID})
 }
 
 // decodeOutboxEntry decodes a notification record and says why it was
@@ -184,7 +197,7 @@ func decodeOutboxEntry(b []byte) (bot.Notification, string, error) {
 	}
 	return bot.Notification{ID: r.ID, Kind: bot.NotificationKind(r.Kind), UserID: r.UserID, GuildID: r.GuildID,
 		ChannelID: r.ChannelID, GameID: r.GameID, ChallengeID: r.ChallengeID, Text: r.Text, Created: r.Created,
-		Attempts: r.Attempts, NotBefore: r.NotBefore}, r.SetAside, nil
+		Attempts: r.Attempts, NotBefore: r.NotBefore, TournamentID: r.Tournament}, r.SetAside, nil
 }
 
 // preferencesRecord is the stored form of a bot.Preferences.

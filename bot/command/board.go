@@ -211,8 +211,8 @@ func timeLeft(deadline, now time.Time) string {
 	return "less than a minute left"
 }
 
-// resultText describes how a game ended, naming the winner.
-func resultText(g *bot.Game) string {
+// resultLine describes how a game ended, naming the winner.
+func resultLine(g *bot.Game) string {
 	switch g.Status {
 	case bot.GameAborted:
 		return fmt.Sprintf("Game #%d was aborted%s.", g.ID, bot.AbortPhrase(g.Reason))

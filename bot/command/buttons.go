@@ -27,13 +27,26 @@ const (
 	actTakebackDecline = doTakebackDecline
 )
 
-// buttonDef answers a click on one kind of button. challenge is set for
-// a challenge's buttons (id is the challenge's); game for a game's, which
-// press calls once it has checked that the clicker plays in g and that g
-// is still at the version the button carried.
+// buttonDef answers a click on one kind of button. other is set for the
+// buttons of something else than a game (a challenge, a tournament: id is
+// its ID); game for a game's, which press calls once it has checked that
+// the clicker plays in g and that g is still at the version the button
+// carried.
 type buttonDef struct {
-	challenge func(h *Handler, ctx context.Context, at Request, id, version uint64) (Reply, error)
-	game      func(h *Handler, ctx context.Context, userID string, g *bot.Game, version uint64) (Reply, error)
+	other func(h *Handler, ctx context.Context, at Request, id, version uint64) (Reply, error)
+	game  func(h *Handler, ctx context.Context, userID string, g *bot.Game, version uint64) (Reply, error)
+}
+
+// challengeButton is the buttonDef of a challenge's button: answer runs
+// it, and a challenge changed since the button was shown is said so.
+func challengeButton(answer func(h *Handler, ctx context.Context, at Request, id, version uint64) (Reply, error)) buttonDef {
+	return buttonDef{other: func(h *Handler, ctx context.Context, at Request, id, version uint64) (Reply, error) {
+		rep, err := answer(h, ctx, at, id, version)
+		if bot.ErrorCode(err) == bot.ECONFLICT {
+			err = bot.Errorf(bot.ECONFLICT, "This button is out of date: challenge #%d has changed since it was shown.", id)
+		}
+		return rep, err
+	}}
 }
 
 // buttonTable returns every button action with what answers it: the one
@@ -50,14 +63,17 @@ func buttonTable() map[string]buttonDef {
 		}}
 	}
 	return map[string]buttonDef{
-		actAccept: {challenge: func(h *Handler, ctx context.Context, at Request, id, version uint64) (Reply, error) {
+		actAccept: challengeButton(func(h *Handler, ctx context.Context, at Request, id, version uint64) (Reply, error) {
 			return h.accept(ctx, at, id, version)
-		}},
-		actDecline: {challenge: func(h *Handler, ctx context.Context, at Request, id, version uint64) (Reply, error) {
+		}),
+		actDecline: challengeButton(func(h *Handler, ctx context.Context, at Request, id, version uint64) (Reply, error) {
 			return h.decline(ctx, at.UserID, id, version)
-		}},
-		actCancel: {challenge: func(h *Handler, ctx context.Context, at Request, id, version uint64) (Reply, error) {
+		}),
+		actCancel: challengeButton(func(h *Handler, ctx context.Context, at Request, id, version uint64) (Reply, error) {
 			return h.cancel(ctx, at.UserID, id, version)
+		}),
+		actTournamentJoin: {other: func(h *Handler, ctx context.Context, at Request, id, _ uint64) (Reply, error) {
+			return h.pressJoin(ctx, at, id)
 		}},
 		actResign:          {game: (*Handler).confirmResign},
 		actResignConfirm:   action(doResign),
@@ -172,12 +188,8 @@ func (h *Handler) press(ctx context.Context, at Request, cid string) (Reply, err
 	if !ok {
 		return Reply{}, errBadButton()
 	}
-	if b.challenge != nil {
-		rep, err := b.challenge(h, ctx, at, id, version)
-		if bot.ErrorCode(err) == bot.ECONFLICT {
-			err = bot.Errorf(bot.ECONFLICT, "This button is out of date: challenge #%d has changed since it was shown.", id)
-		}
-		return rep, err
+	if b.other != nil {
+		return b.other(h, ctx, at, id, version)
 	}
 	g, err := h.svc.Game(ctx, id)
 	if err != nil {
@@ -196,4 +208,3 @@ func (h *Handler) press(ctx context.Context, at Request, cid string) (Reply, err
 func stale(g *bot.Game) error {
 	return bot.Errorf(bot.ECONFLICT, "This button is out of date: game #%d has changed since it was shown. Use /board game:%d for the current position.", g.ID, g.ID)
 }
-

@@ -32,6 +32,10 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	rated, err := parseRated(o[optRated])
+	if err != nil {
+		return Reply{}, err
+	}
 	opp := o[optOpponent]
 	if facts := req.Users[opp]; opp != "" && facts.Bot {
 		return Reply{}, bot.Errorf(bot.EINVALID, "%s is a bot and cannot play: challenge a person, or leave opponent: out to challenge anyone here.", mention(opp))
@@ -40,7 +44,7 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 	}
 	c, err := h.svc.Challenge(ctx, bot.ChallengeRequest{
 		Challenger: req.UserID, Challenged: opp, GuildID: req.GuildID, ChannelID: req.ChannelID,
-		Variant: key, Options: o[optOptions], DaysPerMove: days, Color: color, Chooser: chooser,
+		Variant: key, Options: o[optOptions], DaysPerMove: days, Color: color, Chooser: chooser, Rated: rated,
 	})
 	if err != nil {
 		return Reply{}, err
@@ -62,8 +66,8 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 	if !c.Open() {
 		how += fmt.Sprintf(" or /decline challenge:%d", c.ID)
 	}
-	text := fmt.Sprintf("%s challenges %s to %s, %s, %s. Challenge #%d: answer with the buttons or %s.",
-		mention(c.Challenger), who, h.variantName(c.Variant, c.Options), daysText(c.DaysPerMove), colour, c.ID, how)
+	text := fmt.Sprintf("%s challenges %s to %s, %s, %s, %s. Challenge #%d: answer with the buttons or %s.",
+		mention(c.Challenger), who, h.variantName(c.Variant, c.Options), daysText(c.DaysPerMove), colour, ratedText(c), c.ID, how)
 	return Reply{Text: text, Buttons: challengeButtons(c), Mention: ping}, nil
 }
 

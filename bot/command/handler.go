@@ -1,6 +1,7 @@
 package command
 
 import (
+	"context"
 	"log/slog"
 	"runtime/debug"
 
@@ -22,6 +23,15 @@ type Options struct {
 	GIFSize int
 	// Logger receives internal errors and recovered panics (nil: discard).
 	Logger *slog.Logger
+	// Names, when set, gives the short display name of a user in a guild
+	// ("" when unknown) for the images that name players (leaderboards,
+	// player cards), which cannot show mentions. An image names a user
+	// by the name the request carried (UserFacts.Name: the caller, users
+	// named in options), else by what Names gives, else by the user ID
+	// (the console's IDs are the names people typed). It may ask the
+	// transport (images are drawn while the answer is deferred) and
+	// should remember what it learnt.
+	Names func(ctx context.Context, guildID, userID string) string
 }
 
 // Handler runs the user commands against a bot.Service. It holds no state
@@ -37,6 +47,7 @@ type Handler struct {
 	log      *slog.Logger
 	commands []commandDef // every command, spec and handler together
 	buttons  map[string]buttonDef
+	names    func(ctx context.Context, guildID, userID string) string
 }
 
 // New returns a Handler over svc. It panics only if the embedded fonts of
@@ -46,7 +57,8 @@ func New(svc *bot.Service, opts Options) *Handler {
 	if err != nil {
 		panic("command: " + err.Error())
 	}
-	h := &Handler{svc: svc, renderer: r, images: newRenderCache(renderCacheSize), size: opts.BoardSize, gifSize: opts.GIFSize, log: opts.Logger}
+	h := &Handler{svc: svc, renderer: r, images: newRenderCache(renderCacheSize), size: opts.BoardSize, gifSize: opts.GIFSize,
+		log: opts.Logger, names: opts.Names}
 	if h.size <= 0 {
 		h.size = DefaultBoardSize
 	}

@@ -20,6 +20,8 @@ import (
 //     pre-game choice for the player whose choice it is;
 //   - draw-offered, takeback-asked: the text with the buttons to answer;
 //   - challenge-received: the text with Accept/Decline buttons;
+//   - tournament: the text; the end of a tournament with its final
+//     crosstable image and the PGN of every game;
 //   - others: the text.
 //
 // The reply carries the game it read (Reply.Game, and Reply.Replayed when
@@ -34,6 +36,8 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 		rep.Mention = []string{n.UserID}
 	}
 	switch n.Kind {
+	case bot.NotifyTournament:
+		return h.tournamentNotification(ctx, n, rep)
 	case bot.NotifyChallengeReceived:
 		if n.ChallengeID != 0 {
 			c := &bot.Challenge{ID: n.ChallengeID, Version: 1, Challenged: n.UserID}

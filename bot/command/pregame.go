@@ -20,7 +20,6 @@ const (
 	actFirstOpponent = "first-opponent"
 )
 
-
 // choiceButtons are the buttons of g's pending pre-game choice, carrying
 // g.Version; nil when g waits for none.
 func choiceButtons(g *bot.Game) []Button {

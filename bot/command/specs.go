@@ -46,6 +46,7 @@ const (
 	optNotify    = "notify"
 	optReminder  = "reminder"
 	optChooser   = "chooser"
+	optRated     = "rated"
 )
 
 // defaultDays is the days per move of a challenge that does not say.
@@ -89,7 +90,7 @@ func (h *Handler) buildCommands() []commandDef {
 	days = append(days, Choice{Name: "no time limit", Value: "0"})
 	challenge := OptionSpec{Name: optChallenge, Kind: OptionInteger, Autocomplete: true,
 		Description: "The challenge's ID: needed only when several are waiting for you here"}
-	return []commandDef{
+	cmds := []commandDef{
 		{Spec{Name: cmdChallenge, Description: "Challenge someone (or anyone here) to a game", ServerOnly: true, Options: []OptionSpec{
 			{Name: optVariant, Description: "The variant to play (see /variants)", Kind: OptionString, Required: true, Choices: variants},
 			{Name: optOpponent, Description: "Who you challenge; leave out to challenge anyone in this channel", Kind: OptionUser},
@@ -99,6 +100,7 @@ func (h *Handler) buildCommands() []commandDef {
 				Choices: choices("white", "black", "random")},
 			{Name: optChooser, Description: "Crazyhouse Annihilation: who picks the army (default: the challenged player)", Kind: OptionString,
 				Choices: choices("challenged", "challenger")},
+			{Name: optRated, Description: "Whether the game changes your ratings (default yes)", Kind: OptionString, Choices: choices("yes", "no")},
 		}}, (*Handler).challenge},
 		{Spec{Name: cmdAccept, Description: "Accept a challenge", Options: []OptionSpec{challenge}}, answerChallenge(cmdAccept)},
 		{Spec{Name: cmdDecline, Description: "Decline a challenge made to you", Options: []OptionSpec{challenge}}, answerChallenge(cmdDecline)},
@@ -139,6 +141,13 @@ func (h *Handler) buildCommands() []commandDef {
 		}}, (*Handler).settings},
 		{Spec{Name: cmdHelp, Description: "What fairypost's commands do"}, (*Handler).helpCmd},
 	}
+	for _, s := range ratingSpecs(variants) {
+		name := s.Name
+		cmds = append(cmds, commandDef{s, func(h *Handler, ctx context.Context, req Request) (Reply, error) {
+			return h.ratingCommand(ctx, req, name)
+		}})
+	}
+	return append(cmds, commandDef{tournamentSpec(variants, days), (*Handler).tournamentCommand})
 }
 
 // answerChallenge runs /accept, /decline or /cancel (name): on the

@@ -75,6 +75,10 @@ type Request struct {
 	Name                       string
 	Options                    map[string]string
 	Users                      map[string]UserFacts
+	// Manager is set when the transport says the user may manage the
+	// server (Discord: the Manage Server permission): such a user may
+	// act for a tournament's organiser.
+	Manager bool
 }
 
 // UserFacts is what a transport knows of a user named in a command.
@@ -84,6 +88,10 @@ type UserFacts struct {
 	// NotMember is set when the user is not a member of the server the
 	// command was typed in.
 	NotMember bool
+	// Name is the user's short display name as the transport knows it,
+	// "" when it does not: images that name players draw it (see
+	// Options.Names).
+	Name string
 }
 
 // where is the place of req as the service sees it.

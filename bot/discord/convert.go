@@ -90,6 +90,7 @@ func userOf(i *discordgo.Interaction) *discordgo.User {
 // or a DM (no guild_id; Discord sends the user instead of the member).
 func placeOf(i *discordgo.Interaction) command.Request {
 	req := command.Request{GuildID: i.GuildID, ChannelID: i.ChannelID, DM: i.GuildID == ""}
+	req.Manager = i.GuildID != "" && i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0
 	if u := userOf(i); u != nil {
 		req.UserID = u.ID
 	}
@@ -114,9 +115,10 @@ func commandRequest(i *discordgo.Interaction) (command.Request, string) {
 			_, member := r.Members[id]
 			// Discord resolves the members of the interaction's guild:
 			// a resolved user without a member is not in that guild.
-			req.Users[id] = command.UserFacts{Bot: u.Bot, NotMember: i.GuildID != "" && !member}
+			req.Users[id] = command.UserFacts{Bot: u.Bot, NotMember: i.GuildID != "" && !member, Name: shortName(u, r.Members[id])}
 		}
 	}
+	addCaller(&req, i)
 	focused := ""
 	var walk func([]*discordgo.ApplicationCommandInteractionDataOption)
 	walk = func(opts []*discordgo.ApplicationCommandInteractionDataOption) {

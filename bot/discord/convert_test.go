@@ -120,7 +120,7 @@ func TestCommandRequest(t *testing.T) {
 	req, focused := commandRequest(&i)
 	want := command.Request{UserID: "u1", GuildID: "g", ChannelID: "c", Name: "challenge",
 		Options: map[string]string{"opponent": "u2", "variant": "tank", "days": "3", "game": "12345678901"},
-		Users:   map[string]command.UserFacts{"u2": {}}}
+		Users:   map[string]command.UserFacts{"u1": {Name: "alice"}, "u2": {Name: "bob"}}}
 	if fmt.Sprint(req) != fmt.Sprint(want) || focused != "" {
 		t.Errorf("request %+v focused %q, want %+v", req, focused, want)
 	}

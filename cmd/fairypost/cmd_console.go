@@ -97,7 +97,7 @@ func (a *app) console(ctx context.Context, dbPath, imagesDir, user string) error
 	if err != nil {
 		return fmt.Errorf("variant registry: %w", err)
 	}
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg)
+	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}, reg)
 	h := botcmd.New(svc, botcmd.Options{Logger: log})
 	c, err := console.New(console.Config{
 		Service: svc, Handler: h, Outbox: db,

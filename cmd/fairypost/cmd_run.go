@@ -91,11 +91,20 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	defer db.Close()
 	defer a.serveHotCopy(ctx, db, cfg.Storage.Path, log)() // stops before db.Close
 
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg)
-	h := botcmd.New(svc, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log})
+	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}, reg)
+	// Images name players as Discord tells (b.Name); b is set before the
+	// first interaction can arrive (b.Open below).
+	var b *discord.Bot
+	names := func(ctx context.Context, guildID, userID string) string {
+		if b == nil {
+			return ""
+		}
+		return b.Name(ctx, guildID, userID)
+	}
+	h := botcmd.New(svc, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names})
 	sched := bot.NewScheduler(svc, log)
 	var deliv *bot.Deliverer
-	b, err := discord.New(svc, h, discord.Options{
+	b, err = discord.New(svc, h, discord.Options{
 		Token: cfg.Discord.Token, APIURL: cfg.Discord.APIURL,
 		GuildID: cfg.Discord.GuildID, ApplicationID: cfg.Discord.ApplicationID,
 		DeferAfter: cfg.Discord.DeferAfter.D(), ShutdownTimeout: cfg.Discord.ShutdownTimeout.D(),

@@ -159,7 +159,8 @@ func ServiceOver(tb testing.TB, st bot.Stores, c *Clock, opts ...bot.Option) *bo
 	return bot.NewService(st, Registry(tb), append(base, opts...)...)
 }
 
-// Stores returns db as each of the stores of a Service.
+// Stores returns db as each of the stores of a Service, ratings and
+// tournaments included.
 func Stores(db *storage.DB) bot.Stores {
-	return bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}
+	return bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}
 }

@@ -1,0 +1,279 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"io"
+	"strings"
+
+	"golang.org/x/image/font"
+)
+
+// Table is a table to draw as an image: a title line, an optional
+// subtitle, a heading row and rows of cells, in the colours of the board
+// images (dark background, light text). Leaderboards and player cards use
+// it; what the cells say is the caller's.
+type Table struct {
+	Title    string
+	Subtitle string
+	Columns  []Column
+	Rows     []TableRow
+	// Empty is written under the headings when there are no rows.
+	Empty string
+}
+
+// Column is one column of a Table.
+type Column struct {
+	Heading string
+	// Right aligns the column's cells to the right (numbers).
+	Right bool
+	// Signed colours the cells by their sign: green for a leading "+",
+	// red for a leading "−" or "-" (a trend).
+	Signed bool
+	// Fill gives the column the width the others leave (names); cells
+	// too wide for it are cut short with "…". At most one column should
+	// have it; without one, the first column takes the rest.
+	Fill bool
+}
+
+// TableRow is one row of a Table: one cell per column (missing cells are
+// empty, extra ones are ignored).
+type TableRow struct {
+	Cells []string
+	// Highlight marks the row (the reader's own line).
+	Highlight bool
+	// Gap draws a "⋯" row before this one: rows were left out between.
+	Gap bool
+}
+
+// Table sizes.
+const (
+	// MaxTableRows bounds the rows a table image may have.
+	MaxTableRows = 100
+	// MaxTableColumns bounds its columns (a 20-player crosstable has 25).
+	MaxTableColumns = 32
+)
+
+var (
+	headingColor   = color.RGBA{226, 184, 66, 255}
+	rowStripe      = color.RGBA{48, 46, 42, 255}
+	highlightColor = color.RGBA{70, 86, 120, 255}
+	gainColor      = color.RGBA{120, 210, 110, 255}
+	lossColor      = color.RGBA{255, 110, 95, 255}
+	ruleColor      = color.RGBA{90, 86, 80, 255}
+)
+
+// tableGeometry is where the parts of a table go, at width w.
+type tableGeometry struct {
+	u             float64 // scale: 1 at 800 px
+	pad, rowH     int
+	titleH, subH  int
+	x             []float64 // left edge of each column's text
+	widths        []float64 // each column's width
+	height        int
+	headingFace   font.Face
+	cellFace      font.Face
+	titleFace     font.Face
+	subtitleFace  font.Face
+	headingHeight int
+}
+
+// checkTable refuses a table that cannot be drawn: no columns, too many
+// columns or rows, text that is not valid UTF-8.
+func checkTable(t *Table) error {
+	if len(t.Columns) == 0 || len(t.Columns) > MaxTableColumns {
+		return fmt.Errorf("%w: a table needs 1 to %d columns, not %d", ErrInvalid, MaxTableColumns, len(t.Columns))
+	}
+	if len(t.Rows) > MaxTableRows {
+		return fmt.Errorf("%w: a table has at most %d rows, not %d", ErrInvalid, MaxTableRows, len(t.Rows))
+	}
+	return nil
+}
+
+// layoutTable measures t at width w (its height included).
+func (r *Renderer) layoutTable(t *Table, w int) tableGeometry {
+	u := float64(w) / 800
+	g := tableGeometry{u: u, pad: int(24 * u), rowH: int(40 * u)}
+	g.titleFace = face(r.fonts.bold, 32*u)
+	g.subtitleFace = face(r.fonts.text, 20*u)
+	g.headingFace = face(r.fonts.bold, 19*u)
+	g.cellFace = face(r.fonts.text, 22*u)
+	if t.Title != "" {
+		g.titleH = int(52 * u)
+	}
+	if t.Subtitle != "" {
+		g.subH = int(32 * u)
+	}
+	g.headingHeight = int(36 * u)
+	// Natural widths: the widest of heading and cells.
+	n := len(t.Columns)
+	g.widths = make([]float64, n)
+	for i, c := range t.Columns {
+		g.widths[i] = textWidth(g.headingFace, c.Heading)
+	}
+	for _, row := range t.Rows {
+		for i := 0; i < n && i < len(row.Cells); i++ {
+			g.widths[i] = max(g.widths[i], textWidth(g.cellFace, row.Cells[i]))
+		}
+	}
+	fill := 0
+	for i, c := range t.Columns {
+		if c.Fill {
+			fill = i
+			break
+		}
+	}
+	gap := 28 * u
+	if n > 8 {
+		gap = 14 * u // many columns (a crosstable): closer together
+	}
+	inner := float64(w - 2*g.pad - int(2*12*u))
+	others := 0.0
+	for i, cw := range g.widths {
+		if i != fill {
+			others += cw
+		}
+	}
+	g.widths[fill] = max(inner-others-gap*float64(n-1), 40*u)
+	g.x = make([]float64, n)
+	x := float64(g.pad) + 12*u
+	for i := range g.widths {
+		g.x[i] = x
+		x += g.widths[i] + gap
+	}
+	rows := len(t.Rows)
+	for _, row := range t.Rows {
+		if row.Gap {
+			rows++
+		}
+	}
+	if rows == 0 && t.Empty != "" {
+		rows = 1
+	}
+	g.height = g.pad + g.titleH + g.subH + g.headingHeight + rows*g.rowH + g.pad
+	return g
+}
+
+// drawTable draws t onto img with its top at y0 and returns the y under
+// it. img is w pixels wide.
+func (r *Renderer) drawTable(img *image.RGBA, t *Table, g tableGeometry, y0 int) int {
+	w := img.Bounds().Dx()
+	u := g.u
+	y := y0 + g.pad
+	if t.Title != "" {
+		drawText(img, g.titleFace, fitText(g.titleFace, t.Title, float64(w-2*g.pad)), float64(g.pad), float64(y+g.titleH/2), 0, 0.35, textColor)
+		y += g.titleH
+	}
+	if t.Subtitle != "" {
+		drawText(img, g.subtitleFace, fitText(g.subtitleFace, t.Subtitle, float64(w-2*g.pad)), float64(g.pad), float64(y+g.subH/2), 0, 0.35, dimTextColor)
+		y += g.subH
+	}
+	left, right := g.pad, w-g.pad
+	cellX := func(i int) (float64, float64) {
+		if i < len(t.Columns) && t.Columns[i].Right {
+			return g.x[i] + g.widths[i], 1
+		}
+		return g.x[i], 0
+	}
+	for i, c := range t.Columns {
+		x, ax := cellX(i)
+		drawText(img, g.headingFace, fitText(g.headingFace, c.Heading, g.widths[i]), x, float64(y+g.headingHeight/2), ax, 0.35, headingColor)
+	}
+	y += g.headingHeight
+	draw.Draw(img, image.Rect(left, y-int(2*u)-1, right, y-int(2*u)+max(1, int(2*u))), image.NewUniform(ruleColor), image.Point{}, draw.Src)
+	if len(t.Rows) == 0 && t.Empty != "" {
+		drawText(img, g.cellFace, fitText(g.cellFace, t.Empty, float64(right-left)-24*u), g.x[0], float64(y+g.rowH/2), 0, 0.35, dimTextColor)
+		return y + g.rowH + g.pad
+	}
+	for k, row := range t.Rows {
+		if row.Gap {
+			drawText(img, g.cellFace, "⋯", float64(w)/2, float64(y+g.rowH/2), 0.5, 0.35, dimTextColor)
+			y += g.rowH
+		}
+		bg := color.Color(nil)
+		switch {
+		case row.Highlight:
+			bg = highlightColor
+		case k%2 == 1:
+			bg = rowStripe
+		}
+		if bg != nil {
+			draw.Draw(img, image.Rect(left, y, right, y+g.rowH), image.NewUniform(bg), image.Point{}, draw.Src)
+		}
+		for i := 0; i < len(t.Columns) && i < len(row.Cells); i++ {
+			s := fitText(g.cellFace, row.Cells[i], g.widths[i])
+			c := color.Color(textColor)
+			if t.Columns[i].Signed {
+				switch {
+				case strings.HasPrefix(s, "+"):
+					c = gainColor
+				case strings.HasPrefix(s, "−"), strings.HasPrefix(s, "-"):
+					c = lossColor
+				default:
+					c = dimTextColor
+				}
+			}
+			x, ax := cellX(i)
+			drawText(img, g.cellFace, s, x, float64(y+g.rowH/2), ax, 0.35, c)
+		}
+		y += g.rowH
+	}
+	return y + g.pad
+}
+
+// fitText returns s, or s cut short with "…" so that it is at most w
+// pixels wide in face f.
+func fitText(f font.Face, s string, w float64) string {
+	if textWidth(f, s) <= w {
+		return s
+	}
+	rs := []rune(s)
+	for len(rs) > 0 && textWidth(f, string(rs)+"…") > w {
+		rs = rs[:len(rs)-1]
+	}
+	return string(rs) + "…"
+}
+
+// checkWidth refuses a width outside MinSize..MaxSize.
+func checkWidth(w int) error {
+	if w < MinSize || w > MaxSize {
+		return fmt.Errorf("%w: width %d is outside %d..%d", ErrInvalid, w, MinSize, MaxSize)
+	}
+	return nil
+}
+
+// TableImage draws t at width w (MinSize..MaxSize); its height follows
+// from the rows. A table without columns, with more than MaxTableColumns
+// columns or MaxTableRows rows, or a width out of range gives an error
+// wrapping ErrInvalid.
+func (r *Renderer) TableImage(t Table, w int) (*image.RGBA, error) {
+	if err := checkWidth(w); err != nil {
+		return nil, err
+	}
+	if err := checkTable(&t); err != nil {
+		return nil, err
+	}
+	g := r.layoutTable(&t, w)
+	img := image.NewRGBA(image.Rect(0, 0, w, g.height))
+	draw.Draw(img, img.Bounds(), image.NewUniform(backgroundColor), image.Point{}, draw.Src)
+	r.drawTable(img, &t, g, 0)
+	return img, nil
+}
+
+// TablePNG draws t as TableImage does and writes it to w as a PNG.
+func (r *Renderer) TablePNG(w io.Writer, t Table, width int) error {
+	img, err := r.TableImage(t, width)
+	if err != nil {
+		return err
+	}
+	return r.encodePNG(w, img)
+}
+
+// encodePNG writes img as a PNG at png.BestSpeed with pooled buffers.
+func (r *Renderer) encodePNG(w io.Writer, img image.Image) error {
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngPool}
+	return enc.Encode(w, img)
+}

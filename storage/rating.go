@@ -1,0 +1,286 @@
+package storage
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/rating"
+	bolt "go.etcd.io/bbolt"
+)
+
+// Ratings (bot.RatingStore). Three buckets, added within schema 3 and
+// created by Open (a file opened read-only before a read-write Open made
+// them reads as having no ratings):
+//
+//   - "ratings": pool key + 0x00 + user ID -> JSON standing, so a prefix
+//     scan of a pool reads its leaderboard;
+//   - "ratings_by_user": user ID + 0x00 + pool key -> empty, the pools a
+//     user has a standing in, for player cards;
+//   - "rating_history": pool key + 0x00 + user ID + 0x00 + the game's end
+//     (Unix nanoseconds) + game ID, 8 big-endian bytes each -> JSON event,
+//     so a prefix scan reads a player's history in a pool in the order the
+//     games ended.
+var (
+	bucketRatings       = []byte("ratings")
+	bucketRatingsByUser = []byte("ratings_by_user")
+	bucketRatingHistory = []byte("rating_history")
+	ratingBuckets       = [][]byte{bucketRatings, bucketRatingsByUser, bucketRatingHistory}
+)
+
+var _ bot.RatingStore = (*DB)(nil)
+
+// standingRecord is the stored form of a bot.Standing.
+type standingRecord struct {
+	Schema     int       `json:"schema"`
+	Pool       string    `json:"pool"`
+	UserID     string    `json:"user"`
+	Version    uint64    `json:"version"`
+	Rating     float64   `json:"rating"`
+	Deviation  float64   `json:"deviation"`
+	Volatility float64   `json:"volatility"`
+	Games      int       `json:"games"`
+	Last       time.Time `json:"last"`
+}
+
+// ratingEventRecord is the stored form of a bot.RatingEvent.
+type ratingEventRecord struct {
+	Schema     int       `json:"schema"`
+	GameID     uint64    `json:"game"`
+	At         time.Time `json:"at"`
+	Score      float64   `json:"score"`
+	Rating     float64   `json:"rating"`
+	Deviation  float64   `json:"deviation"`
+	Volatility float64   `json:"volatility"`
+}
+
+// ratingChangeRecord is the stored form of a bot.RatingChange, within a
+// game record.
+type ratingChangeRecord struct {
+	UserID string       `json:"user"`
+	Pool   string       `json:"pool"`
+	Before glickoRecord `json:"before"`
+	After  glickoRecord `json:"after"`
+}
+
+// glickoRecord is the stored form of a rating.Glicko.
+type glickoRecord struct {
+	Rating     float64 `json:"r"`
+	Deviation  float64 `json:"rd"`
+	Volatility float64 `json:"vol"`
+}
+
+func encodeRatingChanges(cs []bot.RatingChange) []ratingChangeRecord {
+	var out []ratingChangeRecord
+	for _, c := range cs {
+		out = append(out, ratingChangeRecord{UserID: c.UserID, Pool: c.Pool,
+			Before: glickoRecord(c.Before), After: glickoRecord(c.After)})
+	}
+	return out
+}
+
+func decodeRatingChanges(rs []ratingChangeRecord) []bot.RatingChange {
+	var out []bot.RatingChange
+	for _, r := range rs {
+		out = append(out, bot.RatingChange{UserID: r.UserID, Pool: r.Pool,
+			Before: rating.Glicko(r.Before), After: rating.Glicko(r.After)})
+	}
+	return out
+}
+
+func decodeStanding(b []byte) (bot.Standing, error) {
+	var r standingRecord
+	if err := json.Unmarshal(b, &r); err != nil {
+		return bot.Standing{}, fmt.Errorf("standing record: %w", err)
+	}
+	if !readableSchema(r.Schema) {
+		return bot.Standing{}, fmt.Errorf("standing of %s in %s: record schema %d, want 1 to %d", r.UserID, r.Pool, r.Schema, SchemaVersion)
+	}
+	return bot.Standing{Pool: r.Pool, UserID: r.UserID, Version: r.Version, Player: rating.Player{
+		Glicko: rating.Glicko{Rating: r.Rating, Deviation: r.Deviation, Volatility: r.Volatility},
+		Games:  r.Games, Last: r.Last}}, nil
+}
+
+func decodeRatingEvent(b []byte) (bot.RatingEvent, error) {
+	var r ratingEventRecord
+	if err := json.Unmarshal(b, &r); err != nil {
+		return bot.RatingEvent{}, fmt.Errorf("rating event record: %w", err)
+	}
+	if !readableSchema(r.Schema) {
+		return bot.RatingEvent{}, fmt.Errorf("rating event of game %d: record schema %d, want 1 to %d", r.GameID, r.Schema, SchemaVersion)
+	}
+	return bot.RatingEvent{GameID: r.GameID, Entry: rating.HistoryEntry{At: r.At, Score: r.Score,
+		After: rating.Glicko{Rating: r.Rating, Deviation: r.Deviation, Volatility: r.Volatility}}}, nil
+}
+
+// pairKey returns a + 0x00 + b.
+func pairKey(a, b string) []byte {
+	return append(append([]byte(a), 0), b...)
+}
+
+// boltRatingTx is the bot.RatingTx of one bbolt read-write transaction.
+type boltRatingTx struct{ tx *bolt.Tx }
+
+// Standing reads userID's standing in pool (bot.RatingTx).
+func (r boltRatingTx) Standing(pool, userID string) (bot.Standing, error) {
+	b := r.tx.Bucket(bucketRatings).Get(pairKey(pool, userID))
+	if b == nil {
+		return bot.Standing{Pool: pool, UserID: userID}, nil
+	}
+	return decodeStanding(b)
+}
+
+// PutStanding writes st with its version checked and incremented, its
+// entry in ratings_by_user and ev in rating_history (bot.RatingTx).
+func (r boltRatingTx) PutStanding(st bot.Standing, ev bot.RatingEvent) error {
+	if st.Pool == "" || st.UserID == "" {
+		return bot.Errorf(bot.EINTERNAL, "A standing needs a pool and a user.")
+	}
+	old, err := r.Standing(st.Pool, st.UserID)
+	if err != nil {
+		return err
+	}
+	if old.Version != st.Version {
+		return bot.Errorf(bot.ECONFLICT, "The rating of <@%s> in %s changed meanwhile: try again.", st.UserID, st.Pool)
+	}
+	g := st.Player.Glicko
+	b, err := json.Marshal(standingRecord{Schema: SchemaVersion, Pool: st.Pool, UserID: st.UserID, Version: st.Version + 1,
+		Rating: g.Rating, Deviation: g.Deviation, Volatility: g.Volatility, Games: st.Player.Games, Last: st.Player.Last})
+	if err != nil {
+		return err
+	}
+	if err := r.tx.Bucket(bucketRatings).Put(pairKey(st.Pool, st.UserID), b); err != nil {
+		return err
+	}
+	if err := r.tx.Bucket(bucketRatingsByUser).Put(pairKey(st.UserID, st.Pool), []byte{}); err != nil {
+		return err
+	}
+	a := ev.Entry.After
+	e, err := json.Marshal(ratingEventRecord{Schema: SchemaVersion, GameID: ev.GameID, At: ev.Entry.At, Score: ev.Entry.Score,
+		Rating: a.Rating, Deviation: a.Deviation, Volatility: a.Volatility})
+	if err != nil {
+		return err
+	}
+	key := append(append(pairKey(st.Pool, st.UserID), 0), timeKey(ev.Entry.At, ev.GameID)...)
+	return r.tx.Bucket(bucketRatingHistory).Put(key, e)
+}
+
+// UpdateGameRated is UpdateGame with the standings of the same bbolt
+// transaction at hand (bot.RatingStore).
+func (db *DB) UpdateGameRated(ctx context.Context, id, expected uint64, fn func(*bot.Game, bot.RatingTx) ([]bot.Notification, error)) (*bot.Game, error) {
+	var out *bot.Game
+	err := db.update(ctx, func(tx *bolt.Tx) error {
+		old, err := getGame(tx, id)
+		if err != nil {
+			return err
+		}
+		if expected != bot.AnyVersion && expected != old.Version {
+			return bot.Errorf(bot.ECONFLICT, "Game %d has changed since you saw it (version %d, now %d): look again.", id, expected, old.Version)
+		}
+		for _, name := range ratingBuckets {
+			if tx.Bucket(name) == nil {
+				return fmt.Errorf("the bucket %s is missing", name)
+			}
+		}
+		g := old.Clone()
+		notes, err := fn(g, boltRatingTx{tx})
+		if err != nil {
+			return err
+		}
+		g.ID, g.Version = old.ID, old.Version+1
+		if err := putGame(tx, old, g); err != nil {
+			return err
+		}
+		if err := appendNotifications(tx, notes); err != nil {
+			return err
+		}
+		out = g
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// prefixScan calls fn with every key and value of b under prefix, in
+// order; a missing bucket holds nothing.
+func prefixScan(b *bolt.Bucket, prefix []byte, fn func(k, v []byte) error) error {
+	if b == nil {
+		return nil
+	}
+	c := b.Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		if err := fn(k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PoolStandings returns every standing in pool, by user ID
+// (bot.RatingStore): one prefix scan of ratings.
+func (db *DB) PoolStandings(ctx context.Context, pool string) ([]bot.Standing, error) {
+	var out []bot.Standing
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		return prefixScan(tx.Bucket(bucketRatings), pairKey(pool, ""), func(_, v []byte) error {
+			st, err := decodeStanding(v)
+			if err != nil {
+				return err
+			}
+			out = append(out, st)
+			return nil
+		})
+	})
+	return out, err
+}
+
+// UserStandings returns userID's standings by pool key (bot.RatingStore):
+// a prefix scan of ratings_by_user, then one read per pool.
+func (db *DB) UserStandings(ctx context.Context, userID string) ([]bot.Standing, error) {
+	if userID == "" {
+		return nil, nil
+	}
+	var out []bot.Standing
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		prefix := pairKey(userID, "")
+		return prefixScan(tx.Bucket(bucketRatingsByUser), prefix, func(k, _ []byte) error {
+			pool := string(k[len(prefix):])
+			v := tx.Bucket(bucketRatings).Get(pairKey(pool, userID))
+			if v == nil {
+				return fmt.Errorf("ratings_by_user lists %s in %s, which has no standing", userID, pool)
+			}
+			st, err := decodeStanding(v)
+			if err != nil {
+				return err
+			}
+			out = append(out, st)
+			return nil
+		})
+	})
+	return out, err
+}
+
+// RatingHistory returns userID's rated games in pool in the order they
+// ended (bot.RatingStore): one prefix scan of rating_history.
+func (db *DB) RatingHistory(ctx context.Context, pool, userID string) ([]bot.RatingEvent, error) {
+	var out []bot.RatingEvent
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		prefix := append(pairKey(pool, userID), 0)
+		return prefixScan(tx.Bucket(bucketRatingHistory), prefix, func(k, v []byte) error {
+			if len(k) != len(prefix)+16 {
+				return fmt.Errorf("corrupt rating history key %x", k)
+			}
+			ev, err := decodeRatingEvent(v)
+			if err != nil {
+				return err
+			}
+			out = append(out, ev)
+			return nil
+		})
+	})
+	return out, err
+}
