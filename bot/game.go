@@ -96,6 +96,12 @@ type Game struct {
 	DrawOffer string // user ID of the player whose draw offer stands, "" when none
 	Takeback  string // user ID of the player asking to take back their last turn, "" when none
 
+	// Forecasts are the players' conditional lines (Forecast), private to
+	// each owner until played; nil when none. Adding or clearing lines
+	// is an annotation (GameStore.AnnotateGame): it leaves Version as
+	// it is.
+	Forecasts []Forecast
+
 	// Setup is the pre-game choice of a variant that has one (rules.PreGame),
 	// while Status is GameSetup and as a record afterwards; nil otherwise.
 	Setup *Setup
@@ -120,6 +126,7 @@ func (g *Game) IsPlayer(userID string) bool {
 func (g *Game) Clone() *Game {
 	c := *g
 	c.Moves = append([]string(nil), g.Moves...)
+	c.Forecasts = cloneForecasts(g.Forecasts)
 	if g.Setup != nil {
 		s := *g.Setup
 		c.Setup = &s
@@ -232,8 +239,9 @@ type GameStore interface {
 
 	// AnnotateGame changes what a game record keeps besides play, in one
 	// transaction like UpdateGame but without a version check and without
-	// changing Version: where the game is posted (ThreadID) and the
-	// reminder bookkeeping (Reminded, RemindAt). Buttons carrying the
+	// changing Version: where the game is posted (ThreadID), the
+	// reminder bookkeeping (Reminded, RemindAt) and the players'
+	// conditional lines (Forecasts). Buttons carrying the
 	// version a player saw stay valid across such changes. fn edits a
 	// copy and returns the notifications to append; if it returns an
 	// error nothing changes and the error is returned as it is. A copy

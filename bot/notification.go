@@ -24,6 +24,7 @@ const (
 	NotifyTakebackAsked     NotificationKind = 26 // to the opponent of the player asking
 	NotifyTakebackDeclined  NotificationKind = 27 // to the player who asked
 	NotifyTakenBack         NotificationKind = 28 // to both players
+	NotifyForecast          NotificationKind = 29 // to both players: a move played from a conditional line; to its owner: a line dropped
 	NotifyGameOver          NotificationKind = 30 // to each player
 )
 
@@ -56,6 +57,8 @@ func (k NotificationKind) String() string {
 		return "takeback-declined"
 	case NotifyTakenBack:
 		return "taken-back"
+	case NotifyForecast:
+		return "forecast"
 	case NotifyGameOver:
 		return "game-over"
 	}

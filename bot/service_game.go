@@ -38,6 +38,12 @@ type MoveResult struct {
 	// move (and the automatic ones), so an adapter drawing the board
 	// need not replay the game again. It belongs to the caller.
 	Replayed *rules.Game
+	// Answers are the moves the bot played after Played (and AutoMoves)
+	// from conditional lines (Forecast), in order; nil when none.
+	// AnswerPlies counts the moves at the end of Replayed that came with
+	// them: the answers and the forced passes after them.
+	Answers     []ForecastAnswer
+	AnswerPlies int
 	// Note is a remark for the player who moved, "" when none: that the
 	// move ended their turn while its form marked '>' would have
 	// continued it, and what that form does (a Winning Chess Attacker
@@ -64,6 +70,11 @@ const maxAutoMoves = 8
 // it for them, appends it too and reports it in MoveResult.AutoMoves,
 // with an auto-move notification to both players; this repeats, since
 // the game may end or another forced pass follow.
+//
+// Then the conditional lines stored for the game are followed
+// (answerForecasts): an answer a line holds for the player now to act is
+// played at once, in the same transaction, and told to both players;
+// lines the game left are dropped (see Forecast).
 //
 // Any move clears a standing draw offer: the offerer's own move lets it
 // lapse and the opponent's move declines it (without a notification: the
@@ -126,6 +137,9 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		for _, a := range auto {
 			res.AutoMoves, res.AutoPlayers = append(res.AutoMoves, a.san), append(res.AutoPlayers, a.user)
 		}
+		before := len(g.Moves)
+		res.Answers, _, notes = s.answerForecasts(ctx, g, rg, notes, now)
+		res.AnswerPlies = len(g.Moves) - before
 		res.Replayed = rg
 		res.SameTurn = g.Status == GameActive && g.ToAct == req.UserID
 		return notes, nil

@@ -103,9 +103,10 @@ func (s *Service) startTurn(ctx context.Context, g *Game, now time.Time) {
 
 // stopClock clears what runs while a game is played, for a game that is
 // over: the player to act, the deadline, the reminder, a standing draw
-// offer and takeback request.
+// offer and takeback request, and the conditional lines (Forecast).
 func stopClock(g *Game) {
 	g.ToAct, g.Deadline, g.RemindAt, g.DrawOffer, g.Takeback = "", time.Time{}, time.Time{}, "", ""
+	g.Forecasts = nil
 }
 
 // Sweep does what the clock asks for, as of the Service's time now:

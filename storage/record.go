@@ -41,6 +41,32 @@ type gameRecord struct {
 	Updated     time.Time    `json:"updated"`
 	// Added by schema 2 (absent from schema-1 records).
 	RemindAt time.Time `json:"remind_at,omitzero"`
+	// Added within schema 3 (absent from older records, and when no
+	// player keeps a conditional line).
+	Forecasts []forecastRecord `json:"forecasts,omitempty"`
+}
+
+// forecastRecord is the stored form of a bot.Forecast.
+type forecastRecord struct {
+	Owner string   `json:"owner"`
+	Base  int      `json:"base"`
+	Moves []string `json:"moves"`
+}
+
+func encodeForecasts(fs []bot.Forecast) []forecastRecord {
+	var out []forecastRecord
+	for _, f := range fs {
+		out = append(out, forecastRecord{Owner: f.Owner, Base: f.Base, Moves: f.Moves})
+	}
+	return out
+}
+
+func decodeForecasts(rs []forecastRecord) []bot.Forecast {
+	var out []bot.Forecast
+	for _, r := range rs {
+		out = append(out, bot.Forecast{Owner: r.Owner, Base: r.Base, Moves: r.Moves})
+	}
+	return out
 }
 
 // readableSchema reports whether a record of schema v decodes: records
@@ -85,7 +111,7 @@ func encodeGame(g *bot.Game) ([]byte, error) {
 		Status: uint8(g.Status), Result: uint8(g.Result), Reason: g.Reason,
 		DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, TurnStarted: g.TurnStarted, Reminded: g.Reminded,
 		DrawOffer: g.DrawOffer, Takeback: g.Takeback, Setup: encodeSetup(g.Setup),
-		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt})
+		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt, Forecasts: encodeForecasts(g.Forecasts)})
 }
 
 func decodeGame(b []byte) (*bot.Game, error) {
@@ -101,7 +127,7 @@ func decodeGame(b []byte) (*bot.Game, error) {
 		GuildID: r.GuildID, ChannelID: r.ChannelID, ThreadID: r.ThreadID, Status: bot.GameStatus(r.Status), Result: bot.Result(r.Result),
 		Reason: r.Reason, DaysPerMove: r.DaysPerMove, Deadline: r.Deadline, TurnStarted: r.TurnStarted,
 		Reminded: r.Reminded, RemindAt: r.RemindAt, DrawOffer: r.DrawOffer, Takeback: r.Takeback,
-		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated}, nil
+		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated, Forecasts: decodeForecasts(r.Forecasts)}, nil
 }
 
 // challengeRecord is the stored form of a bot.Challenge.

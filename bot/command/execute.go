@@ -201,6 +201,8 @@ func (h *Handler) execute(ctx context.Context, req Request) (Reply, error) {
 		return h.act(ctx, req, doAbort)
 	case cmdTakeback:
 		return h.act(ctx, req, "takeback-"+o[optAction])
+	case cmdForecast:
+		return h.forecast(ctx, req)
 	case cmdHistory:
 		return h.history(ctx, req)
 	case cmdExport:
@@ -229,6 +231,8 @@ func (h *Handler) NeedsRender(req Request) bool {
 		return a == "accept" || a == "claim"
 	case cmdTakeback:
 		return req.Options[optAction] == "accept"
+	case cmdForecast:
+		return req.Options[optAction] == "show"
 	}
 	return false
 }

@@ -118,6 +118,7 @@ func (h *Handler) buildSpecs() []Spec {
 			{Name: optAction, Description: "ask, accept or decline", Kind: OptionString, Required: true, Choices: choices("ask", "accept", "decline")},
 			gameOption(""),
 		}},
+		forecastSpec(),
 		{Name: cmdHistory, Description: "List a game's moves", Options: []OptionSpec{gameOption(" (or to watch)")}},
 		{Name: cmdExport, Description: "Export a game as a PGN file", Options: []OptionSpec{gameOption(" (or to watch)")}},
 		{Name: cmdRules, Description: "A variant's rules in short, how to write its special moves, its marks and pieces", Options: []OptionSpec{
