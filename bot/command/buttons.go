@@ -35,7 +35,7 @@ func challengeAction(a string) bool { return a == actAccept || a == actDecline |
 func knownAction(a string) bool {
 	switch a {
 	case actAccept, actDecline, actCancel, actResign, actResignConfirm, actDrawOffer, actDrawAccept,
-		actDrawDecline, actTakebackAccept, actTakebackDecline:
+		actDrawDecline, actTakebackAccept, actTakebackDecline, actRematch:
 		return true
 	}
 	_, choice := choiceWord(a)
@@ -82,8 +82,12 @@ func challengeButtons(c *bot.Challenge) []Button {
 
 // gameButtons are the buttons under a game's board while it is played:
 // Resign and Offer draw, Accept/Decline draw when an offer stands,
-// Accept/Decline takeback when one is asked. They carry g.Version.
+// Accept/Decline takeback when one is asked; Rematch once it is finished
+// (rematchButtons). They carry g.Version.
 func gameButtons(g *bot.Game) []Button {
+	if g.Status == bot.GameFinished {
+		return rematchButtons(g)
+	}
 	if g.Status != bot.GameActive {
 		return nil
 	}
@@ -161,6 +165,8 @@ func (h *Handler) press(ctx context.Context, at Request, cid string) (Reply, err
 		return h.gameAction(ctx, userID, doTakebackAccept, g, version)
 	case actTakebackDecline:
 		return h.gameAction(ctx, userID, doTakebackDecline, g, version)
+	case actRematch:
+		return h.rematch(ctx, userID, g)
 	}
 	return Reply{}, errBadButton()
 }
