@@ -22,11 +22,7 @@ func TestRematchThroughDiscord(t *testing.T) {
 	if len(acc.Files) == 0 {
 		t.Errorf("the accept reply has no board: %q", acc.Content)
 	}
-	games, err := h.svc.ChannelGames(ctxT(t), ch)
-	if err != nil || len(games) != 2 {
-		t.Fatalf("games in the channel: %v, %v", games, err)
-	}
-	ng := games[1]
+	ng := h.channelGame(t, ch) // the only game not over
 	if ng.White != u[1] || ng.Black != u[0] || ng.Variant != "chess" || ng.DaysPerMove != g.DaysPerMove {
 		t.Errorf("the rematch %+v after %+v", ng, g)
 	}
