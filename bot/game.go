@@ -93,6 +93,19 @@ type Game struct {
 	// reading every game.
 	RemindAt time.Time
 
+	// WhiteAway and BlackAway are when each player's vacation ends at
+	// the latest, zero when none was recorded (see StartVacation): while
+	// it runs, that player's turn clock is moved later.
+	WhiteAway, BlackAway time.Time
+	// PauseOffer is the user ID of the player asking to pause the game,
+	// "" when none (see Pause). PausedAt is when the game was paused by
+	// consent of both, zero when it is not; PausedDeadline and
+	// PausedRemindAt are then the Deadline and RemindAt set aside (the
+	// game's own are zero, so it cannot time out).
+	PauseOffer                     string
+	PausedAt                       time.Time
+	PausedDeadline, PausedRemindAt time.Time
+
 	DrawOffer string // user ID of the player whose draw offer stands, "" when none
 	Takeback  string // user ID of the player asking to take back their last turn, "" when none
 

@@ -26,6 +26,8 @@ const (
 	NotifyTakenBack         NotificationKind = 28 // to both players
 	NotifyForecast          NotificationKind = 29 // to both players: a move played from a conditional line; to its owner: a line dropped
 	NotifyGameOver          NotificationKind = 30 // to each player
+	NotifyVacation          NotificationKind = 50 // to the opponent of a player whose vacation starts or ends
+	NotifyPause             NotificationKind = 51 // to the opponent of a player asking to pause; to both when paused or resumed
 )
 
 // String returns a lowercase name for logs.
@@ -61,6 +63,10 @@ func (k NotificationKind) String() string {
 		return "forecast"
 	case NotifyGameOver:
 		return "game-over"
+	case NotifyVacation:
+		return "vacation"
+	case NotifyPause:
+		return "pause"
 	}
 	return "unknown"
 }

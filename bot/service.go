@@ -26,6 +26,8 @@ type Service struct {
 	coin       func() bool
 	seed       func() uint64
 	replays    *replayCache
+	// vacationDays is the yearly vacation allowance (VacationAllowance).
+	vacationDays int
 }
 
 // Option configures a Service.
@@ -62,7 +64,7 @@ func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 	s := &Service{games: st.Games, challenges: st.Challenges, users: st.Users, outbox: st.Outbox,
 		rules: reg, now: time.Now,
 		coin: func() bool { return rand.IntN(2) == 0 }, seed: rand.Uint64,
-		replays: newReplayCache(DefaultReplayCacheSize)}
+		replays: newReplayCache(DefaultReplayCacheSize), vacationDays: DefaultVacationDays}
 	for _, o := range opts {
 		o(s)
 	}

@@ -117,6 +117,9 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		if userToAct(g, &p) != req.UserID {
 			return nil, Errorf(EFORBIDDEN, "It is not your turn in game %d.", g.ID)
 		}
+		if err := notPaused(g); err != nil {
+			return nil, err
+		}
 		if !g.Deadline.IsZero() && !s.now().Before(g.Deadline) {
 			return nil, timeRanOut{}
 		}
@@ -130,7 +133,7 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		}
 		now := s.now()
 		g.Moves = append(g.Moves, res.Played)
-		g.DrawOffer, g.Takeback, g.Updated = "", "", now
+		g.DrawOffer, g.Takeback, g.PauseOffer, g.Updated = "", "", "", now
 		var notes []Notification
 		var auto []autoMove
 		auto, notes = s.settle(ctx, g, rg, req.UserID, now)

@@ -98,7 +98,11 @@ func (s *Service) scheduleReminder(ctx context.Context, g *Game) {
 // RemindAt as their reminder setting says.
 func (s *Service) startTurn(ctx context.Context, g *Game, now time.Time) {
 	g.TurnStarted, g.Reminded, g.Deadline = now, false, deadline(g, now)
+	holdClock(g, now)
 	s.scheduleReminder(ctx, g)
+	if !g.PausedAt.IsZero() {
+		setClockAside(g)
+	}
 }
 
 // stopClock clears what runs while a game is played, for a game that is
@@ -107,6 +111,7 @@ func (s *Service) startTurn(ctx context.Context, g *Game, now time.Time) {
 func stopClock(g *Game) {
 	g.ToAct, g.Deadline, g.RemindAt, g.DrawOffer, g.Takeback = "", time.Time{}, time.Time{}, "", ""
 	g.Forecasts = nil
+	g.PauseOffer, g.PausedAt, g.PausedDeadline, g.PausedRemindAt = "", time.Time{}, time.Time{}, time.Time{}
 }
 
 // Sweep does what the clock asks for, as of the Service's time now:

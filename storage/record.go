@@ -44,6 +44,13 @@ type gameRecord struct {
 	// Added within schema 3 (absent from older records, and when no
 	// player keeps a conditional line).
 	Forecasts []forecastRecord `json:"forecasts,omitempty"`
+	// Added within schema 3: vacations and pauses (absent when none).
+	WhiteAway      time.Time `json:"white_away,omitzero"`
+	BlackAway      time.Time `json:"black_away,omitzero"`
+	PauseOffer     string    `json:"pause_offer,omitempty"`
+	PausedAt       time.Time `json:"paused_at,omitzero"`
+	PausedDeadline time.Time `json:"paused_deadline,omitzero"`
+	PausedRemindAt time.Time `json:"paused_remind_at,omitzero"`
 }
 
 // forecastRecord is the stored form of a bot.Forecast.
@@ -111,7 +118,9 @@ func encodeGame(g *bot.Game) ([]byte, error) {
 		Status: uint8(g.Status), Result: uint8(g.Result), Reason: g.Reason,
 		DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, TurnStarted: g.TurnStarted, Reminded: g.Reminded,
 		DrawOffer: g.DrawOffer, Takeback: g.Takeback, Setup: encodeSetup(g.Setup),
-		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt, Forecasts: encodeForecasts(g.Forecasts)})
+		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt, Forecasts: encodeForecasts(g.Forecasts),
+		WhiteAway: g.WhiteAway, BlackAway: g.BlackAway, PauseOffer: g.PauseOffer, PausedAt: g.PausedAt,
+		PausedDeadline: g.PausedDeadline, PausedRemindAt: g.PausedRemindAt})
 }
 
 func decodeGame(b []byte) (*bot.Game, error) {
@@ -127,7 +136,9 @@ func decodeGame(b []byte) (*bot.Game, error) {
 		GuildID: r.GuildID, ChannelID: r.ChannelID, ThreadID: r.ThreadID, Status: bot.GameStatus(r.Status), Result: bot.Result(r.Result),
 		Reason: r.Reason, DaysPerMove: r.DaysPerMove, Deadline: r.Deadline, TurnStarted: r.TurnStarted,
 		Reminded: r.Reminded, RemindAt: r.RemindAt, DrawOffer: r.DrawOffer, Takeback: r.Takeback,
-		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated, Forecasts: decodeForecasts(r.Forecasts)}, nil
+		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated, Forecasts: decodeForecasts(r.Forecasts),
+		WhiteAway: r.WhiteAway, BlackAway: r.BlackAway, PauseOffer: r.PauseOffer, PausedAt: r.PausedAt,
+		PausedDeadline: r.PausedDeadline, PausedRemindAt: r.PausedRemindAt}, nil
 }
 
 // challengeRecord is the stored form of a bot.Challenge.
@@ -226,11 +237,17 @@ type preferencesRecord struct {
 	Delivery        uint8  `json:"delivery"`
 	ReminderPercent int    `json:"reminder_percent"`
 	DMBlocked       bool   `json:"dm_blocked,omitempty"`
+	// Added within schema 3: the vacation (absent when never taken).
+	VacationSince time.Time `json:"vacation_since,omitzero"`
+	VacationUntil time.Time `json:"vacation_until,omitzero"`
+	VacationYear  int       `json:"vacation_year,omitempty"`
+	VacationUsed  int       `json:"vacation_used,omitempty"`
 }
 
 func encodePreferences(p *bot.Preferences) ([]byte, error) {
 	return json.Marshal(preferencesRecord{Schema: SchemaVersion, UserID: p.UserID, Version: p.Version,
-		Delivery: uint8(p.Delivery), ReminderPercent: p.ReminderPercent, DMBlocked: p.DMBlocked})
+		Delivery: uint8(p.Delivery), ReminderPercent: p.ReminderPercent, DMBlocked: p.DMBlocked,
+		VacationSince: p.VacationSince, VacationUntil: p.VacationUntil, VacationYear: p.VacationYear, VacationUsed: p.VacationUsed})
 }
 
 func decodePreferences(b []byte) (*bot.Preferences, error) {
@@ -242,5 +259,6 @@ func decodePreferences(b []byte) (*bot.Preferences, error) {
 		return nil, fmt.Errorf("preferences of %s: record schema %d, want 1 to %d", r.UserID, r.Schema, SchemaVersion)
 	}
 	return &bot.Preferences{UserID: r.UserID, Version: r.Version, Delivery: bot.Delivery(r.Delivery),
-		ReminderPercent: r.ReminderPercent, DMBlocked: r.DMBlocked}, nil
+		ReminderPercent: r.ReminderPercent, DMBlocked: r.DMBlocked,
+		VacationSince: r.VacationSince, VacationUntil: r.VacationUntil, VacationYear: r.VacationYear, VacationUsed: r.VacationUsed}, nil
 }

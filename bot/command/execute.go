@@ -203,6 +203,10 @@ func (h *Handler) execute(ctx context.Context, req Request) (Reply, error) {
 		return h.act(ctx, req, "takeback-"+o[optAction])
 	case cmdForecast:
 		return h.forecast(ctx, req)
+	case cmdVacation:
+		return h.vacation(ctx, req)
+	case cmdPause:
+		return h.pause(ctx, req)
 	case cmdHistory:
 		return h.history(ctx, req)
 	case cmdExport:

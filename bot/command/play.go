@@ -268,7 +268,7 @@ func (h *Handler) status(g *bot.Game, rg *rules.Game) string {
 	if g.Takeback != "" {
 		s += fmt.Sprintf(" %s asks to take back their last move.", mention(g.Takeback))
 	}
-	return s
+	return s + timeOff(g, h.svc.Now())
 }
 
 // act runs /resign, /draw, /abort and /takeback (action names as in

@@ -79,7 +79,7 @@ func (h *Handler) buildSpecs() []Spec {
 	days = append(days, Choice{Name: "no time limit", Value: "0"})
 	challenge := OptionSpec{Name: optChallenge, Kind: OptionInteger, Autocomplete: true,
 		Description: "The challenge's ID: needed only when several are waiting for you here"}
-	return []Spec{
+	return append([]Spec{
 		{Name: cmdChallenge, Description: "Challenge someone (or anyone here) to a game", ServerOnly: true, Options: []OptionSpec{
 			{Name: optVariant, Description: "The variant to play (see /variants)", Kind: OptionString, Required: true, Choices: variants},
 			{Name: optOpponent, Description: "Who you challenge; leave out to challenge anyone in this channel", Kind: OptionUser},
@@ -129,5 +129,5 @@ func (h *Handler) buildSpecs() []Spec {
 			{Name: optReminder, Description: "Remind when this % of a turn's time is left (0 = never, up to 99)", Kind: OptionInteger},
 		}},
 		{Name: cmdHelp, Description: "What fairypost's commands do"},
-	}
+	}, vacationSpecs()...)
 }

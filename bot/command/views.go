@@ -207,6 +207,9 @@ func (h *Handler) settings(ctx context.Context, req Request) (Reply, error) {
 		remind = fmt.Sprintf("reminded when %d%% of a turn's time is left", p.ReminderPercent)
 	}
 	text := fmt.Sprintf("Your settings: notified %s; %s.", where, remind)
+	if v, err := h.svc.Vacation(ctx, req.UserID); err == nil {
+		text += " " + vacationText(v, h.svc.Now())
+	}
 	if p.DMBlocked && p.Delivery == bot.DeliverDM {
 		text += " Your direct messages are closed to the bot, so you are told in the channel instead."
 	}
