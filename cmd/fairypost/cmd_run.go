@@ -91,7 +91,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	defer db.Close()
 	defer a.serveHotCopy(ctx, db, cfg.Storage.Path, log)() // stops before db.Close
 
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg)
+	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg, bot.VacationAllowance(cfg.Play.VacationDays))
 	h := botcmd.New(svc, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log})
 	sched := bot.NewScheduler(svc, log)
 	var deliv *bot.Deliverer
