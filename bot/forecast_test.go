@@ -439,3 +439,21 @@ func TestForecastSurvivesRestart(t *testing.T) {
 		t.Fatalf("moves %q, want the line %q", res.Game.Moves, moves)
 	}
 }
+
+// TestForecastDroppedByTakeback: lines were read from a position a
+// takeback removes, so they go with it.
+func TestForecastDroppedByTakeback(t *testing.T) {
+	e := newEnv(t)
+	g := e.start(t, "chess")
+	e.play(t, g.ID, "alice e4", "bob e5", "alice Nf3")
+	e.addForecast(t, g.ID, "alice", "Nc6 Bb5")
+	must(t)(e.svc.RequestTakeback(ctx, g.ID, bot.AnyVersion, "alice"))
+	g = must(t)(e.svc.AcceptTakeback(ctx, g.ID, bot.AnyVersion, "bob"))
+	if g.Forecasts != nil {
+		t.Fatalf("lines kept after the takeback: %+v", g.Forecasts)
+	}
+	res := e.play(t, g.ID, "alice Nf3", "bob Nc6")
+	if res.Answers != nil {
+		t.Errorf("a line of before the takeback was played: %+v", res.Answers)
+	}
+}

@@ -1,0 +1,66 @@
+package storage_test
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/fairypost/fairypost/bot"
+)
+
+// TestComfortFieldsRoundTrip: conditional lines, vacations and pauses
+// are kept in the game and preferences records across a reopening, and
+// AnnotateGame may change a game's lines without moving its Version (but
+// still refuses any change of play).
+func TestComfortFieldsRoundTrip(t *testing.T) {
+	path := t.TempDir() + "/fp.db"
+	db := mustOpenDB(t, path)
+	g := mustAddGame(t, db, "alice", "bob", "c1", "e2e4")
+	lines := []bot.Forecast{{Owner: "alice", Base: 1, Moves: []string{"e7e5", "g1f3"}}, {Owner: "bob", Base: 1, Moves: []string{"e7e5"}}}
+	a, err := db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
+		g.Forecasts = lines
+		return nil, nil
+	})
+	if err != nil || a.Version != g.Version || !reflect.DeepEqual(a.Forecasts, lines) {
+		t.Fatalf("annotate: %+v, %v", a, err)
+	}
+	if _, err := db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
+		g.Forecasts = nil
+		g.PausedAt = t0
+		return nil, nil
+	}); bot.ErrorCode(err) != bot.EINTERNAL {
+		t.Errorf("an annotation pausing the game: %v", err)
+	}
+	away, paused := t0.Add(30*24*time.Hour), t0.Add(time.Hour)
+	u, err := db.UpdateGame(ctx, g.ID, bot.AnyVersion, func(g *bot.Game) ([]bot.Notification, error) {
+		g.BlackAway, g.PauseOffer, g.PausedAt = away, "alice", paused
+		g.PausedDeadline, g.PausedRemindAt, g.Deadline = g.Deadline, g.Deadline.Add(-time.Hour), time.Time{}
+		return nil, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.UpdatePreferences(ctx, "bob", func(p *bot.Preferences) error {
+		p.VacationSince, p.VacationUntil, p.VacationYear, p.VacationUsed = t0, away, 2026, 4
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db = mustOpenDB(t, path)
+	got, err := db.Game(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, u) {
+		t.Errorf("read back\n%+v\nwant\n%+v", got, u)
+	}
+	p, err := db.Preferences(ctx, "bob")
+	if err != nil || !p.VacationSince.Equal(t0) || !p.VacationUntil.Equal(away) || p.VacationYear != 2026 || p.VacationUsed != 4 {
+		t.Errorf("preferences read back %+v, %v", p, err)
+	}
+	// The games_by_deadline index follows a deadline set aside.
+	if due, err := db.GamesDue(ctx, t0.Add(1000*time.Hour)); err != nil || len(due) != 0 {
+		t.Errorf("a paused game is due: %v, %v", due, err)
+	}
+}
