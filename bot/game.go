@@ -115,6 +115,11 @@ type Game struct {
 	// it is.
 	Forecasts []Forecast
 
+	// Followers are the user IDs of spectators sent the game's moves as
+	// they are played (Service.Follow); nil when none. Following is an
+	// annotation (GameStore.AnnotateGame).
+	Followers []string
+
 	// Setup is the pre-game choice of a variant that has one (rules.PreGame),
 	// while Status is GameSetup and as a record afterwards; nil otherwise.
 	Setup *Setup
@@ -140,6 +145,7 @@ func (g *Game) Clone() *Game {
 	c := *g
 	c.Moves = append([]string(nil), g.Moves...)
 	c.Forecasts = cloneForecasts(g.Forecasts)
+	c.Followers = append([]string(nil), g.Followers...)
 	if g.Setup != nil {
 		s := *g.Setup
 		c.Setup = &s
@@ -253,8 +259,9 @@ type GameStore interface {
 	// AnnotateGame changes what a game record keeps besides play, in one
 	// transaction like UpdateGame but without a version check and without
 	// changing Version: where the game is posted (ThreadID), the
-	// reminder bookkeeping (Reminded, RemindAt) and the players'
-	// conditional lines (Forecasts). Buttons carrying the
+	// reminder bookkeeping (Reminded, RemindAt), the players'
+	// conditional lines (Forecasts) and the spectators following it
+	// (Followers). Buttons carrying the
 	// version a player saw stay valid across such changes. fn edits a
 	// copy and returns the notifications to append; if it returns an
 	// error nothing changes and the error is returned as it is. A copy

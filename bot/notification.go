@@ -28,6 +28,7 @@ const (
 	NotifyGameOver          NotificationKind = 30 // to each player
 	NotifyVacation          NotificationKind = 50 // to the opponent of a player whose vacation starts or ends
 	NotifyPause             NotificationKind = 51 // to the opponent of a player asking to pause; to both when paused or resumed
+	NotifyFollow            NotificationKind = 52 // to a spectator following a game: its moves, its end
 )
 
 // String returns a lowercase name for logs.
@@ -67,6 +68,8 @@ func (k NotificationKind) String() string {
 		return "vacation"
 	case NotifyPause:
 		return "pause"
+	case NotifyFollow:
+		return "follow"
 	}
 	return "unknown"
 }

@@ -132,6 +132,7 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 			return nil, moveError(err)
 		}
 		now := s.now()
+		from := len(g.Moves)
 		g.Moves = append(g.Moves, res.Played)
 		g.DrawOffer, g.Takeback, g.PauseOffer, g.Updated = "", "", "", now
 		var notes []Notification
@@ -143,6 +144,7 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		before := len(g.Moves)
 		res.Answers, _, notes = s.answerForecasts(ctx, g, rg, notes, now)
 		res.AnswerPlies = len(g.Moves) - before
+		notes = append(notes, s.followNotes(g, rg, from, now)...)
 		res.Replayed = rg
 		res.SameTurn = g.Status == GameActive && g.ToAct == req.UserID
 		return notes, nil
@@ -304,7 +306,7 @@ func (s *Service) finish(g *Game, r Result, reason string, now time.Time) []Noti
 		notes = append(notes, Notification{Kind: NotifyGameOver, UserID: u, GuildID: g.GuildID,
 			ChannelID: g.ChannelID, GameID: g.ID, Text: text, Created: now})
 	}
-	return notes
+	return append(notes, toFollowers(g, text, now)...)
 }
 
 // yourTurn returns the notification that it is g.ToAct's turn in g, a

@@ -51,6 +51,8 @@ type gameRecord struct {
 	PausedAt       time.Time `json:"paused_at,omitzero"`
 	PausedDeadline time.Time `json:"paused_deadline,omitzero"`
 	PausedRemindAt time.Time `json:"paused_remind_at,omitzero"`
+	// Added within schema 3: spectators following the game.
+	Followers []string `json:"followers,omitempty"`
 }
 
 // forecastRecord is the stored form of a bot.Forecast.
@@ -120,7 +122,7 @@ func encodeGame(g *bot.Game) ([]byte, error) {
 		DrawOffer: g.DrawOffer, Takeback: g.Takeback, Setup: encodeSetup(g.Setup),
 		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt, Forecasts: encodeForecasts(g.Forecasts),
 		WhiteAway: g.WhiteAway, BlackAway: g.BlackAway, PauseOffer: g.PauseOffer, PausedAt: g.PausedAt,
-		PausedDeadline: g.PausedDeadline, PausedRemindAt: g.PausedRemindAt})
+		PausedDeadline: g.PausedDeadline, PausedRemindAt: g.PausedRemindAt, Followers: g.Followers})
 }
 
 func decodeGame(b []byte) (*bot.Game, error) {
@@ -138,7 +140,7 @@ func decodeGame(b []byte) (*bot.Game, error) {
 		Reminded: r.Reminded, RemindAt: r.RemindAt, DrawOffer: r.DrawOffer, Takeback: r.Takeback,
 		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated, Forecasts: decodeForecasts(r.Forecasts),
 		WhiteAway: r.WhiteAway, BlackAway: r.BlackAway, PauseOffer: r.PauseOffer, PausedAt: r.PausedAt,
-		PausedDeadline: r.PausedDeadline, PausedRemindAt: r.PausedRemindAt}, nil
+		PausedDeadline: r.PausedDeadline, PausedRemindAt: r.PausedRemindAt, Followers: r.Followers}, nil
 }
 
 // challengeRecord is the stored form of a bot.Challenge.

@@ -207,6 +207,8 @@ func (h *Handler) execute(ctx context.Context, req Request) (Reply, error) {
 		return h.vacation(ctx, req)
 	case cmdPause:
 		return h.pause(ctx, req)
+	case cmdFollow, cmdUnfollow:
+		return h.follow(ctx, req, sp.Name == cmdUnfollow)
 	case cmdHistory:
 		return h.history(ctx, req)
 	case cmdExport:

@@ -129,5 +129,5 @@ func (h *Handler) buildSpecs() []Spec {
 			{Name: optReminder, Description: "Remind when this % of a turn's time is left (0 = never, up to 99)", Kind: OptionInteger},
 		}},
 		{Name: cmdHelp, Description: "What fairypost's commands do"},
-	}, vacationSpecs()...)
+	}, append(vacationSpecs(), followSpecs()...)...)
 }
