@@ -81,10 +81,15 @@ type Game struct {
 	Result Result
 	Reason string // why the game ended: "checkmate", "resignation", ...
 
-	DaysPerMove int       // days a player has for a turn; 0 = unlimited
-	Deadline    time.Time // when the player to act runs out of time; zero when unlimited or over
-	TurnStarted time.Time // when the player to act began their turn (the clock's start)
-	Reminded    bool      // the player to act was reminded of Deadline during this turn
+	DaysPerMove int // days a player has for a turn; 0 = unlimited
+	// BankDays is each player's time bank for the whole game when it
+	// began (see ValidBankDays), 0 for none; WhiteBank and BlackBank are
+	// what is left of each (see the top of timebank.go).
+	BankDays             int
+	WhiteBank, BlackBank time.Duration
+	Deadline             time.Time // when the player to act runs out of time; zero when unlimited or over
+	TurnStarted          time.Time // when the player to act began their turn (the clock's start)
+	Reminded             bool      // the player to act was reminded of Deadline during this turn
 	// RemindAt is when the player to act is to be reminded of Deadline
 	// this turn (RemindTime with their Preferences.ReminderPercent, read
 	// when the turn started or the setting changed); zero when never:

@@ -3,8 +3,8 @@ package bot
 import "context"
 
 // Rematch challenges, on behalf of userID, the opponent of finished game
-// gameID to a new game like it: the same variant, options and days per
-// move, in the same server and channel, with the colours swapped (userID
+// gameID to a new game like it: the same variant, options, days per
+// move and time bank, in the same server and channel, with the colours swapped (userID
 // plays the colour the opponent had). In a variant with a pre-game choice,
 // where colours follow from the choice, the choices are swapped instead:
 // whoever picked the army picks who moves first. The opponent answers it
@@ -33,7 +33,7 @@ func (s *Service) Rematch(ctx context.Context, gameID uint64, userID string) (*C
 			return nil, err
 		}
 		for _, c := range cs {
-			if c.Challenger != who || c.Variant != g.Variant || c.Options != g.Options || c.DaysPerMove != g.DaysPerMove {
+			if c.Challenger != who || c.Variant != g.Variant || c.Options != g.Options || c.DaysPerMove != g.DaysPerMove || c.BankDays != g.BankDays {
 				continue
 			}
 			if who == userID {
@@ -43,7 +43,7 @@ func (s *Service) Rematch(ctx context.Context, gameID uint64, userID string) (*C
 		}
 	}
 	req := ChallengeRequest{Challenger: userID, Challenged: opp, GuildID: g.GuildID, ChannelID: g.ChannelID,
-		Variant: g.Variant, Options: g.Options, DaysPerMove: g.DaysPerMove}
+		Variant: g.Variant, Options: g.Options, DaysPerMove: g.DaysPerMove, BankDays: g.BankDays}
 	switch {
 	case g.Setup != nil:
 		// The army picker of this game chooses who moves first in the next.

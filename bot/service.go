@@ -156,10 +156,15 @@ func moveError(err error) error {
 }
 
 // deadline returns when a player whose turn starts at now runs out of
-// time in g, or the zero time when unlimited.
+// time in g, or the zero time when unlimited: the days per move, and in
+// an active game what is left of the time bank of g.ToAct.
 func deadline(g *Game, now time.Time) time.Time {
 	if g.DaysPerMove <= 0 {
 		return time.Time{}
 	}
-	return now.Add(time.Duration(g.DaysPerMove) * 24 * time.Hour)
+	d := time.Duration(g.DaysPerMove) * 24 * time.Hour
+	if g.Status == GameActive {
+		d += g.BankLeft(g.ToAct)
+	}
+	return now.Add(d)
 }

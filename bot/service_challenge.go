@@ -15,6 +15,7 @@ type ChallengeRequest struct {
 	Variant            string // rules registry key
 	Options            string // "k=v,k=v", checked against the variant
 	DaysPerMove        int    // see ValidDaysPerMove
+	BankDays           int    // each player's time bank, see ValidBankDays; needs a DaysPerMove
 	// Color is the challenger's colour: 0 means ColorRandom, the only
 	// choice a variant with a pre-game choice allows (its colours follow
 	// from that choice, see Choose).
@@ -42,6 +43,12 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 	}
 	if !ValidDaysPerMove(req.DaysPerMove) {
 		return nil, Errorf(EINVALID, "Days per move must be 1, 2, 3, 5, 7, 14 or unlimited, not %d.", req.DaysPerMove)
+	}
+	if !ValidBankDays(req.BankDays) {
+		return nil, Errorf(EINVALID, "A time bank must be 1, 2, 3, 5, 7, 14 or 30 days, or none, not %d.", req.BankDays)
+	}
+	if req.BankDays > 0 && req.DaysPerMove == 0 {
+		return nil, Errorf(EINVALID, "A time bank needs days per move: without a time limit there is nothing to spend it on.")
 	}
 	if req.Color == 0 {
 		req.Color = ColorRandom
@@ -75,7 +82,7 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 		Challenger: req.Challenger, Challenged: req.Challenged,
 		GuildID: req.GuildID, ChannelID: req.ChannelID,
 		Variant: req.Variant, Options: rules.FormatOptions(v.Options, opts),
-		DaysPerMove: req.DaysPerMove, Color: req.Color, Chooser: req.Chooser,
+		DaysPerMove: req.DaysPerMove, BankDays: req.BankDays, Color: req.Color, Chooser: req.Chooser,
 		Status: ChallengePending, Expires: now.Add(ChallengeTTL),
 		Created: now, Updated: now,
 	}
@@ -102,6 +109,9 @@ func (s *Service) describe(c *Challenge) string {
 		days = "no time limit"
 	case 1:
 		days = "1 day per move"
+	}
+	if c.BankDays > 0 {
+		days += fmt.Sprintf(" + %d days in the bank", c.BankDays)
 	}
 	switch {
 	case c.Chooser == ChooserChallenged && c.Open():
@@ -162,8 +172,9 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 		g := &Game{
 			ID: c.ID, Variant: c.Variant, Options: c.Options,
 			GuildID: c.GuildID, ChannelID: c.ChannelID,
-			DaysPerMove: c.DaysPerMove, Created: now, Updated: now,
+			DaysPerMove: c.DaysPerMove, BankDays: c.BankDays, Created: now, Updated: now,
 		}
+		fillBanks(g)
 		notes := []Notification{
 			{Kind: NotifyChallengeAccepted, UserID: c.Challenger, GuildID: c.GuildID, ChannelID: c.ChannelID,
 				ChallengeID: c.ID, GameID: c.ID, Created: now,

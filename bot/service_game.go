@@ -197,7 +197,8 @@ func (s *Service) ranOut(ctx context.Context, id uint64) error {
 // or "" at the start of a game). ctx is for reading the reminder setting
 // of the player whose turn starts.
 func (s *Service) settle(ctx context.Context, g *Game, rg *rules.Game, before string, now time.Time) (auto []autoMove, notes []Notification) {
-	passed := false // the turn passed to the other player at some point
+	acting, started := g.ToAct, g.TurnStarted // whose clock ran, since when
+	passed := false                           // the turn passed to the other player at some point
 	if p := rg.Position(); userToAct(g, &p) != before {
 		passed = true
 	}
@@ -226,6 +227,7 @@ func (s *Service) settle(ctx context.Context, g *Game, rg *rules.Game, before st
 	}
 	g.ToAct = userToAct(g, &next)
 	if passed {
+		spendBank(g, acting, started, now)
 		s.startTurn(ctx, g, now)
 		notes = append(notes, yourTurn(g, s.VariantName(g.Variant, g.Options), now))
 	}

@@ -53,6 +53,10 @@ type gameRecord struct {
 	PausedRemindAt time.Time `json:"paused_remind_at,omitzero"`
 	// Added within schema 3: spectators following the game.
 	Followers []string `json:"followers,omitempty"`
+	// Added within schema 3: the time bank (absent in games without).
+	BankDays  int           `json:"bank_days,omitempty"`
+	WhiteBank time.Duration `json:"white_bank,omitempty"`
+	BlackBank time.Duration `json:"black_bank,omitempty"`
 }
 
 // forecastRecord is the stored form of a bot.Forecast.
@@ -122,7 +126,8 @@ func encodeGame(g *bot.Game) ([]byte, error) {
 		DrawOffer: g.DrawOffer, Takeback: g.Takeback, Setup: encodeSetup(g.Setup),
 		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt, Forecasts: encodeForecasts(g.Forecasts),
 		WhiteAway: g.WhiteAway, BlackAway: g.BlackAway, PauseOffer: g.PauseOffer, PausedAt: g.PausedAt,
-		PausedDeadline: g.PausedDeadline, PausedRemindAt: g.PausedRemindAt, Followers: g.Followers})
+		PausedDeadline: g.PausedDeadline, PausedRemindAt: g.PausedRemindAt, Followers: g.Followers,
+		BankDays: g.BankDays, WhiteBank: g.WhiteBank, BlackBank: g.BlackBank})
 }
 
 func decodeGame(b []byte) (*bot.Game, error) {
@@ -140,7 +145,8 @@ func decodeGame(b []byte) (*bot.Game, error) {
 		Reminded: r.Reminded, RemindAt: r.RemindAt, DrawOffer: r.DrawOffer, Takeback: r.Takeback,
 		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated, Forecasts: decodeForecasts(r.Forecasts),
 		WhiteAway: r.WhiteAway, BlackAway: r.BlackAway, PauseOffer: r.PauseOffer, PausedAt: r.PausedAt,
-		PausedDeadline: r.PausedDeadline, PausedRemindAt: r.PausedRemindAt, Followers: r.Followers}, nil
+		PausedDeadline: r.PausedDeadline, PausedRemindAt: r.PausedRemindAt, Followers: r.Followers,
+		BankDays: r.BankDays, WhiteBank: r.WhiteBank, BlackBank: r.BlackBank}, nil
 }
 
 // challengeRecord is the stored form of a bot.Challenge.
@@ -163,13 +169,16 @@ type challengeRecord struct {
 	// Added within schema 2: absent from older records and for variants
 	// without a pre-game choice (bot.ArmyChooser's zero value).
 	Chooser uint8 `json:"chooser,omitempty"`
+	// Added within schema 3: the time bank in days (absent when none).
+	BankDays int `json:"bank_days,omitempty"`
 }
 
 func encodeChallenge(c *bot.Challenge) ([]byte, error) {
 	return json.Marshal(challengeRecord{Schema: SchemaVersion, ID: c.ID, Version: c.Version,
 		Challenger: c.Challenger, Challenged: c.Challenged, GuildID: c.GuildID, ChannelID: c.ChannelID,
 		Variant: c.Variant, Options: c.Options, DaysPerMove: c.DaysPerMove, Color: uint8(c.Color),
-		Status: uint8(c.Status), Expires: c.Expires, Created: c.Created, Updated: c.Updated, Chooser: uint8(c.Chooser)})
+		Status: uint8(c.Status), Expires: c.Expires, Created: c.Created, Updated: c.Updated, Chooser: uint8(c.Chooser),
+		BankDays: c.BankDays})
 }
 
 func decodeChallenge(b []byte) (*bot.Challenge, error) {
@@ -182,7 +191,7 @@ func decodeChallenge(b []byte) (*bot.Challenge, error) {
 	}
 	return &bot.Challenge{ID: r.ID, Version: r.Version, Challenger: r.Challenger, Challenged: r.Challenged,
 		GuildID: r.GuildID, ChannelID: r.ChannelID, Variant: r.Variant, Options: r.Options,
-		DaysPerMove: r.DaysPerMove, Color: bot.ColorChoice(r.Color), Chooser: bot.ArmyChooser(r.Chooser),
+		DaysPerMove: r.DaysPerMove, BankDays: r.BankDays, Color: bot.ColorChoice(r.Color), Chooser: bot.ArmyChooser(r.Chooser),
 		Status: bot.ChallengeStatus(r.Status), Expires: r.Expires, Created: r.Created, Updated: r.Updated}, nil
 }
 

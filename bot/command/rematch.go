@@ -28,6 +28,6 @@ func (h *Handler) rematch(ctx context.Context, userID string, g *bot.Game) (Repl
 		colour = choosersText(c)
 	}
 	text := fmt.Sprintf("%s asks %s for a rematch of game #%d: %s, %s, %s. Challenge #%d: answer with the buttons or /accept challenge:%d or /decline challenge:%d.",
-		mention(c.Challenger), mention(c.Challenged), g.ID, h.variantName(c.Variant, c.Options), daysText(c.DaysPerMove), colour, c.ID, c.ID, c.ID)
+		mention(c.Challenger), mention(c.Challenged), g.ID, h.variantName(c.Variant, c.Options), daysText(c.DaysPerMove)+bankText(c.BankDays), colour, c.ID, c.ID, c.ID)
 	return Reply{Text: text, Buttons: challengeButtons(c), Mention: []string{c.Challenged}}, nil
 }

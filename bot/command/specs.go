@@ -85,6 +85,7 @@ func (h *Handler) buildSpecs() []Spec {
 			{Name: optOpponent, Description: "Who you challenge; leave out to challenge anyone in this channel", Kind: OptionUser},
 			{Name: optOptions, Description: "Variant options as key=value,key=value (see /variants)", Kind: OptionString},
 			{Name: optDays, Description: "Days per move (default 3)", Kind: OptionInteger, Choices: days},
+			bankOption(),
 			{Name: optColor, Description: "Your colour (default random; not for Crazyhouse Annihilation)", Kind: OptionString,
 				Choices: choices("white", "black", "random")},
 			{Name: optChooser, Description: "Crazyhouse Annihilation: who picks the army (default: the challenged player)", Kind: OptionString,

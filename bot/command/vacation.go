@@ -122,6 +122,9 @@ func timeOff(g *bot.Game, now time.Time) string {
 	} else if g.PauseOffer != "" {
 		s += fmt.Sprintf(" %s asks to pause the game.", mention(g.PauseOffer))
 	}
+	if g.BankDays > 0 {
+		s += fmt.Sprintf(" Time bank left: %s %s, %s %s.", mention(g.White), duration(g.WhiteBank), mention(g.Black), duration(g.BlackBank))
+	}
 	for _, u := range []string{g.White, g.Black} {
 		if until, away := g.OnVacation(u, now); away {
 			s += fmt.Sprintf(" %s is on vacation until %s at the latest: their clock waits.", mention(u), until.UTC().Format("2006-01-02 15:04 MST"))
