@@ -29,6 +29,7 @@ const (
 	NotifyVacation          NotificationKind = 50 // to the opponent of a player whose vacation starts or ends
 	NotifyPause             NotificationKind = 51 // to the opponent of a player asking to pause; to both when paused or resumed
 	NotifyFollow            NotificationKind = 52 // to a spectator following a game: its moves, its end
+	NotifyDigest            NotificationKind = 53 // to a user: the notifications held for their daily digest (never stored: made by the Deliverer)
 )
 
 // String returns a lowercase name for logs.
@@ -70,6 +71,8 @@ func (k NotificationKind) String() string {
 		return "pause"
 	case NotifyFollow:
 		return "follow"
+	case NotifyDigest:
+		return "digest"
 	}
 	return "unknown"
 }

@@ -65,6 +65,13 @@ type Preferences struct {
 	// days of the finished ones in the year VacationYear.
 	VacationSince, VacationUntil time.Time
 	VacationYear, VacationUsed   int
+
+	// Digest asks for one message a day, at DigestHour (0-23) of the
+	// user's time, UTCOffset minutes from UTC, instead of one per event
+	// (see Service.SetDigest).
+	Digest     bool
+	DigestHour int
+	UTCOffset  int
 }
 
 // DefaultPreferences returns the settings of a user who chose nothing.

@@ -253,12 +253,17 @@ type preferencesRecord struct {
 	VacationUntil time.Time `json:"vacation_until,omitzero"`
 	VacationYear  int       `json:"vacation_year,omitempty"`
 	VacationUsed  int       `json:"vacation_used,omitempty"`
+	// Added within schema 3: the digest (absent when never asked for).
+	Digest     bool `json:"digest,omitempty"`
+	DigestHour int  `json:"digest_hour,omitempty"`
+	UTCOffset  int  `json:"utc_offset,omitempty"`
 }
 
 func encodePreferences(p *bot.Preferences) ([]byte, error) {
 	return json.Marshal(preferencesRecord{Schema: SchemaVersion, UserID: p.UserID, Version: p.Version,
 		Delivery: uint8(p.Delivery), ReminderPercent: p.ReminderPercent, DMBlocked: p.DMBlocked,
-		VacationSince: p.VacationSince, VacationUntil: p.VacationUntil, VacationYear: p.VacationYear, VacationUsed: p.VacationUsed})
+		VacationSince: p.VacationSince, VacationUntil: p.VacationUntil, VacationYear: p.VacationYear, VacationUsed: p.VacationUsed,
+		Digest: p.Digest, DigestHour: p.DigestHour, UTCOffset: p.UTCOffset})
 }
 
 func decodePreferences(b []byte) (*bot.Preferences, error) {
@@ -271,5 +276,6 @@ func decodePreferences(b []byte) (*bot.Preferences, error) {
 	}
 	return &bot.Preferences{UserID: r.UserID, Version: r.Version, Delivery: bot.Delivery(r.Delivery),
 		ReminderPercent: r.ReminderPercent, DMBlocked: r.DMBlocked,
-		VacationSince: r.VacationSince, VacationUntil: r.VacationUntil, VacationYear: r.VacationYear, VacationUsed: r.VacationUsed}, nil
+		VacationSince: r.VacationSince, VacationUntil: r.VacationUntil, VacationYear: r.VacationYear, VacationUsed: r.VacationUsed,
+		Digest: r.Digest, DigestHour: r.DigestHour, UTCOffset: r.UTCOffset}, nil
 }

@@ -128,6 +128,7 @@ func (h *Handler) buildSpecs() []Spec {
 		{Name: cmdSettings, Description: "Show or change where you are notified and when you are reminded", Options: []OptionSpec{
 			{Name: optNotify, Description: "Where your notifications go: dm, channel or off", Kind: OptionString, Choices: choices("dm", "channel", "off")},
 			{Name: optReminder, Description: "Remind when this % of a turn's time is left (0 = never, up to 99)", Kind: OptionInteger},
+			digestOption(), utcOption(),
 		}},
 		{Name: cmdHelp, Description: "What fairypost's commands do"},
 	}, append(vacationSpecs(), followSpecs()...)...)

@@ -195,6 +195,11 @@ func (h *Handler) settings(ctx context.Context, req Request) (Reply, error) {
 			return Reply{}, err
 		}
 	}
+	if q, err := h.digestSetting(ctx, req); err != nil {
+		return Reply{}, err
+	} else if q != nil {
+		p = q
+	}
 	if p == nil {
 		if p, err = h.svc.Preferences(ctx, req.UserID); err != nil {
 			return Reply{}, err
@@ -207,6 +212,7 @@ func (h *Handler) settings(ctx context.Context, req Request) (Reply, error) {
 		remind = fmt.Sprintf("reminded when %d%% of a turn's time is left", p.ReminderPercent)
 	}
 	text := fmt.Sprintf("Your settings: notified %s; %s.", where, remind)
+	text += " " + digestText(p)
 	if v, err := h.svc.Vacation(ctx, req.UserID); err == nil {
 		text += " " + vacationText(v, h.svc.Now())
 	}

@@ -168,7 +168,7 @@ func startBot(srv *discordtest.Server, path string, clk *clock, size int, opts .
 		return nil, err
 	}
 	h := &harness{srv: srv, path: path, db: db, svc: svc, cmds: cmds, b: b, clk: clk, logs: logs}
-	h.deliv = bot.NewDeliverer(db, b.Send, clk.Now, log)
+	h.deliv = bot.NewDeliverer(db, b.Send, clk.Now, log).Digests(svc)
 	return h, nil
 }
 

@@ -105,7 +105,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return err
 	}
-	deliv = bot.NewDeliverer(db, b.Send, time.Now, log)
+	deliv = bot.NewDeliverer(db, b.Send, time.Now, log).Digests(svc)
 
 	if err := b.Open(ctx); err != nil {
 		b.Session().Close()
