@@ -34,7 +34,9 @@ const MaxUTCOffset = 14 * 60
 // MaxUTCOffset). A digest
 // is sent by direct message: EINVALID when the user's notifications are
 // not direct messages, for an hour or offset out of range and for an
-// empty user ID. It returns the settings as stored.
+// empty user ID. It returns the settings as stored. Notifications
+// already waiting when the digest is turned off are sent one by one at
+// the digest time they were waiting for.
 func (s *Service) SetDigest(ctx context.Context, userID string, on bool, hour, offset int) (*Preferences, error) {
 	if userID == "" {
 		return nil, Errorf(EINVALID, "Whose settings? No user given.")

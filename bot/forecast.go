@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -451,7 +452,7 @@ func (s *Service) ClearForecasts(ctx context.Context, gameID uint64, userID stri
 		g.Forecasts = keep
 		return nil, nil
 	})
-	if err != nil && err != (noChange{}) {
+	if err != nil && !errors.Is(err, noChange{}) {
 		return 0, err
 	}
 	return n, nil
