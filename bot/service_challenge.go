@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/fairypost/fairypost/rules"
 )
@@ -147,12 +148,17 @@ func (s *Service) pending(c *Challenge) error {
 //
 // The game starts from the variant's start position, the challenger
 // playing the colour they chose (a coin decides "random"), and the clock
-// of the first player to act starts. A variant with a pre-game choice
+// of the first player to act starts (waiting for the end of a vacation
+// the player is on, see StartVacation). A variant with a pre-game choice
 // (rules.Variant.PreGame, see Choose) has no colour to ask for: the game
 // starts in GameSetup from a random position and the player the
 // challenge's Chooser names is asked to pick the army (NotifyChoice)
 // instead.
 func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string, at Where) (*Game, error) {
+	away, err := s.awayFor(ctx, id, userID)
+	if err != nil {
+		return nil, err
+	}
 	_, g, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *Challenge) (ChallengeChange, error) {
 		if userID == "" || userID == c.Challenger || (!c.Open() && userID != c.Challenged) {
 			return ChallengeChange{}, Errorf(EFORBIDDEN, "Only the challenged player can accept challenge %d.", c.ID)
@@ -189,6 +195,8 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 		if !white {
 			g.White, g.Black = userID, c.Challenger
 		}
+		// A player on vacation: their clock waits (see StartVacation).
+		g.WhiteAway, g.BlackAway = away[g.White], away[g.Black]
 		start := v.Start()
 		g.StartFEN, g.Status = start.FEN(), GameActive
 		_, more := s.settle(ctx, g, rules.NewGame(start), "", now)
@@ -234,4 +242,31 @@ func (s *Service) Cancel(ctx context.Context, id, expected uint64, userID string
 		return ChallengeChange{}, nil
 	})
 	return c, err
+}
+
+// awayFor returns, for the challenger of challenge id and for userID who
+// accepts it, when a vacation of theirs running now ends at the latest
+// (absent when none runs): read before the challenge's update, so that
+// the game starts with their clocks waiting. A challenge that cannot be
+// read gives none: the update reports it.
+func (s *Service) awayFor(ctx context.Context, id uint64, userID string) (map[string]time.Time, error) {
+	away := map[string]time.Time{}
+	c, err := s.challenges.Challenge(ctx, id)
+	if err != nil {
+		return away, nil
+	}
+	now := s.now()
+	for _, u := range []string{c.Challenger, userID} {
+		if u == "" {
+			continue
+		}
+		p, err := s.users.Preferences(ctx, u)
+		if err != nil {
+			return nil, err
+		}
+		if v := vacationState(p, s.vacationDays, now); v.OnVacation() {
+			away[u] = v.Until
+		}
+	}
+	return away, nil
 }

@@ -157,3 +157,30 @@ func TestPauseByConsent(t *testing.T) {
 		t.Errorf("the request outlived a move: %+v", res.Game)
 	}
 }
+
+// TestVacationNewGame: a game accepted while its challenger is on
+// vacation starts with the challenger's clock waiting for the vacation's
+// end.
+func TestVacationNewGame(t *testing.T) {
+	e := newEnv(t)
+	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+		Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := e.svc.StartVacation(ctx, "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := must(t)(e.svc.Accept(ctx, c.ID, c.Version, "bob", inChan))
+	if !g.WhiteAway.Equal(v.Until) || !g.Deadline.Equal(v.Until.Add(3*day)) {
+		t.Errorf("new game: white away %v, deadline %v; want %v and 3 days later", g.WhiteAway, g.Deadline, v.Until)
+	}
+	v, err = e.svc.EndVacation(ctx, "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := e.game(t, g.ID); !g.Deadline.Equal(t0.Add(3 * day)) {
+		t.Errorf("after the vacation: deadline %v, want %v", g.Deadline, t0.Add(3*day))
+	}
+}
