@@ -356,6 +356,41 @@ func TestForecastEveryVariant(t *testing.T) {
 			if res.Answers != nil || res.Game.Forecasts != nil {
 				t.Fatalf("a line left by %s (not %s): answers %+v, lines %+v", other, moves[k], res.Answers, res.Game.Forecasts)
 			}
+
+			// Illegal at play time: the record's answer (written by
+			// hand) is not a move of the position reached.
+			e = newEnv(t)
+			g = e.startFrom(t, key, start.FEN())
+			j := k + 1 // bob's first answer
+			for actors[j] != "bob" || forced[j] {
+				j++
+			}
+			bad := append(append([]string(nil), moves[:j]...), "a1a1")
+			if _, err := e.db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
+				g.Forecasts = []bot.Forecast{{Owner: "bob", Base: 0, Moves: bad}}
+				return nil, nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i <= k; i++ {
+				if actors[i] == "alice" && !forced[i] {
+					res = e.play(t, g.ID, "alice "+moves[i])
+				}
+			}
+			if res.Answers != nil || res.Game.Forecasts != nil || res.Game.ToAct != "bob" {
+				t.Fatalf("an illegal answer: answers %+v, lines %+v, to act %s", res.Answers, res.Game.Forecasts, res.Game.ToAct)
+			}
+			if ns := e.notes(t, 0); !strings.Contains(ns[len(ns)-1].Text, "a1a1, is not legal now") {
+				t.Errorf("bob is not told why his line was dropped: %q", ns[len(ns)-1].Text)
+			}
+
+			// The game ends before the line is reached.
+			e = newEnv(t)
+			g = e.startFrom(t, key, start.FEN())
+			e.addForecast(t, g.ID, "bob", line)
+			if g = must(t)(e.svc.Resign(ctx, g.ID, bot.AnyVersion, "alice")); g.Forecasts != nil {
+				t.Fatalf("lines outlived the game: %+v", g.Forecasts)
+			}
 		})
 	}
 }
