@@ -125,6 +125,10 @@ type Game struct {
 	// annotation (GameStore.AnnotateGame).
 	Followers []string
 
+	// Notes are the players' private notes on the game (Service.AddNote),
+	// each shown only to its writer; nil when none. An annotation too.
+	Notes []Note
+
 	// Setup is the pre-game choice of a variant that has one (rules.PreGame),
 	// while Status is GameSetup and as a record afterwards; nil otherwise.
 	Setup *Setup
@@ -151,6 +155,7 @@ func (g *Game) Clone() *Game {
 	c.Moves = append([]string(nil), g.Moves...)
 	c.Forecasts = cloneForecasts(g.Forecasts)
 	c.Followers = append([]string(nil), g.Followers...)
+	c.Notes = append([]Note(nil), g.Notes...)
 	if g.Setup != nil {
 		s := *g.Setup
 		c.Setup = &s
@@ -265,8 +270,8 @@ type GameStore interface {
 	// transaction like UpdateGame but without a version check and without
 	// changing Version: where the game is posted (ThreadID), the
 	// reminder bookkeeping (Reminded, RemindAt), the players'
-	// conditional lines (Forecasts) and the spectators following it
-	// (Followers). Buttons carrying the
+	// conditional lines (Forecasts), the spectators following it
+	// (Followers) and the players' private notes (Notes). Buttons carrying the
 	// version a player saw stay valid across such changes. fn edits a
 	// copy and returns the notifications to append; if it returns an
 	// error nothing changes and the error is returned as it is. A copy

@@ -57,6 +57,30 @@ type gameRecord struct {
 	BankDays  int           `json:"bank_days,omitempty"`
 	WhiteBank time.Duration `json:"white_bank,omitempty"`
 	BlackBank time.Duration `json:"black_bank,omitempty"`
+	// Added within schema 3: the players' private notes.
+	Notes []noteRecord `json:"notes,omitempty"`
+}
+
+// noteRecord is the stored form of a bot.Note.
+type noteRecord struct {
+	UserID string `json:"user"`
+	Text   string `json:"text"`
+}
+
+func encodeNotes(ns []bot.Note) []noteRecord {
+	var out []noteRecord
+	for _, n := range ns {
+		out = append(out, noteRecord{UserID: n.UserID, Text: n.Text})
+	}
+	return out
+}
+
+func decodeNotes(rs []noteRecord) []bot.Note {
+	var out []bot.Note
+	for _, r := range rs {
+		out = append(out, bot.Note{UserID: r.UserID, Text: r.Text})
+	}
+	return out
 }
 
 // forecastRecord is the stored form of a bot.Forecast.
@@ -127,7 +151,7 @@ func encodeGame(g *bot.Game) ([]byte, error) {
 		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt, Forecasts: encodeForecasts(g.Forecasts),
 		WhiteAway: g.WhiteAway, BlackAway: g.BlackAway, PauseOffer: g.PauseOffer, PausedAt: g.PausedAt,
 		PausedDeadline: g.PausedDeadline, PausedRemindAt: g.PausedRemindAt, Followers: g.Followers,
-		BankDays: g.BankDays, WhiteBank: g.WhiteBank, BlackBank: g.BlackBank})
+		BankDays: g.BankDays, WhiteBank: g.WhiteBank, BlackBank: g.BlackBank, Notes: encodeNotes(g.Notes)})
 }
 
 func decodeGame(b []byte) (*bot.Game, error) {
@@ -146,7 +170,7 @@ func decodeGame(b []byte) (*bot.Game, error) {
 		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated, Forecasts: decodeForecasts(r.Forecasts),
 		WhiteAway: r.WhiteAway, BlackAway: r.BlackAway, PauseOffer: r.PauseOffer, PausedAt: r.PausedAt,
 		PausedDeadline: r.PausedDeadline, PausedRemindAt: r.PausedRemindAt, Followers: r.Followers,
-		BankDays: r.BankDays, WhiteBank: r.WhiteBank, BlackBank: r.BlackBank}, nil
+		BankDays: r.BankDays, WhiteBank: r.WhiteBank, BlackBank: r.BlackBank, Notes: decodeNotes(r.Notes)}, nil
 }
 
 // challengeRecord is the stored form of a bot.Challenge.

@@ -207,6 +207,8 @@ func (h *Handler) execute(ctx context.Context, req Request) (Reply, error) {
 		return h.vacation(ctx, req)
 	case cmdPause:
 		return h.pause(ctx, req)
+	case cmdNote:
+		return h.note(ctx, req)
 	case cmdFollow, cmdUnfollow:
 		return h.follow(ctx, req, sp.Name == cmdUnfollow)
 	case cmdHistory:
@@ -237,7 +239,7 @@ func (h *Handler) NeedsRender(req Request) bool {
 		return a == "accept" || a == "claim"
 	case cmdTakeback:
 		return req.Options[optAction] == "accept"
-	case cmdForecast:
+	case cmdForecast, cmdNote:
 		return req.Options[optAction] == "show"
 	}
 	return false

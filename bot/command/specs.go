@@ -130,5 +130,5 @@ func (h *Handler) buildSpecs() []Spec {
 			{Name: optReminder, Description: "Remind when this % of a turn's time is left (0 = never, up to 99)", Kind: OptionInteger},
 			digestOption(), utcOption(),
 		}},
-	}, append(append(vacationSpecs(), followSpecs()...), Spec{Name: cmdHelp, Description: "What fairypost's commands do"})...)
+	}, append(append(vacationSpecs(), append(followSpecs(), noteSpec())...), Spec{Name: cmdHelp, Description: "What fairypost's commands do"})...)
 }

@@ -223,10 +223,11 @@ func (h *Handler) settings(ctx context.Context, req Request) (Reply, error) {
 }
 
 // help runs /help.
+// Lines that do not fit in one message go on in Reply.More.
 func (h *Handler) help() Reply {
-	var b strings.Builder
-	b.WriteString("**fairypost**: correspondence chess variants. Challenge someone, then play a move whenever it is your turn.\n")
+	lines := []string{"**fairypost**: correspondence chess variants. Challenge someone, then play a move whenever it is your turn."}
 	for _, s := range h.specs {
+		var b strings.Builder
 		fmt.Fprintf(&b, "/%s", s.Name)
 		for _, o := range s.Options {
 			if o.Required {
@@ -235,8 +236,17 @@ func (h *Handler) help() Reply {
 				fmt.Fprintf(&b, " [%s:]", o.Name)
 			}
 		}
-		fmt.Fprintf(&b, " — %s\n", s.Description)
+		fmt.Fprintf(&b, " — %s", s.Description)
+		lines = append(lines, b.String())
 	}
-	b.WriteString("game: is needed only when you have several games in a channel; moves may be typed as e4, Nf3, O-O, P@e4 or e2e4.")
-	return Reply{Text: truncate(b.String(), maxReply), Ephemeral: true}
+	lines = append(lines, "game: is needed only when you have several games in a channel; moves may be typed as e4, Nf3, O-O, P@e4 or e2e4.")
+	var msgs []string
+	for _, l := range lines {
+		if n := len(msgs); n > 0 && len(msgs[n-1])+1+len(l) <= maxReply {
+			msgs[n-1] += "\n" + l
+		} else {
+			msgs = append(msgs, truncate(l, maxReply))
+		}
+	}
+	return Reply{Text: msgs[0], More: msgs[1:], Ephemeral: true}
 }
