@@ -139,6 +139,7 @@ type Challenge struct {
 	Variant     string      // rules registry key
 	Options     string      // canonical options, "" for the defaults
 	DaysPerMove int         // see ValidDaysPerMove
+	BankDays    int         // each player's time bank in days (ValidBankDays), 0 for none
 	Color       ColorChoice // the challenger's colour; always ColorRandom for a variant with a pre-game choice
 	// Chooser says who picks the army in a variant with a pre-game
 	// choice (see ArmyChooser); 0 for other variants and when not given.

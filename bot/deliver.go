@@ -47,6 +47,24 @@ type Deliverer struct {
 
 	mu      sync.Mutex
 	crashes map[uint64]int // notification ID -> crashes of its delivery so far
+
+	// digests, when set (Digests), holds notifications for their users'
+	// daily digests.
+	digests *Service
+}
+
+// Digests makes d hold the notifications of users who asked for a daily
+// digest (Preferences.Digest) and send them as one NotifyDigest at the
+// digest time, built by s (Service.DigestTime, Service.Digest): a
+// notification that waits is put off in the outbox until its digest
+// time (Outbox.RetryNotification: its Attempts grow by one), and when it
+// is due, with the others of its user due in the same run, it is folded
+// into one digest sent with send; they are acknowledged once the digest
+// is sent, or all put off as after a failure. It returns d. Call it
+// before Run.
+func (d *Deliverer) Digests(s *Service) *Deliverer {
+	d.digests = s
+	return d
 }
 
 // NewDeliverer returns a Deliverer from out to send, reading the time from
@@ -92,11 +110,41 @@ func (d *Deliverer) RunOnce(ctx context.Context) (delivered int, err error) {
 		if err != nil {
 			return delivered, err
 		}
+		var users []string
+		held := map[string][]Notification{}
 		for _, n := range batch {
 			if err := ctx.Err(); err != nil {
 				return delivered, err
 			}
+			if d.digests != nil {
+				at, wait, err := d.digests.DigestTime(ctx, n)
+				if err != nil {
+					d.log.Warn("notification: cannot tell whether it waits for a digest; sent now", append(noteAttrs(n), "err", err)...)
+				}
+				switch {
+				case err == nil && wait && now.Before(at):
+					if err := d.out.RetryNotification(ctx, n.ID, at); err != nil {
+						return delivered, err
+					}
+					continue
+				case err == nil && wait:
+					if held[n.UserID] == nil {
+						users = append(users, n.UserID)
+					}
+					held[n.UserID] = append(held[n.UserID], n)
+					continue
+				}
+			}
 			sent, err := d.deliver(ctx, n, now)
+			if err != nil {
+				return delivered, err
+			}
+			if sent {
+				delivered++
+			}
+		}
+		for _, u := range users {
+			sent, err := d.deliverDigest(ctx, u, held[u], now)
 			if err != nil {
 				return delivered, err
 			}
@@ -198,4 +246,38 @@ func (d *Deliverer) Run(ctx context.Context, every time.Duration) error {
 		case <-d.poke:
 		}
 	}
+}
+
+// deliverDigest sends the digest of user made of the notifications held
+// and acknowledges them, or puts them all off as after a failure (a panic
+// included). It reports whether the digest was sent, and returns the
+// outbox's errors.
+func (d *Deliverer) deliverDigest(ctx context.Context, user string, held []Notification, now time.Time) (sent bool, err error) {
+	failed := func(why any) error {
+		d.log.Warn("digest not delivered; will retry", "user", user, "notifications", len(held), "err", why)
+		for _, n := range held {
+			if err := d.out.RetryNotification(ctx, n.ID, now.Add(RetryDelay(n.Attempts))); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			sent, err = false, failed(newPanicError(r))
+		}
+	}()
+	note, err := d.digests.Digest(ctx, user, held, now)
+	if err != nil {
+		return false, failed(err)
+	}
+	if err := d.send(ctx, note); err != nil {
+		return false, failed(err)
+	}
+	for _, n := range held {
+		if err := d.out.AckNotification(ctx, n.ID); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
 }

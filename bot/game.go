@@ -84,10 +84,15 @@ type Game struct {
 	Result Result
 	Reason string // why the game ended: "checkmate", "resignation", ...
 
-	DaysPerMove int       // days a player has for a turn; 0 = unlimited
-	Deadline    time.Time // when the player to act runs out of time; zero when unlimited or over
-	TurnStarted time.Time // when the player to act began their turn (the clock's start)
-	Reminded    bool      // the player to act was reminded of Deadline during this turn
+	DaysPerMove int // days a player has for a turn; 0 = unlimited
+	// BankDays is each player's time bank for the whole game when it
+	// began (see ValidBankDays), 0 for none; WhiteBank and BlackBank are
+	// what is left of each (see the top of timebank.go).
+	BankDays             int
+	WhiteBank, BlackBank time.Duration
+	Deadline             time.Time // when the player to act runs out of time; zero when unlimited or over
+	TurnStarted          time.Time // when the player to act began their turn (the clock's start)
+	Reminded             bool      // the player to act was reminded of Deadline during this turn
 	// RemindAt is when the player to act is to be reminded of Deadline
 	// this turn (RemindTime with their Preferences.ReminderPercent, read
 	// when the turn started or the setting changed); zero when never:
@@ -96,8 +101,36 @@ type Game struct {
 	// reading every game.
 	RemindAt time.Time
 
+	// WhiteAway and BlackAway are when each player's vacation ends at
+	// the latest, zero when none was recorded (see StartVacation): while
+	// it runs, that player's turn clock is moved later.
+	WhiteAway, BlackAway time.Time
+	// PauseOffer is the user ID of the player asking to pause the game,
+	// "" when none (see Pause). PausedAt is when the game was paused by
+	// consent of both, zero when it is not; PausedDeadline and
+	// PausedRemindAt are then the Deadline and RemindAt set aside (the
+	// game's own are zero, so it cannot time out).
+	PauseOffer                     string
+	PausedAt                       time.Time
+	PausedDeadline, PausedRemindAt time.Time
+
 	DrawOffer string // user ID of the player whose draw offer stands, "" when none
 	Takeback  string // user ID of the player asking to take back their last turn, "" when none
+
+	// Forecasts are the players' conditional lines (Forecast), private to
+	// each owner until played; nil when none. Adding or clearing lines
+	// is an annotation (GameStore.AnnotateGame): it leaves Version as
+	// it is.
+	Forecasts []Forecast
+
+	// Followers are the user IDs of spectators sent the game's moves as
+	// they are played (Service.Follow); nil when none. Following is an
+	// annotation (GameStore.AnnotateGame).
+	Followers []string
+
+	// Notes are the players' private notes on the game (Service.AddNote),
+	// each shown only to its writer; nil when none. An annotation too.
+	Notes []Note
 
 	// Setup is the pre-game choice of a variant that has one (rules.PreGame),
 	// while Status is GameSetup and as a record afterwards; nil otherwise.
@@ -134,6 +167,9 @@ func (g *Game) Clone() *Game {
 	c := *g
 	c.Moves = append([]string(nil), g.Moves...)
 	c.Ratings = append([]RatingChange(nil), g.Ratings...)
+	c.Forecasts = cloneForecasts(g.Forecasts)
+	c.Followers = append([]string(nil), g.Followers...)
+	c.Notes = append([]Note(nil), g.Notes...)
 	if g.Setup != nil {
 		s := *g.Setup
 		c.Setup = &s
@@ -248,8 +284,10 @@ type GameStore interface {
 
 	// AnnotateGame changes what a game record keeps besides play, in one
 	// transaction like UpdateGame but without a version check and without
-	// changing Version: where the game is posted (ThreadID) and the
-	// reminder bookkeeping (Reminded, RemindAt). Buttons carrying the
+	// changing Version: where the game is posted (ThreadID), the
+	// reminder bookkeeping (Reminded, RemindAt), the players'
+	// conditional lines (Forecasts), the spectators following it
+	// (Followers) and the players' private notes (Notes). Buttons carrying the
 	// version a player saw stay valid across such changes. fn edits a
 	// copy and returns the notifications to append; if it returns an
 	// error nothing changes and the error is returned as it is. A copy

@@ -24,8 +24,13 @@ const (
 	NotifyTakebackAsked     NotificationKind = 26 // to the opponent of the player asking
 	NotifyTakebackDeclined  NotificationKind = 27 // to the player who asked
 	NotifyTakenBack         NotificationKind = 28 // to both players
+	NotifyForecast          NotificationKind = 29 // to both players: a move played from a conditional line; to its owner: a line dropped
 	NotifyGameOver          NotificationKind = 30 // to each player
 	NotifyTournament        NotificationKind = 40 // to a tournament's channel: new games, the end
+	NotifyVacation          NotificationKind = 50 // to the opponent of a player whose vacation starts or ends
+	NotifyPause             NotificationKind = 51 // to the opponent of a player asking to pause; to both when paused or resumed
+	NotifyFollow            NotificationKind = 52 // to a spectator following a game: its moves, its end
+	NotifyDigest            NotificationKind = 53 // to a user: the notifications held for their daily digest (never stored: made by the Deliverer)
 )
 
 // String returns a lowercase name for logs.
@@ -57,10 +62,20 @@ func (k NotificationKind) String() string {
 		return "takeback-declined"
 	case NotifyTakenBack:
 		return "taken-back"
+	case NotifyForecast:
+		return "forecast"
 	case NotifyGameOver:
 		return "game-over"
 	case NotifyTournament:
 		return "tournament"
+	case NotifyVacation:
+		return "vacation"
+	case NotifyPause:
+		return "pause"
+	case NotifyFollow:
+		return "follow"
+	case NotifyDigest:
+		return "digest"
 	}
 	return "unknown"
 }

@@ -31,6 +31,8 @@ type Service struct {
 	ratings     RatingStore     // nil: no game is rated
 	tournaments TournamentStore // nil: no tournaments
 	rating      rating.System   // the parameters of the ratings
+	// vacationDays is the yearly vacation allowance (VacationAllowance).
+	vacationDays int
 }
 
 // Option configures a Service.
@@ -74,7 +76,7 @@ func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 		rules: reg, now: time.Now,
 		coin: func() bool { return rand.IntN(2) == 0 }, seed: rand.Uint64,
 		replays: newReplayCache(DefaultReplayCacheSize), ratings: st.Ratings, rating: rating.Lichess(),
-		tournaments: st.Tournaments}
+		tournaments: st.Tournaments, vacationDays: DefaultVacationDays}
 	for _, o := range opts {
 		o(s)
 	}
@@ -169,10 +171,15 @@ func moveError(err error) error {
 }
 
 // deadline returns when a player whose turn starts at now runs out of
-// time in g, or the zero time when unlimited.
+// time in g, or the zero time when unlimited: the days per move, and in
+// an active game what is left of the time bank of g.ToAct.
 func deadline(g *Game, now time.Time) time.Time {
 	if g.DaysPerMove <= 0 {
 		return time.Time{}
 	}
-	return now.Add(time.Duration(g.DaysPerMove) * 24 * time.Hour)
+	d := time.Duration(g.DaysPerMove) * 24 * time.Hour
+	if g.Status == GameActive {
+		d += g.BankLeft(g.ToAct)
+	}
+	return now.Add(d)
 }

@@ -323,7 +323,8 @@ func (s *Service) RequestTakeback(ctx context.Context, gameID, version uint64, u
 // the opponent of the player who asked. The moves after the asker's last
 // move of their own are removed with it (so the asker is to act again, in
 // the same phase of their turn), the clock of the asker's turn restarts,
-// a standing draw offer lapses, and both players are told
+// a standing draw offer lapses, the conditional lines (Forecast) are
+// dropped, and both players are told
 // (NotifyTakenBack). EINVALID when the game is not being played, no
 // request stands, or the request is userID's own.
 func (s *Service) AcceptTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
@@ -343,6 +344,7 @@ func (s *Service) AcceptTakeback(ctx context.Context, gameID, version uint64, us
 		}
 		removed := len(g.Moves) - i
 		g.Moves = g.Moves[:i]
+		g.Forecasts = nil // read from a position that is no longer the game's
 		if rg, err = s.replay(g); err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/fairypost/fairypost/rules"
 )
@@ -15,6 +16,7 @@ type ChallengeRequest struct {
 	Variant            string // rules registry key
 	Options            string // "k=v,k=v", checked against the variant
 	DaysPerMove        int    // see ValidDaysPerMove
+	BankDays           int    // each player's time bank, see ValidBankDays; needs a DaysPerMove
 	// Color is the challenger's colour: 0 means ColorRandom, the only
 	// choice a variant with a pre-game choice allows (its colours follow
 	// from that choice, see Choose).
@@ -44,6 +46,12 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 	}
 	if !ValidDaysPerMove(req.DaysPerMove) {
 		return nil, Errorf(EINVALID, "Days per move must be 1, 2, 3, 5, 7, 14 or unlimited, not %d.", req.DaysPerMove)
+	}
+	if !ValidBankDays(req.BankDays) {
+		return nil, Errorf(EINVALID, "A time bank must be 1, 2, 3, 5, 7, 14 or 30 days, or none, not %d.", req.BankDays)
+	}
+	if req.BankDays > 0 && req.DaysPerMove == 0 {
+		return nil, Errorf(EINVALID, "A time bank needs days per move: without a time limit there is nothing to spend it on.")
 	}
 	if req.Color == 0 {
 		req.Color = ColorRandom
@@ -77,7 +85,7 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 		Challenger: req.Challenger, Challenged: req.Challenged,
 		GuildID: req.GuildID, ChannelID: req.ChannelID,
 		Variant: req.Variant, Options: rules.FormatOptions(v.Options, opts),
-		DaysPerMove: req.DaysPerMove, Color: req.Color, Chooser: req.Chooser, Rated: req.Rated,
+		DaysPerMove: req.DaysPerMove, BankDays: req.BankDays, Color: req.Color, Chooser: req.Chooser, Rated: req.Rated,
 		Status: ChallengePending, Expires: now.Add(ChallengeTTL),
 		Created: now, Updated: now,
 	}
@@ -104,6 +112,9 @@ func (s *Service) describe(c *Challenge) string {
 		days = "no time limit"
 	case 1:
 		days = "1 day per move"
+	}
+	if c.BankDays > 0 {
+		days += fmt.Sprintf(" + %d days in the bank", c.BankDays)
 	}
 	switch {
 	case c.Chooser == ChooserChallenged && c.Open():
@@ -139,7 +150,8 @@ func (s *Service) pending(c *Challenge) error {
 //
 // The game starts from the variant's start position, the challenger
 // playing the colour they chose (a coin decides "random"), and the clock
-// of the first player to act starts. A variant with a pre-game choice
+// of the first player to act starts (waiting for the end of a vacation
+// the player is on, see StartVacation). A variant with a pre-game choice
 // (rules.Variant.PreGame, see Choose) has no colour to ask for: the game
 // starts in GameSetup from a random position and the player the
 // challenge's Chooser names is asked to pick the army (NotifyChoice)
@@ -153,6 +165,10 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 		challenger = c.Challenger
 	}
 	reminders := s.readReminders(ctx, challenger, userID)
+	away, err := s.awayFor(ctx, id, userID)
+	if err != nil {
+		return nil, err
+	}
 	_, g, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *Challenge) (ChallengeChange, error) {
 		if userID == "" || userID == c.Challenger || (!c.Open() && userID != c.Challenged) {
 			return ChallengeChange{}, Errorf(EFORBIDDEN, "Only the challenged player can accept challenge %d.", c.ID)
@@ -172,8 +188,9 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 		g := &Game{
 			ID: c.ID, Variant: c.Variant, Options: c.Options,
 			GuildID: c.GuildID, ChannelID: c.ChannelID,
-			DaysPerMove: c.DaysPerMove, Rated: c.Rated, Created: now, Updated: now,
+			DaysPerMove: c.DaysPerMove, BankDays: c.BankDays, Rated: c.Rated, Created: now, Updated: now,
 		}
+		fillBanks(g)
 		notes := []Notification{
 			{Kind: NotifyChallengeAccepted, UserID: c.Challenger, GuildID: c.GuildID, ChannelID: c.ChannelID,
 				ChallengeID: c.ID, GameID: c.ID, Created: now,
@@ -188,6 +205,8 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 		if !white {
 			g.White, g.Black = userID, c.Challenger
 		}
+		// A player on vacation: their clock waits (see StartVacation).
+		g.WhiteAway, g.BlackAway = away[g.White], away[g.Black]
 		start := v.Start()
 		g.StartFEN, g.Status = start.FEN(), GameActive
 		_, more := s.settle(g, rules.NewGame(start), "", now, reminders)
@@ -233,4 +252,31 @@ func (s *Service) Cancel(ctx context.Context, id, expected uint64, userID string
 		return ChallengeChange{}, nil
 	})
 	return c, err
+}
+
+// awayFor returns, for the challenger of challenge id and for userID who
+// accepts it, when a vacation of theirs running now ends at the latest
+// (absent when none runs): read before the challenge's update, so that
+// the game starts with their clocks waiting. A challenge that cannot be
+// read gives none: the update reports it.
+func (s *Service) awayFor(ctx context.Context, id uint64, userID string) (map[string]time.Time, error) {
+	away := map[string]time.Time{}
+	c, err := s.challenges.Challenge(ctx, id)
+	if err != nil {
+		return away, nil
+	}
+	now := s.now()
+	for _, u := range []string{c.Challenger, userID} {
+		if u == "" {
+			continue
+		}
+		p, err := s.users.Preferences(ctx, u)
+		if err != nil {
+			return nil, err
+		}
+		if v := vacationState(p, s.vacationDays, now); v.OnVacation() {
+			away[u] = v.Until
+		}
+	}
+	return away, nil
 }

@@ -38,6 +38,12 @@ type MoveResult struct {
 	// move (and the automatic ones), so an adapter drawing the board
 	// need not replay the game again. It belongs to the caller.
 	Replayed *rules.Game
+	// Answers are the moves the bot played after Played (and AutoMoves)
+	// from conditional lines (Forecast), in order; nil when none.
+	// AnswerPlies counts the moves at the end of Replayed that came with
+	// them: the answers and the forced passes after them.
+	Answers     []ForecastAnswer
+	AnswerPlies int
 	// Note is a remark for the player who moved, "" when none: that the
 	// move ended their turn while its form marked '>' would have
 	// continued it, and what that form does (a Winning Chess Attacker
@@ -64,6 +70,11 @@ const maxAutoMoves = 8
 // it for them, appends it too and reports it in MoveResult.AutoMoves,
 // with an auto-move notification to both players; this repeats, since
 // the game may end or another forced pass follow.
+//
+// Then the conditional lines stored for the game are followed
+// (answerForecasts): an answer a line holds for the player now to act is
+// played at once, in the same transaction, and told to both players;
+// lines the game left are dropped (see Forecast).
 //
 // Any move clears a standing draw offer: the offerer's own move lets it
 // lapse and the opponent's move declines it (without a notification: the
@@ -107,6 +118,9 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		if userToAct(g, &p) != req.UserID {
 			return nil, Errorf(EFORBIDDEN, "It is not your turn in game %d.", g.ID)
 		}
+		if err := notPaused(g); err != nil {
+			return nil, err
+		}
 		if !g.Deadline.IsZero() && !s.now().Before(g.Deadline) {
 			return nil, timeRanOut{}
 		}
@@ -119,14 +133,19 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 			return nil, moveError(err)
 		}
 		now := s.now()
+		from := len(g.Moves)
 		g.Moves = append(g.Moves, res.Played)
-		g.DrawOffer, g.Takeback, g.Updated = "", "", now
+		g.DrawOffer, g.Takeback, g.PauseOffer, g.Updated = "", "", "", now
 		var notes []Notification
 		var auto []autoMove
 		auto, notes = s.settle(g, rg, req.UserID, now, reminders)
 		for _, a := range auto {
 			res.AutoMoves, res.AutoPlayers = append(res.AutoMoves, a.san), append(res.AutoPlayers, a.user)
 		}
+		before := len(g.Moves)
+		res.Answers, _, notes = s.answerForecasts(g, rg, notes, now, reminders)
+		res.AnswerPlies = len(g.Moves) - before
+		notes = append(notes, s.followNotes(g, rg, from, now)...)
 		res.Replayed = rg
 		res.SameTurn = g.Status == GameActive && g.ToAct == req.UserID
 		return notes, nil
@@ -179,7 +198,8 @@ func (s *Service) ranOut(ctx context.Context, id uint64) error {
 // or "" at the start of a game). r holds the players' reminder settings,
 // read before the update: settle reads no store.
 func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, r reminderSettings) (auto []autoMove, notes []Notification) {
-	passed := false // the turn passed to the other player at some point
+	acting, started := g.ToAct, g.TurnStarted // whose clock ran, since when
+	passed := false                           // the turn passed to the other player at some point
 	if p := rg.Position(); userToAct(g, &p) != before {
 		passed = true
 	}
@@ -208,6 +228,7 @@ func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, 
 	}
 	g.ToAct = userToAct(g, &next)
 	if passed {
+		spendBank(g, acting, started, now)
 		startTurn(g, now, r)
 		notes = append(notes, yourTurn(g, s.VariantName(g.Variant, g.Options), now))
 	}
@@ -288,7 +309,7 @@ func (s *Service) finish(g *Game, r Result, reason string, now time.Time) []Noti
 		notes = append(notes, Notification{Kind: NotifyGameOver, UserID: u, GuildID: g.GuildID,
 			ChannelID: g.ChannelID, GameID: g.ID, Text: text, Created: now})
 	}
-	return notes
+	return append(notes, toFollowers(g, text, now)...)
 }
 
 // yourTurn returns the notification that it is g.ToAct's turn in g, a

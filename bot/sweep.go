@@ -137,14 +137,20 @@ func scheduleReminder(g *Game, r reminderSettings) {
 // RemindAt as their reminder setting in r says.
 func startTurn(g *Game, now time.Time, r reminderSettings) {
 	g.TurnStarted, g.Reminded, g.Deadline = now, false, deadline(g, now)
+	holdClock(g, now)
 	scheduleReminder(g, r)
+	if !g.PausedAt.IsZero() {
+		setClockAside(g)
+	}
 }
 
 // stopClock clears what runs while a game is played, for a game that is
 // over: the player to act, the deadline, the reminder, a standing draw
-// offer and takeback request.
+// offer and takeback request, and the conditional lines (Forecast).
 func stopClock(g *Game) {
 	g.ToAct, g.Deadline, g.RemindAt, g.DrawOffer, g.Takeback = "", time.Time{}, time.Time{}, "", ""
+	g.Forecasts = nil
+	g.PauseOffer, g.PausedAt, g.PausedDeadline, g.PausedRemindAt = "", time.Time{}, time.Time{}, time.Time{}
 }
 
 // Sweep does what the clock asks for, as of the Service's time now:

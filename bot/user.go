@@ -1,6 +1,9 @@
 package bot
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Delivery is where a user wants to be told of their games. The numbers
 // are persisted: never renumber them.
@@ -55,6 +58,20 @@ type Preferences struct {
 	// DMBlocked records that a direct message to the user failed because
 	// they do not accept them; adapters then use the channel instead.
 	DMBlocked bool
+
+	// The vacation (see Service.StartVacation): VacationSince is when
+	// the running one began and VacationUntil when it ends at the
+	// latest, both zero when none runs; VacationUsed counts the whole
+	// days of the finished ones in the year VacationYear.
+	VacationSince, VacationUntil time.Time
+	VacationYear, VacationUsed   int
+
+	// Digest asks for one message a day, at DigestHour (0-23) of the
+	// user's time, UTCOffset minutes from UTC, instead of one per event
+	// (see Service.SetDigest).
+	Digest     bool
+	DigestHour int
+	UTCOffset  int
 }
 
 // DefaultPreferences returns the settings of a user who chose nothing.

@@ -279,7 +279,7 @@ func migrateRemindAt(tx *bolt.Tx) error {
 	return nil
 }
 
-// AnnotateGame changes game id's ThreadID, Reminded and RemindAt without
+// AnnotateGame changes game id's ThreadID, Reminded, RemindAt, Forecasts, Followers and Notes without
 // changing its Version (bot.GameStore), with its indexes and the
 // notifications fn returns, in one bbolt transaction.
 func (db *DB) AnnotateGame(ctx context.Context, id uint64, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
@@ -317,5 +317,6 @@ func (db *DB) AnnotateGame(ctx context.Context, id uint64, fn func(*bot.Game) ([
 func onlyAnnotationsDiffer(old, g *bot.Game) bool {
 	probe := g.Clone()
 	probe.ThreadID, probe.Reminded, probe.RemindAt = old.ThreadID, old.Reminded, old.RemindAt
+	probe.Forecasts, probe.Followers, probe.Notes = old.Forecasts, old.Followers, old.Notes
 	return reflect.DeepEqual(probe, old)
 }

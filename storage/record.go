@@ -45,6 +45,69 @@ type gameRecord struct {
 	Rated      bool                 `json:"rated,omitempty"`
 	Ratings    []ratingChangeRecord `json:"ratings,omitempty"`
 	Tournament uint64               `json:"tournament,omitempty"`
+	// Added within schema 3 (absent from older records, and when no
+	// player keeps a conditional line).
+	Forecasts []forecastRecord `json:"forecasts,omitempty"`
+	// Added within schema 3: vacations and pauses (absent when none).
+	WhiteAway      time.Time `json:"white_away,omitzero"`
+	BlackAway      time.Time `json:"black_away,omitzero"`
+	PauseOffer     string    `json:"pause_offer,omitempty"`
+	PausedAt       time.Time `json:"paused_at,omitzero"`
+	PausedDeadline time.Time `json:"paused_deadline,omitzero"`
+	PausedRemindAt time.Time `json:"paused_remind_at,omitzero"`
+	// Added within schema 3: spectators following the game.
+	Followers []string `json:"followers,omitempty"`
+	// Added within schema 3: the time bank (absent in games without).
+	BankDays  int           `json:"bank_days,omitempty"`
+	WhiteBank time.Duration `json:"white_bank,omitempty"`
+	BlackBank time.Duration `json:"black_bank,omitempty"`
+	// Added within schema 3: the players' private notes.
+	Notes []noteRecord `json:"notes,omitempty"`
+}
+
+// noteRecord is the stored form of a bot.Note.
+type noteRecord struct {
+	UserID string `json:"user"`
+	Text   string `json:"text"`
+}
+
+func encodeNotes(ns []bot.Note) []noteRecord {
+	var out []noteRecord
+	for _, n := range ns {
+		out = append(out, noteRecord{UserID: n.UserID, Text: n.Text})
+	}
+	return out
+}
+
+func decodeNotes(rs []noteRecord) []bot.Note {
+	var out []bot.Note
+	for _, r := range rs {
+		out = append(out, bot.Note{UserID: r.UserID, Text: r.Text})
+	}
+	return out
+}
+
+// forecastRecord is the stored form of a bot.Forecast.
+type forecastRecord struct {
+	Owner string   `json:"owner"`
+	Base  int      `json:"base"`
+	Moves []string `json:"moves"`
+}
+
+func encodeForecasts(fs []bot.Forecast) []forecastRecord {
+	var out []forecastRecord
+	for _, f := range fs {
+		out = append(out, forecastRecord{Owner: f.Owner, Base: f.Base, Moves: f.Moves})
+	}
+	return out
+}
+
+func decodeForecasts(rs []forecastRecord) []bot.Forecast {
+	var out []bot.Forecast
+	for _, r := range rs {
+		out = append(out, bot.Forecast{Owner: r.Owner, Base: r.Base, Moves: r.Moves})
+	}
+	return out
 }
 
 // readableSchema reports whether a record of schema v decodes: records
@@ -90,7 +153,10 @@ func encodeGame(g *bot.Game) ([]byte, error) {
 		DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, TurnStarted: g.TurnStarted, Reminded: g.Reminded,
 		DrawOffer: g.DrawOffer, Takeback: g.Takeback, Setup: encodeSetup(g.Setup),
 		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt,
-		Rated: g.Rated, Ratings: encodeRatingChanges(g.Ratings), Tournament: g.Tournament})
+		Rated: g.Rated, Ratings: encodeRatingChanges(g.Ratings), Tournament: g.Tournament, Forecasts: encodeForecasts(g.Forecasts),
+		WhiteAway: g.WhiteAway, BlackAway: g.BlackAway, PauseOffer: g.PauseOffer, PausedAt: g.PausedAt,
+		PausedDeadline: g.PausedDeadline, PausedRemindAt: g.PausedRemindAt, Followers: g.Followers,
+		BankDays: g.BankDays, WhiteBank: g.WhiteBank, BlackBank: g.BlackBank, Notes: encodeNotes(g.Notes)})
 }
 
 func decodeGame(b []byte) (*bot.Game, error) {
@@ -107,7 +173,10 @@ func decodeGame(b []byte) (*bot.Game, error) {
 		Reason: r.Reason, DaysPerMove: r.DaysPerMove, Deadline: r.Deadline, TurnStarted: r.TurnStarted,
 		Reminded: r.Reminded, RemindAt: r.RemindAt, DrawOffer: r.DrawOffer, Takeback: r.Takeback,
 		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated,
-		Rated: r.Rated, Ratings: decodeRatingChanges(r.Ratings), Tournament: r.Tournament}, nil
+		Rated: r.Rated, Ratings: decodeRatingChanges(r.Ratings), Tournament: r.Tournament, Forecasts: decodeForecasts(r.Forecasts),
+		WhiteAway: r.WhiteAway, BlackAway: r.BlackAway, PauseOffer: r.PauseOffer, PausedAt: r.PausedAt,
+		PausedDeadline: r.PausedDeadline, PausedRemindAt: r.PausedRemindAt, Followers: r.Followers,
+		BankDays: r.BankDays, WhiteBank: r.WhiteBank, BlackBank: r.BlackBank, Notes: decodeNotes(r.Notes)}, nil
 }
 
 // challengeRecord is the stored form of a bot.Challenge.
@@ -132,6 +201,8 @@ type challengeRecord struct {
 	Chooser uint8 `json:"chooser,omitempty"`
 	// Added within schema 3: absent from older records (casual).
 	Rated bool `json:"rated,omitempty"`
+	// Added within schema 3: the time bank in days (absent when none).
+	BankDays int `json:"bank_days,omitempty"`
 }
 
 func encodeChallenge(c *bot.Challenge) ([]byte, error) {
@@ -139,7 +210,7 @@ func encodeChallenge(c *bot.Challenge) ([]byte, error) {
 		Challenger: c.Challenger, Challenged: c.Challenged, GuildID: c.GuildID, ChannelID: c.ChannelID,
 		Variant: c.Variant, Options: c.Options, DaysPerMove: c.DaysPerMove, Color: uint8(c.Color),
 		Status: uint8(c.Status), Expires: c.Expires, Created: c.Created, Updated: c.Updated, Chooser: uint8(c.Chooser),
-		Rated: c.Rated})
+		Rated: c.Rated, BankDays: c.BankDays})
 }
 
 func decodeChallenge(b []byte) (*bot.Challenge, error) {
@@ -152,7 +223,7 @@ func decodeChallenge(b []byte) (*bot.Challenge, error) {
 	}
 	return &bot.Challenge{ID: r.ID, Version: r.Version, Challenger: r.Challenger, Challenged: r.Challenged,
 		GuildID: r.GuildID, ChannelID: r.ChannelID, Variant: r.Variant, Options: r.Options,
-		DaysPerMove: r.DaysPerMove, Color: bot.ColorChoice(r.Color), Chooser: bot.ArmyChooser(r.Chooser),
+		DaysPerMove: r.DaysPerMove, BankDays: r.BankDays, Color: bot.ColorChoice(r.Color), Chooser: bot.ArmyChooser(r.Chooser),
 		Status: bot.ChallengeStatus(r.Status), Expires: r.Expires, Created: r.Created, Updated: r.Updated,
 		Rated: r.Rated}, nil
 }
@@ -208,11 +279,22 @@ type preferencesRecord struct {
 	Delivery        uint8  `json:"delivery"`
 	ReminderPercent int    `json:"reminder_percent"`
 	DMBlocked       bool   `json:"dm_blocked,omitempty"`
+	// Added within schema 3: the vacation (absent when never taken).
+	VacationSince time.Time `json:"vacation_since,omitzero"`
+	VacationUntil time.Time `json:"vacation_until,omitzero"`
+	VacationYear  int       `json:"vacation_year,omitempty"`
+	VacationUsed  int       `json:"vacation_used,omitempty"`
+	// Added within schema 3: the digest (absent when never asked for).
+	Digest     bool `json:"digest,omitempty"`
+	DigestHour int  `json:"digest_hour,omitempty"`
+	UTCOffset  int  `json:"utc_offset,omitempty"`
 }
 
 func encodePreferences(p *bot.Preferences) ([]byte, error) {
 	return json.Marshal(preferencesRecord{Schema: SchemaVersion, UserID: p.UserID, Version: p.Version,
-		Delivery: uint8(p.Delivery), ReminderPercent: p.ReminderPercent, DMBlocked: p.DMBlocked})
+		Delivery: uint8(p.Delivery), ReminderPercent: p.ReminderPercent, DMBlocked: p.DMBlocked,
+		VacationSince: p.VacationSince, VacationUntil: p.VacationUntil, VacationYear: p.VacationYear, VacationUsed: p.VacationUsed,
+		Digest: p.Digest, DigestHour: p.DigestHour, UTCOffset: p.UTCOffset})
 }
 
 func decodePreferences(b []byte) (*bot.Preferences, error) {
@@ -224,5 +306,7 @@ func decodePreferences(b []byte) (*bot.Preferences, error) {
 		return nil, fmt.Errorf("preferences of %s: record schema %d, want 1 to %d", r.UserID, r.Schema, SchemaVersion)
 	}
 	return &bot.Preferences{UserID: r.UserID, Version: r.Version, Delivery: bot.Delivery(r.Delivery),
-		ReminderPercent: r.ReminderPercent, DMBlocked: r.DMBlocked}, nil
+		ReminderPercent: r.ReminderPercent, DMBlocked: r.DMBlocked,
+		VacationSince: r.VacationSince, VacationUntil: r.VacationUntil, VacationYear: r.VacationYear, VacationUsed: r.VacationUsed,
+		Digest: r.Digest, DigestHour: r.DigestHour, UTCOffset: r.UTCOffset}, nil
 }

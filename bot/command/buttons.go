@@ -86,6 +86,9 @@ func buttonTable() map[string]buttonDef {
 		actArmyBlack:       choice("black"),
 		actFirstMe:         choice("me"),
 		actFirstOpponent:   choice("opponent"),
+		actRematch: {game: func(h *Handler, ctx context.Context, userID string, g *bot.Game, _ uint64) (Reply, error) {
+			return h.rematch(ctx, userID, g)
+		}},
 	}
 }
 
@@ -138,8 +141,12 @@ func challengeButtons(c *bot.Challenge) []Button {
 
 // gameButtons are the buttons under a game's board while it is played:
 // Resign and Offer draw, Accept/Decline draw when an offer stands,
-// Accept/Decline takeback when one is asked. They carry g.Version.
+// Accept/Decline takeback when one is asked; Rematch once it is finished
+// (rematchButtons). They carry g.Version.
 func gameButtons(g *bot.Game) []Button {
+	if g.Status == bot.GameFinished {
+		return rematchButtons(g)
+	}
 	if g.Status != bot.GameActive {
 		return nil
 	}

@@ -24,6 +24,10 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 		}
 		days = d
 	}
+	bank, err := bankDays(o[optBank])
+	if err != nil {
+		return Reply{}, err
+	}
 	color, err := bot.ParseColorChoice(o[optColor])
 	if err != nil {
 		return Reply{}, err
@@ -44,7 +48,7 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 	}
 	c, err := h.svc.Challenge(ctx, bot.ChallengeRequest{
 		Challenger: req.UserID, Challenged: opp, GuildID: req.GuildID, ChannelID: req.ChannelID,
-		Variant: key, Options: o[optOptions], DaysPerMove: days, Color: color, Chooser: chooser, Rated: rated,
+		Variant: key, Options: o[optOptions], DaysPerMove: days, BankDays: bank, Color: color, Chooser: chooser, Rated: rated,
 	})
 	if err != nil {
 		return Reply{}, err
@@ -67,7 +71,7 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 		how += fmt.Sprintf(" or /decline challenge:%d", c.ID)
 	}
 	text := fmt.Sprintf("%s challenges %s to %s, %s, %s, %s. Challenge #%d: answer with the buttons or %s.",
-		mention(c.Challenger), who, h.variantName(c.Variant, c.Options), daysText(c.DaysPerMove), colour, ratedText(c), c.ID, how)
+		mention(c.Challenger), who, h.variantName(c.Variant, c.Options), daysText(c.DaysPerMove)+bankText(c.BankDays), colour, ratedText(c), c.ID, how)
 	return Reply{Text: text, Buttons: challengeButtons(c), Mention: ping}, nil
 }
 

@@ -16,6 +16,7 @@ import (
 //     game's buttons;
 //   - game-over: the result, the final board and a GIF of the whole game;
 //   - reminder: the game and the time left;
+//   - follow: the text and the board, White at the bottom, no buttons;
 //   - choice: the text, the drawn position and the buttons of the
 //     pre-game choice for the player whose choice it is;
 //   - draw-offered, takeback-asked: the text with the buttons to answer;
@@ -46,7 +47,7 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 		}
 		return rep
 	case bot.NotifyYourTurn, bot.NotifyGameOver, bot.NotifyReminder, bot.NotifyDrawOffered, bot.NotifyTakebackAsked,
-		bot.NotifyChoice, bot.NotifyTakenBack, bot.NotifyAutoMove:
+		bot.NotifyChoice, bot.NotifyTakenBack, bot.NotifyAutoMove, bot.NotifyFollow:
 	default:
 		return rep
 	}
@@ -105,6 +106,10 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 	}
 	rep.Files = []File{f}
 	rep.Buttons = gameButtons(g)
+	if n.Kind == bot.NotifyFollow {
+		rep.Buttons = nil // a spectator's
+		return rep
+	}
 	if n.Kind == bot.NotifyGameOver {
 		if res := resultText(g); res != "" {
 			rep.Text = res

@@ -149,14 +149,17 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 	var b strings.Builder
 	// The move is told with the rest of its turn before it and the
 	// passes the bot played after it.
-	ply := len(rg.Moves()) - len(res.AutoMoves)
+	ply := len(rg.Moves()) - len(res.AutoMoves) - res.AnswerPlies
 	turns := bot.TurnsSince(ng, rg, ply-1)
 	b.WriteString(summary(flatten(turns, playedFrom(turns, req.UserID, ply)), ply, fmt.Sprintf(" in game #%d", ng.ID)))
 	b.WriteString(".\n")
 	if res.Note != "" {
 		b.WriteString(res.Note + "\n")
 	}
+	b.WriteString(answersText(res.Answers))
 	switch {
+	case len(res.Answers) > 0 && ng.Status == bot.GameActive:
+		b.WriteString(turnText(ng, rg))
 	case ng.Status != bot.GameActive:
 		b.WriteString(resultText(ng))
 	case res.SameTurn:
@@ -265,7 +268,7 @@ func (h *Handler) status(g *bot.Game, rg *rules.Game) string {
 	if g.Takeback != "" {
 		s += fmt.Sprintf(" %s asks to take back their last move.", mention(g.Takeback))
 	}
-	return s
+	return s + timeOff(g, h.svc.Now())
 }
 
 // act runs /resign, /draw, /abort and /takeback (action names as in

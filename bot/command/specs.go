@@ -96,6 +96,7 @@ func (h *Handler) buildCommands() []commandDef {
 			{Name: optOpponent, Description: "Who you challenge; leave out to challenge anyone in this channel", Kind: OptionUser},
 			{Name: optOptions, Description: "Variant options as key=value,key=value (see /variants)", Kind: OptionString},
 			{Name: optDays, Description: "Days per move (default 3)", Kind: OptionInteger, Choices: days},
+			bankOption(),
 			{Name: optColor, Description: "Your colour (default random; not for Crazyhouse Annihilation)", Kind: OptionString,
 				Choices: choices("white", "black", "random")},
 			{Name: optChooser, Description: "Crazyhouse Annihilation: who picks the army (default: the challenged player)", Kind: OptionString,
@@ -130,6 +131,7 @@ func (h *Handler) buildCommands() []commandDef {
 			{Name: optAction, Description: "ask, accept or decline", Kind: OptionString, Required: true, Choices: choices("ask", "accept", "decline")},
 			gameOption(""),
 		}}, actOption("takeback-")},
+		{forecastSpec(), (*Handler).forecast},
 		{Spec{Name: cmdHistory, Description: "List a game's moves", Options: []OptionSpec{gameOption(" (or to watch)")}}, (*Handler).history},
 		{Spec{Name: cmdExport, Description: "Export a game as a PGN file", Options: []OptionSpec{gameOption(" (or to watch)")}}, (*Handler).export},
 		{Spec{Name: cmdRules, Description: "A variant's rules in short, how to write its special moves, its marks and pieces", Options: []OptionSpec{
@@ -138,9 +140,24 @@ func (h *Handler) buildCommands() []commandDef {
 		{Spec{Name: cmdSettings, Description: "Show or change where you are notified and when you are reminded", Options: []OptionSpec{
 			{Name: optNotify, Description: "Where your notifications go: dm, channel or off", Kind: OptionString, Choices: choices("dm", "channel", "off")},
 			{Name: optReminder, Description: "Remind when this % of a turn's time is left (0 = never, up to 99)", Kind: OptionInteger},
+			digestOption(), utcOption(),
 		}}, (*Handler).settings},
-		{Spec{Name: cmdHelp, Description: "What fairypost's commands do"}, (*Handler).helpCmd},
 	}
+	comforts := map[string]func(h *Handler, ctx context.Context, req Request) (Reply, error){
+		cmdVacation: (*Handler).vacation,
+		cmdPause:    (*Handler).pause,
+		cmdFollow: func(h *Handler, ctx context.Context, req Request) (Reply, error) {
+			return h.follow(ctx, req, false)
+		},
+		cmdUnfollow: func(h *Handler, ctx context.Context, req Request) (Reply, error) {
+			return h.follow(ctx, req, true)
+		},
+		cmdNote: (*Handler).note,
+	}
+	for _, s := range append(append(vacationSpecs(), followSpecs()...), noteSpec()) {
+		cmds = append(cmds, commandDef{s, comforts[s.Name]})
+	}
+	cmds = append(cmds, commandDef{Spec{Name: cmdHelp, Description: "What fairypost's commands do"}, (*Handler).helpCmd})
 	for _, s := range ratingSpecs(variants) {
 		name := s.Name
 		cmds = append(cmds, commandDef{s, func(h *Handler, ctx context.Context, req Request) (Reply, error) {

@@ -195,6 +195,11 @@ func (h *Handler) settings(ctx context.Context, req Request) (Reply, error) {
 			return Reply{}, err
 		}
 	}
+	if q, err := h.digestSetting(ctx, req); err != nil {
+		return Reply{}, err
+	} else if q != nil {
+		p = q
+	}
 	if p == nil {
 		if p, err = h.svc.Preferences(ctx, req.UserID); err != nil {
 			return Reply{}, err
@@ -207,6 +212,10 @@ func (h *Handler) settings(ctx context.Context, req Request) (Reply, error) {
 		remind = fmt.Sprintf("reminded when %d%% of a turn's time is left", p.ReminderPercent)
 	}
 	text := fmt.Sprintf("Your settings: notified %s; %s.", where, remind)
+	text += " " + digestText(p)
+	if v, err := h.svc.Vacation(ctx, req.UserID); err == nil {
+		text += " " + vacationText(v, h.svc.Now())
+	}
 	if p.DMBlocked && p.Delivery == bot.DeliverDM {
 		text += " Your direct messages are closed to the bot, so you are told in the channel instead."
 	}
@@ -214,11 +223,12 @@ func (h *Handler) settings(ctx context.Context, req Request) (Reply, error) {
 }
 
 // help runs /help.
+// Lines that do not fit in one message go on in Reply.More.
 func (h *Handler) help() Reply {
-	var b strings.Builder
-	b.WriteString("**fairypost**: correspondence chess variants. Challenge someone, then play a move whenever it is your turn.\n")
+	lines := []string{"**fairypost**: correspondence chess variants. Challenge someone, then play a move whenever it is your turn."}
 	for _, c := range h.commands {
 		s := c.Spec
+		var b strings.Builder
 		fmt.Fprintf(&b, "/%s", s.Name)
 		for _, o := range s.Options {
 			if o.Required {
@@ -227,8 +237,17 @@ func (h *Handler) help() Reply {
 				fmt.Fprintf(&b, " [%s:]", o.Name)
 			}
 		}
-		fmt.Fprintf(&b, " — %s\n", s.Description)
+		fmt.Fprintf(&b, " — %s", s.Description)
+		lines = append(lines, b.String())
 	}
-	b.WriteString("game: is needed only when you have several games in a channel; moves may be typed as e4, Nf3, O-O, P@e4 or e2e4.")
-	return Reply{Text: truncate(b.String(), maxReply), Ephemeral: true}
+	lines = append(lines, "game: is needed only when you have several games in a channel; moves may be typed as e4, Nf3, O-O, P@e4 or e2e4.")
+	var msgs []string
+	for _, l := range lines {
+		if n := len(msgs); n > 0 && len(msgs[n-1])+1+len(l) <= maxReply {
+			msgs[n-1] += "\n" + l
+		} else {
+			msgs = append(msgs, truncate(l, maxReply))
+		}
+	}
+	return Reply{Text: msgs[0], More: msgs[1:], Ephemeral: true}
 }

@@ -141,7 +141,7 @@ func New(cfg Config) (*Console, error) {
 		c.log = slog.New(slog.DiscardHandler)
 	}
 	c.seq = lastSeq(cfg.ImagesDir)
-	c.deliver = bot.NewDeliverer(cfg.Outbox, c.send, cfg.Service.Now, c.log)
+	c.deliver = bot.NewDeliverer(cfg.Outbox, c.send, cfg.Service.Now, c.log).Digests(cfg.Service)
 	return c, nil
 }
 

@@ -156,7 +156,7 @@ func startBotOver(srv *discordtest.Server, path string, stores func(*storage.DB)
 		return nil, err
 	}
 	h := &harness{srv: srv, path: path, db: db, svc: svc, cmds: cmds, b: b, clk: clk, logs: logs}
-	h.deliv = bot.NewDeliverer(st.Outbox, b.Send, clk.Now, log)
+	h.deliv = bot.NewDeliverer(st.Outbox, b.Send, clk.Now, log).Digests(svc)
 	return h, nil
 }
 

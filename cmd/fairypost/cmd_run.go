@@ -91,7 +91,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	defer db.Close()
 	defer a.serveHotCopy(ctx, db, cfg.Storage.Path, log)() // stops before db.Close
 
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}, reg)
+	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}, reg, bot.VacationAllowance(cfg.Play.VacationDays))
 	// Images name players as Discord tells (b.Name); b is set before the
 	// first interaction can arrive (b.Open below).
 	var b *discord.Bot
@@ -114,7 +114,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return err
 	}
-	deliv = bot.NewDeliverer(db, b.Send, time.Now, log)
+	deliv = bot.NewDeliverer(db, b.Send, time.Now, log).Digests(svc)
 
 	if err := b.Open(ctx); err != nil {
 		b.Session().Close()

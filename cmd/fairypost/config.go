@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/render"
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -24,6 +25,15 @@ type Config struct {
 	Render  RenderConfig  `toml:"render"`
 	Console ConsoleConfig `toml:"console"`
 	Log     LogConfig     `toml:"log"`
+	Play    PlayConfig    `toml:"play"`
+}
+
+// PlayConfig is about the rules of correspondence play every player
+// shares.
+type PlayConfig struct {
+	// VacationDays is each player's yearly vacation allowance in days
+	// (bot.VacationAllowance), 0 to 366; 0 allows no vacation.
+	VacationDays int `toml:"vacation_days"`
 }
 
 // DiscordConfig says how to reach Discord.
@@ -96,6 +106,7 @@ func defaultConfig() Config {
 		Render:  RenderConfig{BoardSize: 800},
 		Console: ConsoleConfig{Images: defaultImagesDir},
 		Log:     LogConfig{Level: "info", Format: "text"},
+		Play:    PlayConfig{VacationDays: bot.DefaultVacationDays},
 	}
 }
 
@@ -249,6 +260,9 @@ func (c *Config) validate() error {
 	}
 	if c.Render.BoardSize < render.MinSize || c.Render.BoardSize > render.MaxSize {
 		return badValue("render.board_size", "%d: choose %d to %d pixels", c.Render.BoardSize, render.MinSize, render.MaxSize)
+	}
+	if c.Play.VacationDays < 0 || c.Play.VacationDays > 366 {
+		return badValue("play.vacation_days", "%d: choose 0 to 366 days", c.Play.VacationDays)
 	}
 	if _, err := c.logLevel(); err != nil {
 		return err

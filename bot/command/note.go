@@ -1,0 +1,63 @@
+package command
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/fairypost/fairypost/bot"
+)
+
+// /note: a player's private notes on a game (bot.Service.AddNote).
+const (
+	cmdNote = "note"
+	optText = "text"
+)
+
+// noteSpec is the spec of /note.
+func noteSpec() Spec {
+	return Spec{Name: cmdNote, Description: "Keep private notes on a game: add a line, show them with the board, or clear them", Options: []OptionSpec{
+		{Name: optAction, Description: "add a line, show your notes with the board, or clear them", Kind: OptionString, Required: true,
+			Choices: choices("add", "show", "clear")},
+		{Name: optText, Description: "add: the line to add (only you will see it)", Kind: OptionString},
+		gameOption(""),
+	}}
+}
+
+// note runs /note; every answer is private.
+func (h *Handler) note(ctx context.Context, req Request) (Reply, error) {
+	g, err := h.resolveGame(ctx, req, modePlay, nil)
+	if err != nil {
+		return Reply{}, err
+	}
+	user := req.UserID
+	switch req.Options[optAction] {
+	case "add":
+		text, err := h.svc.AddNote(ctx, g.ID, user, req.Options[optText])
+		if err != nil {
+			return Reply{}, err
+		}
+		return Reply{Text: fmt.Sprintf("Your private note on game #%d (only you see it; /note action:show shows it with the board):\n%s", g.ID, text), Ephemeral: true}, nil
+	case "clear":
+		if err := h.svc.ClearNote(ctx, g.ID, user); err != nil {
+			return Reply{}, err
+		}
+		return Reply{Text: fmt.Sprintf("Your note on game #%d is cleared.", g.ID), Ephemeral: true}, nil
+	}
+	if !g.IsPlayer(user) {
+		return Reply{}, bot.Errorf(bot.EFORBIDDEN, "You are not playing in game %d.", g.ID)
+	}
+	rg, err := h.replay(g)
+	if err != nil {
+		return Reply{}, err
+	}
+	text := g.NoteOf(user)
+	if text == "" {
+		text = "(none yet: /note action:add text:... keeps one)"
+	}
+	rep, err := h.boardReplyFrom(g, rg, user, fmt.Sprintf("%s\n%s\nYour private note:\n%s", h.header(g), h.status(g, rg), text))
+	if err != nil {
+		return Reply{}, err
+	}
+	rep.Ephemeral, rep.Mention, rep.Buttons = true, nil, nil
+	return rep, nil
+}

@@ -1,0 +1,87 @@
+package bot_test
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fairypost/fairypost/bot"
+)
+
+// TestDigest: a player with a daily digest gets no message per event;
+// at the digest hour (in their time zone) one message lists the games
+// where it is their turn and what happened since; reminders come at
+// once. Without the digest, each event comes at once.
+func TestDigest(t *testing.T) {
+	e := newEnv(t)
+	if _, err := e.svc.SetDigest(ctx, "bob", true, 8, 120); err != nil { // 08:00 at UTC+2: 06:00 UTC
+		t.Fatal(err)
+	}
+	if _, err := e.svc.SetDigest(ctx, "bob", true, 24, 0); bot.ErrorCode(err) != bot.EINVALID {
+		t.Errorf("hour 24: %v", err)
+	}
+	if _, err := e.svc.SetDelivery(ctx, "carol", bot.DeliverChannel); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.SetDigest(ctx, "carol", true, 8, 0); err == nil || !strings.Contains(bot.ErrorMessage(err), "notify:dm") {
+		t.Errorf("a digest without DMs: %v", err)
+	}
+	var sent []bot.Notification
+	d := bot.NewDeliverer(e.db, func(_ context.Context, n bot.Notification) error {
+		sent = append(sent, n)
+		return nil
+	}, e.clock.Now, slog.New(slog.DiscardHandler)).Digests(e.svc)
+	run := func() []string {
+		t.Helper()
+		sent = nil
+		if _, err := d.RunOnce(ctx); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, n := range sent {
+			out = append(out, n.Kind.String()+" "+n.UserID)
+		}
+		return out
+	}
+	g := e.start(t, "chess") // t0 = 12:00 UTC
+	run()
+	e.play(t, g.ID, "alice e4", "bob e5", "alice Nf3")
+	if got := run(); strings.Join(got, ",") != "your-turn alice" {
+		t.Errorf("sent %q: bob's turns are held, alice's is not", got)
+	}
+	// 06:00 UTC next day is bob's 08:00.
+	e.clock.Advance(18*time.Hour - time.Minute)
+	if got := run(); len(got) != 0 {
+		t.Errorf("sent before the digest hour: %q", got)
+	}
+	e.clock.Advance(time.Minute)
+	got := run()
+	if strings.Join(got, ",") != "digest bob" {
+		t.Fatalf("at the digest hour: %q", got)
+	}
+	text := sent[0].Text
+	for _, want := range []string{"It is your turn in 1 game:\n• game 1 (Chess) against <@alice>: move before 2026-03-04 12:00 UTC",
+		"Since the last digest:\n• Your turn in game 1 (Chess)."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("digest lacks %q:\n%s", want, text)
+		}
+	}
+	// A reminder is urgent: it comes at once.
+	e.clock.Advance(2 * 24 * time.Hour)
+	if _, err := e.svc.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := run(); strings.Join(got, ",") != "reminder bob" {
+		t.Errorf("reminder: sent %q", got)
+	}
+	// Off again: events come at once.
+	if _, err := e.svc.SetDigest(ctx, "bob", false, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	e.play(t, g.ID, "bob Nc6", "alice Bb5")
+	if got := run(); strings.Join(got, ",") != "your-turn alice,your-turn bob" {
+		t.Errorf("without the digest: sent %q", got)
+	}
+}

@@ -1,0 +1,72 @@
+package storage_test
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/fairypost/fairypost/bot"
+)
+
+// TestComfortFieldsRoundTrip: conditional lines, followers, notes,
+// vacations, pauses, time banks and digests are kept in the game and
+// preferences records across a reopening, and AnnotateGame may change a
+// game's lines, followers and notes without moving its Version (but
+// still refuses any change of play).
+func TestComfortFieldsRoundTrip(t *testing.T) {
+	path := t.TempDir() + "/fp.db"
+	db := mustOpenDB(t, path)
+	g := mustAddGame(t, db, "alice", "bob", "c1", "e2e4")
+	lines := []bot.Forecast{{Owner: "alice", Base: 1, Moves: []string{"e7e5", "g1f3"}}, {Owner: "bob", Base: 1, Moves: []string{"e7e5"}}}
+	a, err := db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
+		g.Forecasts = lines
+		g.Followers = []string{"carol"}
+		g.Notes = []bot.Note{{UserID: "alice", Text: "castle long"}}
+		return nil, nil
+	})
+	if err != nil || a.Version != g.Version || !reflect.DeepEqual(a.Forecasts, lines) || a.Followers[0] != "carol" || a.Notes[0].Text != "castle long" {
+		t.Fatalf("annotate: %+v, %v", a, err)
+	}
+	if _, err := db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
+		g.Forecasts = nil
+		g.PausedAt = t0
+		return nil, nil
+	}); bot.ErrorCode(err) != bot.EINTERNAL {
+		t.Errorf("an annotation pausing the game: %v", err)
+	}
+	away, paused := t0.Add(30*24*time.Hour), t0.Add(time.Hour)
+	u, err := db.UpdateGame(ctx, g.ID, bot.AnyVersion, func(g *bot.Game) ([]bot.Notification, error) {
+		g.BlackAway, g.PauseOffer, g.PausedAt = away, "alice", paused
+		g.BankDays, g.WhiteBank, g.BlackBank = 3, 3*24*time.Hour, 5*time.Hour
+		g.PausedDeadline, g.PausedRemindAt, g.Deadline = g.Deadline, g.Deadline.Add(-time.Hour), time.Time{}
+		return nil, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.UpdatePreferences(ctx, "bob", func(p *bot.Preferences) error {
+		p.VacationSince, p.VacationUntil, p.VacationYear, p.VacationUsed = t0, away, 2026, 4
+		p.Digest, p.DigestHour, p.UTCOffset = true, 7, -330
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db = mustOpenDB(t, path)
+	got, err := db.Game(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, u) {
+		t.Errorf("read back\n%+v\nwant\n%+v", got, u)
+	}
+	p, err := db.Preferences(ctx, "bob")
+	if err != nil || !p.VacationSince.Equal(t0) || !p.VacationUntil.Equal(away) || p.VacationYear != 2026 || p.VacationUsed != 4 ||
+		!p.Digest || p.DigestHour != 7 || p.UTCOffset != -330 {
+		t.Errorf("preferences read back %+v, %v", p, err)
+	}
+	// The games_by_deadline index follows a deadline set aside.
+	if due, err := db.GamesDue(ctx, t0.Add(1000*time.Hour)); err != nil || len(due) != 0 {
+		t.Errorf("a paused game is due: %v, %v", due, err)
+	}
+}
