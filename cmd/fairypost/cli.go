@@ -63,6 +63,7 @@ func commands() []command {
 		variantsCommand(),
 		analyzeCommand(),
 		perftCommand(),
+		arenaCommand(),
 		renderCommand(),
 		docsCommand(),
 		exportCommand(),
