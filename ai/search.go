@@ -17,7 +17,10 @@ const (
 	mateBound = mateScore - 1000
 	maxPly    = 100
 	maxDepth  = 64
-	maxQPly   = 12 // quiescence plies after the last full-width move
+	maxQPly   = 8 // quiescence plies after the last full-width move
+	// qQuietMoves is the number of quiet moves the quiescence search tries
+	// inside a turn, to finish it (the best-ordered ones).
+	qQuietMoves = 4
 )
 
 // ErrNoMoves is returned by Search for a position without legal moves (a
@@ -55,9 +58,10 @@ func MateIn(score int) int {
 
 // rootMove is a legal move at the root with its last score.
 type rootMove struct {
-	move  rules.Move
-	score int
-	exact bool // the score is exact (within the window of choice)
+	move     rules.Move
+	score    int
+	exact    bool // the score is exact (within the window of choice)
+	searched bool // the score is from the current iteration
 }
 
 // Engine searches positions. It keeps its transposition table and move
@@ -175,8 +179,16 @@ func (e *Engine) Search(ctx context.Context, pos rules.Position, past []uint64) 
 	}
 	if done == 0 {
 		// Not even one iteration finished: take the best of the moves the
-		// first iteration judged, in the order it tried them.
+		// first iteration judged (the first generated if none was).
 		best = append(best[:0], e.root...)
+		for i := range best {
+			if !best[i].searched {
+				best[i].score = -infScore
+			}
+			best[i].exact = false
+		}
+		e.root = best
+		e.orderRoot(0)
 	}
 	res.Depth, res.Nodes = done, e.nodes
 	res.Move, res.Score, res.Choices = e.choose(best)
@@ -232,6 +244,9 @@ func (e *Engine) searchRoot(depth int) {
 	p := &e.pos[0]
 	best := -infScore
 	for i := range e.root {
+		e.root[i].searched = false
+	}
+	for i := range e.root {
 		rm := &e.root[i]
 		child := &e.pos[1]
 		if !p.AfterInto(rm.move, child) {
@@ -260,7 +275,7 @@ func (e *Engine) searchRoot(depth int) {
 		if i == 0 {
 			rm.exact = true
 		}
-		rm.score = v
+		rm.score, rm.searched = v, true
 		if v > best {
 			best = v
 		}
@@ -355,7 +370,10 @@ func (e *Engine) search(ply, depth, alpha, beta int) int {
 	}
 	p := &e.pos[ply]
 	boundary := p.Phase() == 0
-	if depth <= 0 && boundary {
+	// At the horizon a turn boundary goes to the quiescence search; inside
+	// a turn the next move is still searched in full width, and the rest
+	// of the turn selectively by the quiescence search.
+	if depth < 0 || depth == 0 && boundary {
 		return e.qsearch(ply, 0, alpha, beta)
 	}
 	if ply >= maxPly-1 {
@@ -476,22 +494,37 @@ func (e *Engine) qsearch(ply, qply, alpha, beta int) int {
 	}
 	scores := e.orderMoves(ply, p, moves, rules.Move{}, false)
 	mover := p.Mover()
-	victims := 0
-	if boundary {
-		_, victims = e.ev.materialOf(p, mover.Other())
+	_, victims := e.ev.materialOf(p, mover.Other())
+	quiet, quietMax := 0, 1 // quiet moves tried inside a turn, and at most
+	switch {
+	case boundary:
+		quiet = -1
+	case qply <= 1:
+		quietMax = qQuietMoves
 	}
 	for i := range moves {
 		m := pickNext(moves, scores, i)
-		if boundary && scores[i] < specialScore {
+		if scores[i] < specialScore && quiet < 0 || quiet >= quietMax {
 			break // the rest are quiet (noisy and special moves come first)
+		}
+		if !boundary && qply >= maxQPly/2 && scores[i] >= specialScore {
+			continue // deep inside the quiescence search, just end the turn
 		}
 		child := &e.pos[ply+1]
 		if !p.AfterInto(m, child) {
 			continue
 		}
-		if boundary && m.Kind == rules.KindSpecial && scores[i] < captureScore {
-			if _, n := e.ev.materialOf(child, mover.Other()); n >= victims {
-				continue
+		if scores[i] < captureScore {
+			noisy := false
+			if m.Kind == rules.KindSpecial {
+				_, n := e.ev.materialOf(child, mover.Other())
+				noisy = n < victims
+			}
+			if !noisy {
+				if quiet < 0 {
+					continue
+				}
+				quiet++
 			}
 		}
 		e.hashes[ply+1] = child.Hash()
