@@ -319,7 +319,7 @@ func (e *Engine) visit() bool {
 
 // terminal scores a position without legal moves, by the rules' outcome.
 func (e *Engine) terminal(p *rules.Position, ply int) int {
-	o := p.Outcome()
+	o := p.OutcomeNoMoves()
 	switch o.Result {
 	case rules.WhiteWins, rules.BlackWins:
 		if o.Result == rules.WinFor(p.ToAct()) {

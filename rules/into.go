@@ -19,3 +19,20 @@ func (p *Position) AfterInto(m Move, next *Position) bool {
 	p.playInto(m, next)
 	return true
 }
+
+// OutcomeNoMoves is Outcome for a position in which Legal found no move
+// (what a search knows at a leaf): it says how the game ended without
+// generating the moves again, and allocates nothing. For a position with
+// legal moves its answer is meaningless.
+func (p *Position) OutcomeNoMoves() Outcome {
+	if o, over := p.terminal(); over {
+		return o
+	}
+	if p.InCheck() {
+		return Outcome{Result: WinFor(p.toAct.Other()), Reason: "checkmate"}
+	}
+	if p.v.Stalemate == StalemateLoses {
+		return Outcome{Result: WinFor(p.toAct.Other()), Reason: "stalemate"}
+	}
+	return Outcome{Result: Draw, Reason: "stalemate"}
+}
