@@ -6,11 +6,12 @@ import "github.com/fairypost/fairypost/rules"
 // promotions by MVV-LVA, then the variant's special moves, the killers and
 // the quiet moves by history.
 const (
-	ttMoveScore  = 1 << 28
-	captureScore = 1 << 24
-	specialScore = 1 << 23
-	killerScore  = 1 << 22
-	historyMax   = 1 << 20
+	royalCaptureScore = 1 << 29
+	ttMoveScore       = 1 << 28
+	captureScore      = 1 << 24
+	specialScore      = 1 << 23
+	killerScore       = 1 << 22
+	historyMax        = 1 << 20
 )
 
 // victim returns the type of the piece m takes in p by its data (a normal
@@ -43,10 +44,14 @@ func (e *Engine) orderMoves(ply int, p *rules.Position, moves []rules.Move, ttMo
 	for _, m := range moves {
 		var s int32
 		switch {
-		case useTT && m == ttMove:
+		case useTT && m == ttMove && victim(p, m) == rules.NoPieceType:
 			s = ttMoveScore
 		default:
 			if t := victim(p, m); t != rules.NoPieceType {
+				if e.ev.pieces[t].royal {
+					s = royalCaptureScore // taking the King ends the game
+					break
+				}
 				attacker := 0
 				if m.Kind != rules.KindDrop {
 					attacker = e.ev.pieceValue(p.At(m.From).Type())

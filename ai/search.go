@@ -477,10 +477,16 @@ func (e *Engine) qsearch(ply, qply, alpha, beta int) int {
 	if len(moves) == 0 {
 		return e.terminal(p, ply)
 	}
+	scores := e.orderMoves(ply, p, moves, rules.Move{}, false)
 	best := -infScore
 	if boundary {
 		if e.drawnByRule(p, ply) {
 			return 0
+		}
+		if m := pickNext(moves, scores, 0); scores[0] >= royalCaptureScore && p.AfterInto(m, &e.pos[ply+1]) {
+			// Taking the King ends the game: no standing pat before it.
+			e.hashes[ply+1] = e.pos[ply+1].Hash()
+			return e.qchild(ply+1, qply+1, alpha, beta, e.pos[ply+1].ToAct() != p.ToAct())
 		}
 		best = e.ev.evaluate(p)
 		if best >= beta || qply >= maxQPly || ply >= maxPly-1 {
@@ -492,7 +498,6 @@ func (e *Engine) qsearch(ply, qply, alpha, beta int) int {
 	} else if ply >= maxPly-1 || qply >= 2*maxQPly {
 		return e.ev.evaluate(p)
 	}
-	scores := e.orderMoves(ply, p, moves, rules.Move{}, false)
 	mover := p.Mover()
 	_, victims := e.ev.materialOf(p, mover.Other())
 	quiet, quietMax := 0, 1 // quiet moves tried inside a turn, and at most
