@@ -370,10 +370,10 @@ func (e *Engine) search(ply, depth, alpha, beta int) int {
 	}
 	p := &e.pos[ply]
 	boundary := p.Phase() == 0
-	// At the horizon a turn boundary goes to the quiescence search; inside
-	// a turn the next move is still searched in full width, and the rest
-	// of the turn selectively by the quiescence search.
-	if depth < 0 || depth == 0 && boundary {
+	// At the horizon the quiescence search takes over: at a turn boundary
+	// it tries the noisy moves, inside a turn it finishes the turn with
+	// the noisy and the best-ordered quiet moves.
+	if depth <= 0 {
 		return e.qsearch(ply, 0, alpha, beta)
 	}
 	if ply >= maxPly-1 {
@@ -504,7 +504,9 @@ func (e *Engine) qsearch(ply, qply, alpha, beta int) int {
 	switch {
 	case boundary:
 		quiet = -1
-	case qply <= 1:
+	case qply == 0:
+		quietMax = 2 * qQuietMoves
+	case qply <= 2:
 		quietMax = qQuietMoves
 	}
 	for i := range moves {

@@ -23,9 +23,9 @@ import (
 // stopped and scored as a draw (reported apart from the real draws).
 const arenaMoveCap = 600
 
-// arenaOpeningTurns is the number of turns each opening plays at random
-// (seeded) before the players take over.
-const arenaOpeningTurns = 2
+// arenaOpeningTurns is the number of turns of each side that the opening
+// plays (level 1, seeded) before the players take over.
+const arenaOpeningTurns = 1
 
 // arenaUCIMoveTime is an external engine's time per move unless its spec
 // sets movetime.
@@ -39,8 +39,8 @@ func arenaCommand() command {
 		summary:  "play engine-vs-engine games and measure the strength difference",
 		doc: fmt.Sprintf(`
 Plays -games games between two players, A and B, in the variant. Games come
-in pairs: each pair starts from an opening of %d random turns drawn from
--seed and is played once with A as White and once with B as White. A game
+in pairs: each pair starts from an opening of %d turns a side, played by
+level 1 with choices drawn from -seed, and is played once with A as White and once with B as White. A game
 still going after %d moves (atomic moves) is stopped and scored as a draw;
 such games are counted apart. A SPEC is one of:
   random          a uniformly random legal move
@@ -440,12 +440,15 @@ func playArenaGame(ctx context.Context, v *rules.Variant, specA, specB arenaSpec
 	pair := uint64(i / 2)
 	openSeed := seed*0x9e3779b97f4a7c15 + pair
 	g := rules.NewGame(arenaStart(v, splitmix64(&openSeed)))
-	// The opening: arenaOpeningTurns turns of each side at random.
-	rnd := &randomPlayer{state: openSeed}
+	// The opening: arenaOpeningTurns turns of each side by the weakest
+	// level, which draws among the moves that are not blunders, so
+	// openings are varied but neither side is lost from the start (a
+	// random turn of several moves often is).
+	opener := &enginePlayer{e: ai.NewEngine(ai.Options{Level: 1, Seed: openSeed})}
 	for changes := 0; changes < 2*arenaOpeningTurns && !g.Outcome().Over(); {
 		now := g.Position()
 		before := now.ToAct()
-		m, err := rnd.move(ctx, g)
+		m, err := opener.move(ctx, g)
 		if err != nil {
 			break
 		}
