@@ -167,7 +167,7 @@ func TestRepetitionIsDraw(t *testing.T) {
 }
 
 // TestGameAgainstRandom plays a whole game of every variant between the
-// weakest level and a random mover: every move the engine chooses is
+// second level and a random mover: every move the engine chooses is
 // legal, and it does not lose.
 func TestGameAgainstRandom(t *testing.T) {
 	reg := registry(t)
@@ -179,7 +179,7 @@ func TestGameAgainstRandom(t *testing.T) {
 				start = v.PreGame.Normalize(v.PreGame.Start(3), rules.White)
 			}
 			g := rules.NewGame(start)
-			e := NewEngine(Options{Level: 1, Seed: 5})
+			e := NewEngine(Options{Level: 2, Seed: 5})
 			rnd := uint64(11)
 			for len(g.Moves()) < 300 && !g.Outcome().Over() {
 				p := g.Position()
@@ -208,6 +208,12 @@ func TestGameAgainstRandom(t *testing.T) {
 				t.Errorf("the engine lost to the random mover: %s after %d moves", o.Reason, len(g.Moves()))
 			}
 			t.Logf("%s: %s %s after %d moves", key, o.Result, o.Reason, len(g.Moves()))
+			if o.Result == rules.BlackWins {
+				for i := max(0, len(g.Moves())-8); i < len(g.Moves()); i++ {
+					q := g.PositionAt(i)
+					t.Log(q.FEN(), rules.FormatMove(&q, g.Moves()[i]))
+				}
+			}
 		})
 	}
 }

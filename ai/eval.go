@@ -33,6 +33,7 @@ type evaluator struct {
 	mobility     int
 	reserve      int
 	lastPieces   int
+	twoStep      int
 	materialOnly bool
 	term         func(p *rules.Position, value func(rules.PieceType) int) int
 	valueOf      func(rules.PieceType) int
@@ -61,7 +62,7 @@ func newEvaluator(v *rules.Variant, materialOnly bool) *evaluator {
 	if e.mobility == 0 {
 		e.mobility = 3
 	}
-	e.reserve, e.lastPieces, e.term = st.Reserve, st.LastPieces, st.Term
+	e.reserve, e.lastPieces, e.term, e.twoStep = st.Reserve, st.LastPieces, st.Term, st.TwoStepThreat
 	pocket := st.Pocket
 	if pocket == 0 {
 		pocket = 60
@@ -231,8 +232,112 @@ func (e *evaluator) positional(p *rules.Position) int {
 		}
 		mob[c] += e.mobilityOf(pi, c, f, r, rel)
 	}
-	return (mob[rules.White]-mob[rules.Black])*e.mobility + (res[rules.White]-res[rules.Black])*e.reserve
+	score := (mob[rules.White]-mob[rules.Black])*e.mobility + (res[rules.White]-res[rules.Black])*e.reserve
+	if e.twoStep != 0 && e.twoStepThreat(p.ToAct()) {
+		if p.ToAct() == rules.White {
+			score += e.twoStep
+		} else {
+			score -= e.twoStep
+		}
+	}
+	return score
 }
+
+// twoStepThreat reports whether a piece of side c on the evaluator's
+// board could take the enemy royal piece with a plain move followed by a
+// capture.
+func (e *evaluator) twoStepThreat(c rules.Color) bool {
+	b := &e.board
+	kx, ky := -1, -1
+	for i := range e.squares {
+		if pc := b[e.idx[i]]; pc != rules.NoPiece && pc.Color() != c && e.pieces[pc.Type()].royal {
+			kx, ky = e.idx[i]%boardWidth, e.idx[i]/boardWidth
+		}
+	}
+	if kx < 0 {
+		return false
+	}
+	for i := range e.squares {
+		pc := b[e.idx[i]]
+		if pc == rules.NoPiece || pc.Color() != c {
+			continue
+		}
+		pi := &e.pieces[pc.Type()]
+		f, r := e.idx[i]%boardWidth, e.idx[i]/boardWidth
+		b[e.idx[i]] = rules.NoPiece // the piece leaves its square
+		found := false
+		for li := range pi.legs {
+			l := &pi.legs[li]
+			if l.Mode&rules.ModeMove == 0 || l.Hop || l.Lame || l.Initial {
+				continue
+			}
+			dx, dy := int(l.DX), int(l.DY)
+			if c == rules.Black {
+				dy = -dy
+			}
+			x, y := f, r
+			for k := 1; !found; k++ {
+				x += dx
+				y += dy
+				if x < 0 || y < 0 || x >= e.files || y >= e.ranks || b[x+y*boardWidth] != rules.NoPiece {
+					break
+				}
+				found = e.captures(pi, c, x, y, kx, ky)
+				if l.Range == 1 || (l.Range > 1 && k >= int(l.Range)) {
+					break
+				}
+			}
+		}
+		b[e.idx[i]] = pc
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// captures reports whether a piece pi of side c on (x, y) captures on
+// (kx, ky) by one of its capturing legs, on the evaluator's board.
+func (e *evaluator) captures(pi *pieceInfo, c rules.Color, x, y, kx, ky int) bool {
+	for li := range pi.legs {
+		l := &pi.legs[li]
+		if l.Mode&rules.ModeCapture == 0 || l.Hop || l.Initial {
+			continue
+		}
+		dx, dy := int(l.DX), int(l.DY)
+		if c == rules.Black {
+			dy = -dy
+		}
+		// The target must lie on the leg's line, k steps away.
+		var k int
+		switch {
+		case dx != 0:
+			k = (kx - x) / dx
+		default:
+			k = (ky - y) / dy
+		}
+		if k < 1 || x+k*dx != kx || y+k*dy != ky || (l.Range == 1 && k != 1) || (l.Range > 1 && k > int(l.Range)) {
+			continue
+		}
+		if l.Lame && b0(e, x+dx/2, y+dy/2) {
+			continue
+		}
+		clear := true
+		for j := 1; j < k; j++ {
+			if b0(e, x+j*dx, y+j*dy) {
+				clear = false
+				break
+			}
+		}
+		if clear {
+			return true
+		}
+	}
+	return false
+}
+
+// b0 reports whether (x, y) of the evaluator's board is occupied.
+func b0(e *evaluator, x, y int) bool { return e.board[x+y*boardWidth] != rules.NoPiece }
 
 // mobilityOf counts the squares a piece of owner c on (f, r) can move or
 // capture to, as its legs say (rel is its owner-relative rank from 0).

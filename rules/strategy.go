@@ -26,6 +26,11 @@ type Strategy struct {
 	// worth LastPieces/k hundredths of a pawn (a game won by removing
 	// every enemy piece, where the last ones weigh most).
 	LastPieces int
+	// TwoStepThreat is the value, in hundredths of a pawn, of a piece of
+	// the player to act that can take the enemy King in two moves, for
+	// variants whose turns let a player move their own pieces twice in a
+	// row before the opponent answers. 0 = not counted.
+	TwoStepThreat int
 	// Term, when not nil, is the variant's own part of the judgement of p,
 	// in hundredths of a pawn, positive when it favours White: bombs by
 	// what they threaten, a frozen King, threats only the variant has.

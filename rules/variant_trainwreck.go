@@ -143,6 +143,9 @@ func trainWreckVariant(o trainWreckOptions) *Variant {
 		PhaseName: trainWreckPhaseName,
 	}
 	if o.threeMove {
+		// Two own moves in a row: a piece two moves from the King
+		// threatens to take it before the opponent can answer.
+		v.Strategy.TwoStepThreat = 600
 		v.Hooks.NextTurn = threeMoveNextTurn
 		v.Hooks.MoverOf = threeMoveMoverOf
 		v.Hooks.PhaseName = threeMovePhaseName
