@@ -495,9 +495,11 @@ func playArenaGame(ctx context.Context, v *rules.Variant, specA, specB arenaSpec
 }
 
 // arenaElo returns the Elo difference for A's score and the half-width
-// of its 95% interval: the Wilson interval of the score fraction (which
-// stays honest at 0 and 100%), both ends turned into Elo. Scores of 0 and
-// 100% count as half a game less, so the figures stay finite.
+// of its 95% interval: a Wilson interval of the score fraction, with the
+// games' observed variance (draws narrow it) in place of the binomial
+// one, so it stays honest at 0 and 100%; both ends are turned into Elo.
+// Scores of 0 and 100% count as half a game less, so the figures stay
+// finite.
 func arenaElo(games []arenaGame) (elo, half float64) {
 	n := float64(len(games))
 	sum := 0.0
@@ -505,9 +507,15 @@ func arenaElo(games []arenaGame) (elo, half float64) {
 		sum += g.aScore()
 	}
 	p := sum / n
+	variance := 0.0
+	for _, g := range games {
+		d := g.aScore() - p
+		variance += d * d
+	}
+	variance /= n
 	const z = 1.96
 	centre := (p + z*z/(2*n)) / (1 + z*z/n)
-	margin := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / (1 + z*z/n)
+	margin := z * math.Sqrt(variance/n+z*z/(4*n*n)) / (1 + z*z/n)
 	toElo := func(x float64) float64 {
 		x = math.Min(math.Max(x, 0.5/n), 1-0.5/n)
 		return -400 * math.Log10(1/x-1)
