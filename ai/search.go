@@ -307,7 +307,7 @@ func (e *Engine) visit() bool {
 	e.nodes++
 	if e.nodes >= e.limit {
 		e.stopped = true
-	} else if e.nodes&255 == 0 {
+	} else if e.nodes&63 == 0 {
 		if e.timed && !time.Now().Before(e.deadline) {
 			e.stopped = true
 		} else if e.ctx.Err() != nil {
