@@ -181,7 +181,7 @@ func TestGameAgainstRandom(t *testing.T) {
 			g := rules.NewGame(start)
 			e := NewEngine(Options{Level: 2, Seed: 5})
 			rnd := uint64(11)
-			for len(g.Moves()) < 300 && !g.Outcome().Over() {
+			for len(g.Moves()) < 200 && !g.Outcome().Over() {
 				p := g.Position()
 				var m rules.Move
 				if p.ToAct() == rules.White {
