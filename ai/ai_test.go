@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"errors"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -253,5 +254,22 @@ func TestDerivedValues(t *testing.T) {
 	ann := reg.Default("annihilation")
 	if k := newEvaluator(ann, false).pieceValue(ann.Type('K')); k <= 0 {
 		t.Errorf("annihilation King (an ordinary piece) valued %d", k)
+	}
+}
+
+// TestSearchMemory checks that an engine and a search of the largest
+// board stay within 32 MB.
+func TestSearchMemory(t *testing.T) {
+	reg := registry(t)
+	p := reg.Default("winning").Start()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	e := NewEngine(Options{Nodes: 3000})
+	if _, err := e.Search(context.Background(), p, nil); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if mb := float64(after.TotalAlloc-before.TotalAlloc) / (1 << 20); mb > 32 {
+		t.Errorf("engine and search allocated %.1f MB, want at most 32", mb)
 	}
 }
