@@ -185,6 +185,9 @@ type Variant struct {
 	// short, how to write its special moves, and what its marks mean.
 	// Register refuses a variant without a Help.Summary.
 	Help VariantHelp
+	// Strategy is advice for computer players about the variant's goal
+	// (see Strategy); the zero value means "like chess".
+	Strategy Strategy
 
 	c compiled
 }

@@ -93,6 +93,10 @@ func newAnnihilation(opts map[string]string) (*Variant, error) {
 		Drops:          Drops{Enabled: true, CapturesToHand: true, DemoteTo: 'P', OnlyAttacked: true},
 		RepetitionAuto: 3,
 		TransientState: []int{annPasses},
+		// The game is won by removing the opponent's last piece from the
+		// board, so the number of pieces there counts, the last ones most;
+		// pieces in hand are a reserve that can be dropped back.
+		Strategy: Strategy{Material: 60, LastPieces: 400},
 		Options: []OptionDef{{
 			Key:    "dropcapture",
 			Values: []string{"off", "on"},

@@ -169,6 +169,9 @@ func newEasymate(opts map[string]string) (*Variant, error) {
 				Doc: "Augmented Tigers replace the Bishops: they move as a Bishop without capturing, capture as a Knight, and give check as a Knight or a Bishop"},
 		},
 		Help: easymateHelp(),
+		// A King is frozen while its Queen is attacked: a side with a
+		// frozen King cannot step out of a check.
+		Strategy: Strategy{Term: easymateTerm},
 	}
 	v.Hooks = Hooks{
 		ExtraMoves:    e.extraMoves,
@@ -581,4 +584,24 @@ func (e *easymate) parseStateFEN(p *Position, field string) error {
 		}
 	}
 	return nil
+}
+
+// easymateTerm is Easymate's part of a computer player's judgement
+// (Strategy.Term): a frozen King costs its side half a pawn, a whole pawn
+// when that side is also in check.
+func easymateTerm(p *Position, _ func(PieceType) int) int {
+	score := 0
+	for _, c := range [2]Color{White, Black} {
+		if emFrozen(p, c) {
+			pen := 50
+			if c == p.toAct && p.InCheck() {
+				pen = 100
+			}
+			if c == White {
+				pen = -pen
+			}
+			score += pen
+		}
+	}
+	return score
 }

@@ -103,6 +103,9 @@ func newTank(map[string]string) (*Variant, error) {
 		Stalemate:         StalemateDraw,
 		DrawAutoPlies:     100,
 		RepetitionAuto:    3,
+		// Bombs are worth what their blast would take; a King near an
+		// enemy bomb or Tank is in danger before any check.
+		Strategy: Strategy{Term: tankTerm},
 		Hooks: Hooks{
 			ExtraMoves:      tankExtraMoves,
 			Apply:           tankApply,
@@ -446,4 +449,64 @@ func tankSpecialKind(_ *Position, m Move) string {
 		return "Detonations — a Bomb or Atomic bomb blows up"
 	}
 	return "Tank pushes — the Tank shoves the pieces ahead of it"
+}
+
+// tankTerm is Tank Chess's part of a computer player's judgement
+// (Strategy.Term): a bomb is worth a quarter of what its blast would take
+// now (enemy pieces less its own side's, an enemy King most), and a King
+// within one step of an enemy bomb's blast, or next to an enemy Tank, is
+// exposed.
+func tankTerm(p *Position, value func(PieceType) int) int {
+	score := 0
+	for _, s := range p.v.c.squares {
+		pc := p.board[s]
+		r := tankRadius(pc.Type())
+		if r == 0 {
+			continue
+		}
+		c := pc.Color()
+		blast := 0
+		for dy := -r; dy <= r; dy++ {
+			for dx := -r; dx <= r; dx++ {
+				q := p.board[int(s)+dy*mailboxWidth+dx]
+				if q == NoPiece || q&wall != 0 || dx == 0 && dy == 0 {
+					continue
+				}
+				w := value(q.Type())
+				if p.v.Pieces[q.Type()-1].Royal {
+					w = 900
+				}
+				if q.Color() == c {
+					blast -= w
+				} else {
+					blast += w
+				}
+			}
+		}
+		gain := max(blast, 0) / 4
+		if k := p.royal[c.Other().index()]; k != NoSquare && tankDistance(s, k) == r+1 {
+			gain += 40
+		}
+		if c == Black {
+			gain = -gain
+		}
+		score += gain
+	}
+	for _, c := range [2]Color{White, Black} {
+		k := p.royal[c.index()]
+		if k == NoSquare {
+			continue
+		}
+		tank := NewPiece(c.Other(), tankTank)
+		for _, d := range tankSteps {
+			if p.board[int(k)+d] == tank {
+				if c == White {
+					score -= 30
+				} else {
+					score += 30
+				}
+			}
+		}
+	}
+	return score
 }

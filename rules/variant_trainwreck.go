@@ -149,6 +149,11 @@ func trainWreckVariant(o trainWreckOptions) *Variant {
 		RoyalCaptureLoses: true,
 		Stalemate:         StalemateLoses,
 		Help:              trainWreckHelp(o),
+		// The game is won by leaving the player to act without a legal
+		// half-move, and plain moves only go forward: the pool of moves
+		// each side's pieces still have (their mobility and their room
+		// ahead) matters more than material.
+		Strategy: Strategy{Material: 50, Mobility: 6, Reserve: 10},
 	}
 	v.Hooks = Hooks{
 		NextTurn:  trainWreckNextTurn,
@@ -158,6 +163,9 @@ func trainWreckVariant(o trainWreckOptions) *Variant {
 		PhaseName: trainWreckPhaseName,
 	}
 	if o.threeMove {
+		// Two own moves in a row: a piece two moves from the King
+		// threatens to take it before the opponent can answer.
+		v.Strategy.TwoStepThreat = 600
 		v.Hooks.NextTurn = threeMoveNextTurn
 		v.Hooks.MoverOf = threeMoveMoverOf
 		v.Hooks.PhaseName = threeMovePhaseName

@@ -192,6 +192,9 @@ func winningVariant(n int) *Variant {
 			Doc:    "number of ranks of the 12-file board (the original text does not say; see docs/variants/winning.md)",
 		}},
 		Help: winningHelp(),
+		// An Attacker wins by reaching the King in its two steps; the
+		// Defenders beside the King are the answer.
+		Strategy: Strategy{Term: winningTerm},
 		Hooks: Hooks{
 			NextTurn:        winNextTurn,
 			MoverOf:         winMoverOf,
@@ -754,4 +757,56 @@ func winDeadPosition(p *Position) bool {
 		}
 	}
 	return minor <= 1
+}
+
+// winningTerm is Winning Chess's part of a computer player's judgement
+// (Strategy.Term): each way an Attacker could reach the enemy King in its
+// two steps is a threat, and each Defender beside its own King covers it.
+func winningTerm(p *Position, _ func(PieceType) int) int {
+	score := 0
+	for _, s := range p.v.c.squares {
+		pc := p.board[s]
+		if pc == NoPiece {
+			continue
+		}
+		c := pc.Color()
+		sign := 1
+		if c == Black {
+			sign = -1
+		}
+		switch pc.Type() {
+		case winDefender:
+			if k := p.royal[c.index()]; k != NoSquare && tankDistance(s, k) == 1 {
+				score += sign * 20
+			}
+		case winAttacker:
+			score += sign * 25 * min(winThreats(p, s, p.royal[c.Other().index()]), 3)
+		}
+	}
+	return score
+}
+
+// winThreats counts the first steps of the Attacker on a (a Knight leap or
+// a Bishop slide to an empty square) after which its second step reaches
+// the King on k.
+func winThreats(p *Position, a, k Square) int {
+	if k == NoSquare {
+		return 0
+	}
+	n := 0
+	for _, d := range [8]int{2*mailboxWidth + 1, 2*mailboxWidth - 1, mailboxWidth + 2, mailboxWidth - 2,
+		-2*mailboxWidth + 1, -2*mailboxWidth - 1, -mailboxWidth + 2, -mailboxWidth - 2} {
+		s := Square(int(a) + d)
+		if p.board[s] == NoPiece && p.v.OnBoard(s) && winAttackerReaches(p, s, k, winStepKnight) {
+			n++
+		}
+	}
+	for _, d := range [4]int{mailboxWidth + 1, mailboxWidth - 1, -mailboxWidth + 1, -mailboxWidth - 1} {
+		for s := Square(int(a) + d); p.board[s] == NoPiece && p.v.OnBoard(s); s = Square(int(s) + d) {
+			if winAttackerReaches(p, s, k, winStepBishop) {
+				n++
+			}
+		}
+	}
+	return n
 }

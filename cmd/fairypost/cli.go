@@ -76,6 +76,7 @@ func commands() []command {
 		variantsCommand(),
 		analyzeCommand(),
 		perftCommand(),
+		arenaCommand(),
 		renderCommand(),
 		docsCommand(),
 		exportCommand(),

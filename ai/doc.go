@@ -1,0 +1,49 @@
+// Package ai is fairypost's computer player: one search for every variant
+// of package rules. It imports only rules and the standard library, does
+// no I/O and keeps no package-level state.
+//
+// # The search
+//
+// Engine.Search runs iterative deepening over atomic moves (one
+// Position.Legal move each) with a principal variation search, a
+// transposition table keyed by Position.Hash (which covers the phase of a
+// multi-part turn, pockets and the variant's own state), move ordering
+// (the table's move, captures by most valuable victim and least valuable
+// attacker, the variant's special moves, killer moves and a history
+// table) and a quiescence search. Scores are from the point of view of
+// the player to act and change sign only when the player to act changes,
+// so multi-part turns (Train Wreck's two half-moves, Three-Move's three,
+// Winning Chess's Attacker steps and Defender answers, passes) need no
+// code of their own. A position is judged statically only at a turn
+// boundary (phase 0): at the horizon the quiescence search finishes the
+// turn with the noisy moves (captures, promotions, and special moves that
+// remove a piece of the side not moving: detonations, push-offs) and the
+// best-ordered quiet moves. Game ends are scored from the rules' outcome,
+// with the distance in atomic moves; repetitions of the game's or the
+// path's positions, the move-count draw and insufficient material score 0.
+//
+// # The evaluation
+//
+// Everything the evaluation knows comes from the variant: piece values
+// from how each piece moves (its Betza legs' average reach on an empty
+// board, riders' further squares counting less), pawns at 100, royal
+// pieces at 0 (their loss is the end), pieces in hand at a share of their
+// value, mobility from the same legs walked on the board, and the
+// variant's rules.Strategy: the weight of material and mobility, the room
+// ahead of forward-only pieces (Train Wreck, won by leaving the opponent
+// without a half-move), the count of the last pieces on the board
+// (Annihilation), two-move threats on the King (Three-Move), and the
+// variant's own term (Tank's bombs and exposed Kings, Winning Chess's
+// Attacker threats and Defender cover, Easymate's frozen King).
+//
+// # Levels
+//
+// Levels 1-8 are node budgets (300 to 1,000,000 positions), so a level
+// plays the same on every machine; weaker levels draw their move (by
+// Options.Seed) among those within a spread of the best. The result
+// depends only on the position, the game's earlier positions, the options
+// and the Engine's earlier searches. TopLevel searches by time with a hard
+// limit (Options.MoveTime, default 2 s). A search is cancelled with its
+// context. In steady state a search allocates nothing per node (the move
+// generation hooks of a few variants in package rules still do).
+package ai

@@ -1,0 +1,41 @@
+package rules
+
+// Strategy is what a computer player (package ai) needs to know about a
+// variant's goal beyond its rules: how much material, mobility and the
+// pieces' room to move count in judging a position that is not over.
+// It changes no rule. A variant states it in its own file; the zero
+// Strategy means "like chess" (see the field comments for the defaults).
+type Strategy struct {
+	// Material is the weight of material on the board in percent
+	// (0 = the default, 100). A game won by other means than taking
+	// pieces gives material less weight.
+	Material int
+	// Pocket is what a piece in hand is worth, in percent of its value on
+	// the board (0 = the default: 60 in variants with pockets).
+	Pocket int
+	// Mobility is the value, in hundredths of a pawn, of each square a
+	// side's pieces can move or capture to (0 = the default, 3).
+	Mobility int
+	// Reserve is the value, in hundredths of a pawn, of each rank of
+	// room left ahead of a piece whose plain moves all go forward: the
+	// pool of moves still to come, which decides games won by leaving the
+	// opponent without a legal move. 0 = not counted.
+	Reserve int
+	// LastPieces, when not 0, values the number of pieces a side has on
+	// the board rather than their kind: the k-th piece from the last is
+	// worth LastPieces/k hundredths of a pawn (a game won by removing
+	// every enemy piece, where the last ones weigh most).
+	LastPieces int
+	// TwoStepThreat is the value, in hundredths of a pawn, of a piece of
+	// the player to act that can take the enemy King in two moves, for
+	// variants whose turns let a player move their own pieces twice in a
+	// row before the opponent answers. 0 = not counted.
+	TwoStepThreat int
+	// Term, when not nil, is the variant's own part of the judgement of p,
+	// in hundredths of a pawn, positive when it favours White: bombs by
+	// what they threaten, a frozen King, threats only the variant has.
+	// value gives the worth of a piece type in hundredths of a pawn, as
+	// the computer player counts it. Term is called for every position
+	// judged, so it must be fast, allocate nothing and never panic.
+	Term func(p *Position, value func(PieceType) int) int
+}
