@@ -146,6 +146,9 @@ type Challenge struct {
 	Chooser ArmyChooser
 	// Rated: the game will be rated (Game.Rated).
 	Rated bool
+	// Level is the computer player's level (1..MaxComputerLevel) in a
+	// challenge to it (it accepts at once), 0 otherwise.
+	Level int
 
 	Status  ChallengeStatus
 	Expires time.Time // a pending challenge can no longer be accepted from then on

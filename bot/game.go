@@ -142,6 +142,9 @@ type Game struct {
 	// games).
 	Rated   bool
 	Ratings []RatingChange
+	// Level is the computer player's level in a game against it
+	// (Service.ComputerID plays one side), 0 in a game between people.
+	Level int
 	// Tournament is the ID of the tournament the game is part of, 0 for
 	// none (see tournament.go).
 	Tournament uint64

@@ -57,11 +57,13 @@ func (s *Service) PGN(ctx context.Context, id uint64) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("game %d: %w", g.ID, err)
 	}
-	return formatPGN(g, rg, v), nil
+	return formatPGN(g, rg, v, s.ComputerID()), nil
 }
 
-// formatPGN writes g, replayed as rg, of variant v (with g's options).
-func formatPGN(g *Game, rg *rules.Game, v *rules.Variant) string {
+// formatPGN writes g, replayed as rg, of variant v (with g's options);
+// in a game against the computer player (computer, its user ID) its name
+// says so, with its level.
+func formatPGN(g *Game, rg *rules.Game, v *rules.Variant, computer string) string {
 	var b strings.Builder
 	tag := func(name, value string) {
 		fmt.Fprintf(&b, "[%s \"%s\"]\n", name, pgnEscape(value))
@@ -74,8 +76,14 @@ func formatPGN(g *Game, rg *rules.Game, v *rules.Variant) string {
 	}
 	tag("Date", date)
 	tag("Round", "-")
-	tag("White", g.White)
-	tag("Black", g.Black)
+	player := func(id string) string {
+		if g.Level != 0 && id == computer {
+			return fmt.Sprintf("%s (fairypost computer, level %d)", id, g.Level)
+		}
+		return id
+	}
+	tag("White", player(g.White))
+	tag("Black", player(g.Black))
 	tag("Result", g.Result.String())
 	tag("GameId", strconv.FormatUint(g.ID, 10))
 	tag("Variant", v.Name)

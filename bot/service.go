@@ -33,6 +33,7 @@ type Service struct {
 	rating      rating.System   // the parameters of the ratings
 	// vacationDays is the yearly vacation allowance (VacationAllowance).
 	vacationDays int
+	computer     computer // the computer player (computer.go)
 }
 
 // Option configures a Service.
@@ -83,6 +84,7 @@ func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 	if s.ratings != nil || s.tournaments != nil {
 		s.games = endingGames{GameStore: s.games, svc: s}
 	}
+	s.games = computerGames{GameStore: s.games, svc: s}
 	return s
 }
 

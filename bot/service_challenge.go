@@ -27,6 +27,10 @@ type ChallengeRequest struct {
 	Chooser ArmyChooser
 	// Rated asks for a rated game (see rating.go); false for a casual one.
 	Rated bool
+	// Level is the computer player's level when Challenged is the
+	// computer (Service.ComputerID): 1..MaxComputerLevel, 0 for
+	// DefaultComputerLevel. Ignored otherwise.
+	Level int
 }
 
 // Challenge creates a pending challenge that expires after ChallengeTTL
@@ -80,8 +84,21 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 	case v.PreGame != nil && req.Chooser == 0:
 		req.Chooser = ChooserChallenged
 	}
+	computer := s.IsComputer(req.Challenged)
+	switch {
+	case computer && req.Level == 0:
+		req.Level = DefaultComputerLevel
+	case computer && (req.Level < 1 || req.Level > MaxComputerLevel):
+		return nil, Errorf(EINVALID, "The computer plays at levels 1 (weakest) to %d (strongest), not %d.", MaxComputerLevel, req.Level)
+	case !computer:
+		req.Level = 0
+	}
+	if s.IsComputer(req.Challenger) {
+		return nil, Errorf(EINVALID, "The computer does not challenge anyone.")
+	}
 	now := s.now()
 	c := &Challenge{
+		Level:      req.Level,
 		Challenger: req.Challenger, Challenged: req.Challenged,
 		GuildID: req.GuildID, ChannelID: req.ChannelID,
 		Variant: req.Variant, Options: rules.FormatOptions(v.Options, opts),
@@ -95,8 +112,19 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 	if c.Open() {
 		note.Text = fmt.Sprintf("<@%s> challenges anyone to %s.", req.Challenger, s.describe(c))
 	}
-	if err := s.challenges.CreateChallenge(ctx, c, []Notification{note}); err != nil {
+	notes := []Notification{note}
+	if computer {
+		c.Rated, notes = false, nil // games against the computer are casual; it needs no notice
+	}
+	if err := s.challenges.CreateChallenge(ctx, c, notes); err != nil {
 		return nil, err
+	}
+	if computer {
+		// The computer accepts at once, where the challenge was made.
+		if _, err := s.Accept(ctx, c.ID, c.Version, req.Challenged, Where{GuildID: req.GuildID, ChannelID: req.ChannelID}); err != nil {
+			return nil, err
+		}
+		return s.challenges.Challenge(ctx, c.ID)
 	}
 	return c, nil
 }
@@ -188,7 +216,7 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 		g := &Game{
 			ID: c.ID, Variant: c.Variant, Options: c.Options,
 			GuildID: c.GuildID, ChannelID: c.ChannelID,
-			DaysPerMove: c.DaysPerMove, BankDays: c.BankDays, Rated: c.Rated, Created: now, Updated: now,
+			DaysPerMove: c.DaysPerMove, BankDays: c.BankDays, Rated: c.Rated, Level: c.Level, Created: now, Updated: now,
 		}
 		fillBanks(g)
 		notes := []Notification{
@@ -198,7 +226,7 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 		}
 		if v.PreGame != nil {
 			notes = append(notes, s.startSetup(g, v, &Setup{Challenger: c.Challenger, Challenged: userID, Chooser: c.Chooser}, now, reminders))
-			return ChallengeChange{Game: g, Notifications: notes}, nil
+			return ChallengeChange{Game: g, Notifications: s.notComputer(notes)}, nil
 		}
 		white := c.Color == ColorWhite || (c.Color == ColorRandom && s.coin())
 		g.White, g.Black = c.Challenger, userID
@@ -210,11 +238,12 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 		start := v.Start()
 		g.StartFEN, g.Status = start.FEN(), GameActive
 		_, more := s.settle(g, rules.NewGame(start), "", now, reminders)
-		return ChallengeChange{Game: g, Notifications: append(notes, more...)}, nil
+		return ChallengeChange{Game: g, Notifications: s.notComputer(append(notes, more...))}, nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	s.wakeComputer(g)
 	return s.recheckReminder(ctx, g, reminders), nil
 }
 

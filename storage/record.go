@@ -45,6 +45,8 @@ type gameRecord struct {
 	Rated      bool                 `json:"rated,omitempty"`
 	Ratings    []ratingChangeRecord `json:"ratings,omitempty"`
 	Tournament uint64               `json:"tournament,omitempty"`
+	// Added within schema 3: the computer player's level (absent: a game between people).
+	Level int `json:"level,omitempty"`
 	// Added within schema 3 (absent from older records, and when no
 	// player keeps a conditional line).
 	Forecasts []forecastRecord `json:"forecasts,omitempty"`
@@ -153,7 +155,7 @@ func encodeGame(g *bot.Game) ([]byte, error) {
 		DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, TurnStarted: g.TurnStarted, Reminded: g.Reminded,
 		DrawOffer: g.DrawOffer, Takeback: g.Takeback, Setup: encodeSetup(g.Setup),
 		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt,
-		Rated: g.Rated, Ratings: encodeRatingChanges(g.Ratings), Tournament: g.Tournament, Forecasts: encodeForecasts(g.Forecasts),
+		Rated: g.Rated, Ratings: encodeRatingChanges(g.Ratings), Tournament: g.Tournament, Level: g.Level, Forecasts: encodeForecasts(g.Forecasts),
 		WhiteAway: g.WhiteAway, BlackAway: g.BlackAway, PauseOffer: g.PauseOffer, PausedAt: g.PausedAt,
 		PausedDeadline: g.PausedDeadline, PausedRemindAt: g.PausedRemindAt, Followers: g.Followers,
 		BankDays: g.BankDays, WhiteBank: g.WhiteBank, BlackBank: g.BlackBank, Notes: encodeNotes(g.Notes)})
@@ -173,7 +175,7 @@ func decodeGame(b []byte) (*bot.Game, error) {
 		Reason: r.Reason, DaysPerMove: r.DaysPerMove, Deadline: r.Deadline, TurnStarted: r.TurnStarted,
 		Reminded: r.Reminded, RemindAt: r.RemindAt, DrawOffer: r.DrawOffer, Takeback: r.Takeback,
 		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated,
-		Rated: r.Rated, Ratings: decodeRatingChanges(r.Ratings), Tournament: r.Tournament, Forecasts: decodeForecasts(r.Forecasts),
+		Rated: r.Rated, Ratings: decodeRatingChanges(r.Ratings), Tournament: r.Tournament, Level: r.Level, Forecasts: decodeForecasts(r.Forecasts),
 		WhiteAway: r.WhiteAway, BlackAway: r.BlackAway, PauseOffer: r.PauseOffer, PausedAt: r.PausedAt,
 		PausedDeadline: r.PausedDeadline, PausedRemindAt: r.PausedRemindAt, Followers: r.Followers,
 		BankDays: r.BankDays, WhiteBank: r.WhiteBank, BlackBank: r.BlackBank, Notes: decodeNotes(r.Notes)}, nil
@@ -201,6 +203,8 @@ type challengeRecord struct {
 	Chooser uint8 `json:"chooser,omitempty"`
 	// Added within schema 3: absent from older records (casual).
 	Rated bool `json:"rated,omitempty"`
+	// Added within schema 3: the computer player's level (absent: a challenge to a person).
+	Level int `json:"level,omitempty"`
 	// Added within schema 3: the time bank in days (absent when none).
 	BankDays int `json:"bank_days,omitempty"`
 }
@@ -210,7 +214,7 @@ func encodeChallenge(c *bot.Challenge) ([]byte, error) {
 		Challenger: c.Challenger, Challenged: c.Challenged, GuildID: c.GuildID, ChannelID: c.ChannelID,
 		Variant: c.Variant, Options: c.Options, DaysPerMove: c.DaysPerMove, Color: uint8(c.Color),
 		Status: uint8(c.Status), Expires: c.Expires, Created: c.Created, Updated: c.Updated, Chooser: uint8(c.Chooser),
-		Rated: c.Rated, BankDays: c.BankDays})
+		Rated: c.Rated, BankDays: c.BankDays, Level: c.Level})
 }
 
 func decodeChallenge(b []byte) (*bot.Challenge, error) {
@@ -225,7 +229,7 @@ func decodeChallenge(b []byte) (*bot.Challenge, error) {
 		GuildID: r.GuildID, ChannelID: r.ChannelID, Variant: r.Variant, Options: r.Options,
 		DaysPerMove: r.DaysPerMove, BankDays: r.BankDays, Color: bot.ColorChoice(r.Color), Chooser: bot.ArmyChooser(r.Chooser),
 		Status: bot.ChallengeStatus(r.Status), Expires: r.Expires, Created: r.Created, Updated: r.Updated,
-		Rated: r.Rated}, nil
+		Rated: r.Rated, Level: r.Level}, nil
 }
 
 // notificationRecord is the stored form of a bot.Notification.

@@ -278,8 +278,17 @@ func (h *Handler) header(g *bot.Game) string {
 		return fmt.Sprintf("Game #%d · %s vs %s · %s · %s", g.ID, mention(g.Setup.Challenger), mention(g.Setup.Challenged),
 			h.variantName(g.Variant, g.Options), daysText(g.DaysPerMove))
 	}
-	return fmt.Sprintf("Game #%d · %s (White) vs %s (Black) · %s · %s", g.ID, mention(g.White), mention(g.Black),
-		h.variantName(g.Variant, g.Options), daysText(g.DaysPerMove))
+	return fmt.Sprintf("Game #%d · %s (White) vs %s (Black) · %s · %s%s", g.ID, mention(g.White), mention(g.Black),
+		h.variantName(g.Variant, g.Options), daysText(g.DaysPerMove), levelText(g))
+}
+
+// levelText marks a game against the computer player: " · the bot at
+// level N"; "" for a game between people.
+func levelText(g *bot.Game) string {
+	if g.Level == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" · the bot at level %d", g.Level)
 }
 
 // joinLines joins lines up to limit characters, ending with "and N

@@ -41,7 +41,20 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	opp := o[optOpponent]
-	if facts := req.Users[opp]; opp != "" && facts.Bot {
+	computer := opp != "" && h.svc.IsComputer(opp)
+	level := 0
+	switch {
+	case o[optLevel] != "" && !computer:
+		return Reply{}, bot.Errorf(bot.EINVALID, "level: is for a game against the bot itself: challenge it (opponent: the bot) to play it.")
+	case o[optLevel] != "":
+		if level, err = strconv.Atoi(o[optLevel]); err != nil {
+			return Reply{}, bot.Errorf(bot.EINVALID, "level: choose 1 (weakest) to %d (strongest).", bot.MaxComputerLevel)
+		}
+	}
+	if computer && o[optRated] == "yes" {
+		return Reply{}, bot.Errorf(bot.EINVALID, "Games against the bot are casual: they change no rating. Leave rated: out.")
+	}
+	if facts := req.Users[opp]; opp != "" && facts.Bot && !computer {
 		return Reply{}, bot.Errorf(bot.EINVALID, "%s is a bot and cannot play: challenge a person, or leave opponent: out to challenge anyone here.", mention(opp))
 	} else if opp != "" && facts.NotMember {
 		return Reply{}, bot.Errorf(bot.EINVALID, "%s is not a member of this server, so they could not see the game: challenge someone from here.", mention(opp))
@@ -49,9 +62,13 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 	c, err := h.svc.Challenge(ctx, bot.ChallengeRequest{
 		Challenger: req.UserID, Challenged: opp, GuildID: req.GuildID, ChannelID: req.ChannelID,
 		Variant: key, Options: o[optOptions], DaysPerMove: days, BankDays: bank, Color: color, Chooser: chooser, Rated: rated,
+		Level: level,
 	})
 	if err != nil {
 		return Reply{}, err
+	}
+	if c.Status == bot.ChallengeAccepted { // the bot accepts at once
+		return h.computerGameStarted(ctx, c)
 	}
 	who := "anyone here"
 	var ping []string
@@ -194,4 +211,24 @@ func (h *Handler) cancel(ctx context.Context, userID string, id, version uint64)
 		return Reply{}, err
 	}
 	return Reply{Text: fmt.Sprintf("%s withdrew challenge #%d (%s).", mention(userID), c.ID, h.variantName(c.Variant, c.Options))}, nil
+}
+
+// computerGameStarted shows the game the computer player started by
+// accepting challenge c at once: the board (or its pre-game choice), and
+// that it answers in seconds.
+func (h *Handler) computerGameStarted(ctx context.Context, c *bot.Challenge) (Reply, error) {
+	g, err := h.svc.Game(ctx, c.ID)
+	if err != nil {
+		return Reply{}, err
+	}
+	head := fmt.Sprintf("%s accepted challenge #%d at once: a casual game at level %d; it answers each move within seconds.\n%s",
+		mention(c.Challenged), c.ID, c.Level, h.header(g))
+	if g.Status == bot.GameSetup {
+		return h.setupReply(g, head)
+	}
+	rg, err := h.replay(g)
+	if err != nil {
+		return Reply{}, err
+	}
+	return h.boardReply(g, rg, head+"\n"+orientationNote+"\n"+turnText(g, rg))
 }

@@ -47,6 +47,7 @@ const (
 	optReminder  = "reminder"
 	optChooser   = "chooser"
 	optRated     = "rated"
+	optLevel     = "level"
 )
 
 // defaultDays is the days per move of a challenge that does not say.
@@ -101,7 +102,9 @@ func (h *Handler) buildCommands() []commandDef {
 				Choices: choices("white", "black", "random")},
 			{Name: optChooser, Description: "Crazyhouse Annihilation: who picks the army (default: the challenged player)", Kind: OptionString,
 				Choices: choices("challenged", "challenger")},
-			{Name: optRated, Description: "Whether the game changes your ratings (default yes)", Kind: OptionString, Choices: choices("yes", "no")},
+			{Name: optRated, Description: "Whether the game changes your ratings (default yes; games against the bot are casual)", Kind: OptionString, Choices: choices("yes", "no")},
+			{Name: optLevel, Description: "Against the bot (opponent: the bot itself): 1 weakest to 9 strongest (2 s a move); default 4", Kind: OptionInteger,
+				Choices: levelChoices()},
 		}}, (*Handler).challenge},
 		{Spec{Name: cmdAccept, Description: "Accept a challenge", Options: []OptionSpec{challenge}}, answerChallenge(cmdAccept)},
 		{Spec{Name: cmdDecline, Description: "Decline a challenge made to you", Options: []OptionSpec{challenge}}, answerChallenge(cmdDecline)},
@@ -213,3 +216,12 @@ func (h *Handler) variantsCmd(context.Context, Request) (Reply, error) { return 
 
 // helpCmd runs /help.
 func (h *Handler) helpCmd(context.Context, Request) (Reply, error) { return h.help(), nil }
+
+// levelChoices are the computer's levels, 1 to bot.MaxComputerLevel.
+func levelChoices() []Choice {
+	var out []Choice
+	for l := bot.MinComputerLevel; l <= bot.MaxComputerLevel; l++ {
+		out = append(out, Choice{Name: strconv.Itoa(l), Value: strconv.Itoa(l)})
+	}
+	return out
+}

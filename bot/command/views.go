@@ -32,8 +32,8 @@ func (h *Handler) games(ctx context.Context, req Request) (Reply, error) {
 		case g.ToAct == req.UserID:
 			turn = "**your turn**"
 		}
-		lines = append(lines, fmt.Sprintf("#%d · vs %s · %s · %s · %s", g.ID, mention(opponent(g, req.UserID)),
-			h.variantName(g.Variant, g.Options), turn, timeLeft(g.Deadline, now)))
+		lines = append(lines, fmt.Sprintf("#%d · vs %s · %s · %s · %s%s", g.ID, mention(opponent(g, req.UserID)),
+			h.variantName(g.Variant, g.Options), turn, timeLeft(g.Deadline, now), levelText(g)))
 	}
 	return Reply{Text: joinLines(fmt.Sprintf("Your games (%d):", len(list)), lines, maxReply), Ephemeral: true}, nil
 }

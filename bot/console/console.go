@@ -108,6 +108,9 @@ type Console struct {
 	user    string
 	seq     int // number of the last file written
 	deliver *bot.Deliverer
+	// computer plays the computer player's turns (as @bot) after each
+	// line, before the notifications print.
+	computer *bot.ComputerRunner
 	// written maps the Key of each attachment written (command.File.Key:
 	// what the image shows) to its path, so the same image shown twice
 	// (the board in a move's reply and again in the turn notification)
@@ -142,8 +145,20 @@ func New(cfg Config) (*Console, error) {
 	}
 	c.seq = lastSeq(cfg.ImagesDir)
 	c.deliver = bot.NewDeliverer(cfg.Outbox, c.send, cfg.Service.Now, c.log).Digests(cfg.Service)
+	if cfg.Service.ComputerID() == "" {
+		cfg.Service.SetComputer(ComputerUser)
+	}
+	c.computer = bot.NewComputerRunner(cfg.Service, 1, c.log)
 	return c, nil
 }
+
+// ComputerUser is the console's name of the computer player: challenge
+// it with /challenge opponent:@bot (add level:N for its strength).
+const ComputerUser = "bot"
+
+// computerRounds bounds the computer's answers played after one line
+// (each answer may hand it the turn again: a multi-part turn, a pass).
+const computerRounds = 50
 
 // Run reads lines from in until its end, "quit" or ctx's end, running
 // each; bad lines get a message and the console goes on. It returns nil
@@ -318,6 +333,10 @@ func (c *Console) after(ctx context.Context, sched *bot.Scheduler) {
 	} else if _, err := c.cfg.Service.Sweep(ctx); err != nil {
 		c.log.Error("console: sweep", "err", err)
 		c.problem("Checking clocks failed: " + bot.ErrorMessage(err))
+	}
+	if err := c.computer.PlayPending(ctx, computerRounds); err != nil && ctx.Err() == nil {
+		c.log.Error("console: the computer player", "err", err)
+		c.problem("The computer player could not answer: " + bot.ErrorMessage(err))
 	}
 	if _, err := c.deliver.RunOnce(ctx); err != nil && ctx.Err() == nil {
 		c.log.Error("console: delivering notifications", "err", err)

@@ -186,6 +186,15 @@ func New(svc *bot.Service, h Commands, opts Options) (*Bot, error) {
 // Session returns the discordgo session (for tests and diagnostics).
 func (b *Bot) Session() *discordgo.Session { return b.s }
 
+// UserID returns the bot's own user ID (from READY), "" before Open: the
+// user the computer player plays under.
+func (b *Bot) UserID() string {
+	if st := b.s.State; st != nil && st.User != nil {
+		return st.User.ID
+	}
+	return ""
+}
+
 // ApplicationID returns the application ID (from the options or READY).
 func (b *Bot) ApplicationID() string {
 	b.appMu.Lock()

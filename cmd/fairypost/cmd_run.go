@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -126,9 +127,15 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	}
 	log.Info("fairypost: running", "database", cfg.Storage.Path, "application", b.ApplicationID())
 
+	// The computer player plays as the bot's own user: a challenge to
+	// the bot is a game against it.
+	svc.SetComputer(b.UserID())
+	computer := bot.NewComputerRunner(svc, max(1, runtime.NumCPU()/2), log)
+
 	bg, stop := context.WithCancel(context.WithoutCancel(ctx))
 	var wg sync.WaitGroup
 	wg.Go(func() { sched.Run(bg) })
+	wg.Go(func() { computer.Run(bg) })
 	wg.Go(func() { deliv.Run(bg, cfg.Discord.DeliverEvery.D()) })
 
 	<-ctx.Done()

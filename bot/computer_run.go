@@ -1,0 +1,287 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"log/slog"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/fairypost/fairypost/ai"
+	"github.com/fairypost/fairypost/rules"
+)
+
+// ComputerMoveLimit bounds the time of one computer move at any level
+// (the top level searches ai.DefaultMoveTime; node budgets take far less
+// on these machines): a search still running then plays its best move.
+const ComputerMoveLimit = 10 * time.Second
+
+// ComputerRunner plays the computer player's turns (Service.ComputerID)
+// off the interaction path: a human move that hands the computer the turn
+// wakes it (Service.wakeComputer) and a bounded pool of workers searches
+// and plays, each move stored through Service.Move with the version the
+// search started from, so a game changed meanwhile is looked at again and
+// nothing is played twice. It also answers its opponents: takebacks are
+// accepted, draw offers accepted when the search sees the computer no
+// better than level, declined otherwise, and with ResignLost a game the
+// search sees lost by force is resigned. A restart resumes every game
+// where the computer is to act (Run scans them).
+type ComputerRunner struct {
+	svc     *Service
+	log     *slog.Logger
+	workers int
+	// ResignLost resigns a game in which the search finds a forced loss
+	// (a mate or an end of the variant's rules against the computer)
+	// instead of playing it out.
+	ResignLost bool
+
+	mu      sync.Mutex
+	queued  map[uint64]bool // in the queue, not yet taken by a worker
+	running map[uint64]bool // being played now: a wake marks it again
+	again   map[uint64]bool
+	queue   chan uint64
+}
+
+// NewComputerRunner returns a runner of svc's computer player with
+// workers searches at most at once (at least 1).
+func NewComputerRunner(svc *Service, workers int, log *slog.Logger) *ComputerRunner {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &ComputerRunner{svc: svc, log: log, workers: max(workers, 1), ResignLost: true,
+		queued: map[uint64]bool{}, running: map[uint64]bool{}, again: map[uint64]bool{}, queue: make(chan uint64, 4096)}
+}
+
+// Wake asks for game id to be looked at: the computer's turn or choice,
+// or its opponent's offer or request. Cheap and never blocks; a game
+// already queued is not queued twice.
+func (r *ComputerRunner) Wake(id uint64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.running[id] {
+		r.again[id] = true
+		return
+	}
+	if r.queued[id] {
+		return
+	}
+	select {
+	case r.queue <- id:
+		r.queued[id] = true
+	default:
+		r.log.Warn("computer: queue full; the game waits for the next scan", "game", id)
+	}
+}
+
+// Run plays until ctx is done: it installs the wake-up, queues every game
+// the computer has to act in, and runs the workers. It returns nil when
+// ctx ends.
+func (r *ComputerRunner) Run(ctx context.Context) error {
+	wake := r.Wake
+	r.svc.computer.wake.Store(&wake)
+	defer r.svc.computer.wake.Store(nil)
+	if err := r.Scan(ctx); err != nil {
+		r.log.Error("computer: scanning its games", "err", err)
+	}
+	var wg sync.WaitGroup
+	for range r.workers {
+		wg.Go(func() {
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case id := <-r.queue:
+					r.take(ctx, id)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return nil
+}
+
+// PlayPending does, here and now, everything the computer has to do in
+// its games, again and again while something changes (at most rounds
+// times over): a console in script mode calls it after each line so that
+// the computer's answers print in order. It returns the first error.
+func (r *ComputerRunner) PlayPending(ctx context.Context, rounds int) error {
+	me := r.svc.ComputerID()
+	if me == "" {
+		return nil
+	}
+	for range rounds {
+		games, err := r.svc.games.ActiveGamesByUser(ctx, me)
+		if err != nil {
+			return err
+		}
+		acted := false
+		for _, g := range games {
+			did, err := r.Step(ctx, g.ID)
+			if err != nil && ErrorCode(err) != ECONFLICT {
+				return err
+			}
+			acted = acted || did || err != nil
+		}
+		if !acted {
+			return nil
+		}
+	}
+	return nil
+}
+
+// Scan queues every ongoing game of the computer player.
+func (r *ComputerRunner) Scan(ctx context.Context) error {
+	me := r.svc.ComputerID()
+	if me == "" {
+		return nil
+	}
+	games, err := r.svc.games.ActiveGamesByUser(ctx, me)
+	if err != nil {
+		return err
+	}
+	for _, g := range games {
+		r.Wake(g.ID)
+	}
+	return nil
+}
+
+// take plays game id for the computer, recovering a panic (logged with
+// the game), and queues it again when it was woken meanwhile.
+func (r *ComputerRunner) take(ctx context.Context, id uint64) {
+	r.mu.Lock()
+	delete(r.queued, id)
+	r.running[id] = true
+	r.mu.Unlock()
+	defer func() {
+		if v := recover(); v != nil {
+			r.log.Error("computer: panic", "game", id, "panic", v, "stack", string(debug.Stack()))
+		}
+		r.mu.Lock()
+		delete(r.running, id)
+		again := r.again[id]
+		delete(r.again, id)
+		r.mu.Unlock()
+		if again {
+			r.Wake(id)
+		}
+	}()
+	for range 3 { // a conflict means the game changed: look again
+		_, err := r.Step(ctx, id)
+		if ErrorCode(err) != ECONFLICT {
+			if err != nil && !errors.Is(err, context.Canceled) {
+				r.log.Warn("computer: could not act", "game", id, "err", err)
+			}
+			return
+		}
+	}
+}
+
+// Step does what the computer has to do in game id now, if anything: a
+// takeback to accept, a draw offer to answer, its pre-game choice, or its
+// move (or resignation), and reports whether it did something. Errors
+// are the service's; ECONFLICT means the game changed since it was read.
+func (r *ComputerRunner) Step(ctx context.Context, id uint64) (bool, error) {
+	err := r.step(ctx, id)
+	if errors.Is(err, errNothingToDo) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// errNothingToDo is step's answer when the computer has nothing to do.
+var errNothingToDo = errors.New("nothing to do")
+
+func (r *ComputerRunner) step(ctx context.Context, id uint64) error {
+	s := r.svc
+	me := s.ComputerID()
+	g, err := s.Game(ctx, id)
+	if err != nil {
+		return err
+	}
+	if me == "" || !g.Ongoing() || !g.IsPlayer(me) {
+		return errNothingToDo
+	}
+	switch {
+	case g.Takeback != "" && g.Takeback != me:
+		_, err := s.AcceptTakeback(ctx, g.ID, g.Version, me)
+		return err
+	case g.Status == GameSetup && g.ToAct == me:
+		choice := "white"
+		if g.Setup != nil && g.Setup.Army != "" {
+			choice = "me"
+		}
+		_, err := s.Choose(ctx, g.ID, g.Version, me, choice)
+		return err
+	}
+	if g.DrawOffer == "" && g.ToAct != me {
+		return errNothingToDo
+	}
+	rg, err := s.replay(g)
+	if err != nil {
+		return err
+	}
+	pos := rg.Position()
+	res, err := r.search(ctx, g, rg)
+	if errors.Is(err, ai.ErrNoMoves) {
+		return errNothingToDo // the game is over in the position; the service says so
+	}
+	if err != nil {
+		return err
+	}
+	// The score is for the player to act in pos: the computer's when it
+	// is to move.
+	mine := res.Score
+	if !s.IsComputer(userToAct(g, &pos)) {
+		mine = -mine
+	}
+	if g.DrawOffer != "" && g.DrawOffer != me {
+		if mine <= 0 {
+			_, err := s.AcceptDraw(ctx, g.ID, g.Version, me)
+			return err
+		}
+		if _, err := s.DeclineDraw(ctx, g.ID, g.Version, me); err != nil {
+			return err
+		}
+		return lookAgain(g.ID) // the version moved: look again for the move
+	}
+	if g.ToAct != me {
+		return errNothingToDo
+	}
+	if r.ResignLost && ai.MateIn(res.Score) < 0 {
+		_, err := s.Resign(ctx, g.ID, g.Version, me)
+		return err
+	}
+	_, err = s.Move(ctx, MoveRequest{GameID: g.ID, UserID: me, Move: rules.FormatMove(&pos, res.Move), Version: g.Version})
+	return err
+}
+
+// lookAgain is the ECONFLICT a step returns after a change of its own (a
+// declined offer) that leaves more to do in game id.
+func lookAgain(id uint64) error {
+	return Errorf(ECONFLICT, "Game %d changed: looked at again.", id)
+}
+
+// search runs the computer's search in rg's position at g's level, with
+// a seed of its own for each game and ply, so that a game against the
+// computer replays the same for the same moves.
+func (r *ComputerRunner) search(ctx context.Context, g *Game, rg *rules.Game) (ai.Result, error) {
+	level := g.Level
+	if level < MinComputerLevel || level > MaxComputerLevel {
+		level = DefaultComputerLevel
+	}
+	n := len(rg.Moves())
+	past := make([]uint64, 0, n)
+	for i := range n {
+		p := rg.PositionAt(i)
+		past = append(past, p.Hash())
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d/%d", g.ID, n)
+	ctx, cancel := context.WithTimeout(ctx, ComputerMoveLimit)
+	defer cancel()
+	e := ai.NewEngine(ai.Options{Level: level, Seed: h.Sum64()})
+	return e.Search(ctx, rg.Position(), past)
+}
