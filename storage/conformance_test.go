@@ -1,0 +1,16 @@
+package storage_test
+
+import (
+	"testing"
+
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/storage/storetest"
+)
+
+// TestConformance runs the stores' conformance suite on bbolt files.
+func TestConformance(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) bot.Stores {
+		db := mustOpenDB(t, "")
+		return bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}
+	})
+}
