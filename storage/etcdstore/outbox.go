@@ -10,8 +10,8 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/storage"
-	clientv3 "go.etcd.io/etcd/client/v3"
 	"go.etcd.io/etcd/api/v3/mvccpb"
+	clientv3 "go.etcd.io/etcd/client/v3"
 )
 
 // noteOps returns the puts that append notes to the outbox under token,
