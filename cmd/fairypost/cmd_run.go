@@ -11,7 +11,6 @@ import (
 	"github.com/fairypost/fairypost/bot"
 	botcmd "github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
-	"github.com/fairypost/fairypost/storage"
 )
 
 // runCommand is "fairypost run [-config FILE]", also what "fairypost"
@@ -39,6 +38,9 @@ file, the line and the key, with exit status 2.`,
 				if err != nil {
 					return err
 				}
+				if cfg.Discord.Token == "" && cfg.Storage.Backend == backendEtcd {
+					return a.runConsoleEtcd(ctx, cfg)
+				}
 				if cfg.Discord.Token == "" {
 					fmt.Fprintf(a.stderr, "fairypost: no Discord token configured (discord.token in the config, or DISCORD_TOKEN): starting the local console on %s instead.\n", cfg.Storage.Path)
 					return a.runConsole(ctx, cfg.Storage.Path, cfg.Console.Images)
@@ -59,14 +61,13 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return fmt.Errorf("variant registry: %w", err)
 	}
-	db, err := storage.Open(cfg.Storage.Path, storage.Options{Timeout: cfg.Storage.Timeout.D()})
+	be, err := a.openBackend(ctx, cfg, log)
 	if err != nil {
-		return fmt.Errorf("database %s: %w", cfg.Storage.Path, err)
+		return err
 	}
-	defer db.Close()
-	defer a.serveHotCopy(ctx, db, cfg.Storage.Path, log)() // stops before db.Close
+	defer be.close()
 
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg)
+	svc := bot.NewService(be.stores, reg)
 	h := botcmd.New(svc, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log})
 	sched := bot.NewScheduler(svc, log)
 	var deliv *bot.Deliverer
@@ -80,7 +81,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return err
 	}
-	deliv = bot.NewDeliverer(db, b.Send, time.Now, log)
+	deliv = bot.NewDeliverer(be.stores.Outbox, b.Send, time.Now, log)
 
 	if err := b.Open(ctx); err != nil {
 		b.Session().Close()
@@ -90,12 +91,21 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 		}
 		return err
 	}
-	log.Info("fairypost: running", "database", cfg.Storage.Path, "application", b.ApplicationID())
+	log.Info("fairypost: running", "database", be.where, "application", b.ApplicationID())
 
+	// The scheduler and the deliverer run in this process alone on a
+	// file, and in the one process elected among those sharing etcd.
 	bg, stop := context.WithCancel(context.WithoutCancel(ctx))
 	var wg sync.WaitGroup
-	wg.Go(func() { sched.Run(bg) })
-	wg.Go(func() { deliv.Run(bg, cfg.Discord.DeliverEvery.D()) })
+	wg.Go(func() {
+		err := be.lead(bg, func(ctx context.Context) {
+			runBoth(ctx, func(ctx context.Context) { sched.Run(ctx) },
+				func(ctx context.Context) { deliv.Run(ctx, cfg.Discord.DeliverEvery.D()) })
+		})
+		if err != nil {
+			log.Error("fairypost: the scheduler and the deliverer stopped", "err", err)
+		}
+	})
 
 	<-ctx.Done()
 	log.Info("fairypost: stopping")
@@ -104,4 +114,17 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	err = b.Close()
 	log.Info("fairypost: stopped")
 	return err // the database closes on return
+}
+
+// runConsoleEtcd is runConsole on the etcd cluster of cfg: the console
+// plays on the records the bot processes share.
+func (a *app) runConsoleEtcd(ctx context.Context, cfg Config) error {
+	log := consoleLogger(a.stderr)
+	be, err := openEtcd(ctx, cfg.Storage.Etcd, log)
+	if err != nil {
+		return err
+	}
+	defer be.close()
+	fmt.Fprintf(a.stderr, "fairypost: no Discord token configured (discord.token in the config, or DISCORD_TOKEN): starting the local console on %s instead.\n", be.where)
+	return a.consoleOn(ctx, be.stores, cfg.Console.Images, "", log)
 }

@@ -54,6 +54,11 @@ type StorageConfig struct {
 	// Timeout is how long opening waits for another process holding
 	// the file before giving up.
 	Timeout Duration `toml:"timeout"`
+	// Backend is "bolt" (the file at Path) or "etcd" (the cluster of
+	// Etcd, see config_etcd.go).
+	Backend string `toml:"backend"`
+	// Etcd is the cluster used when Backend is "etcd".
+	Etcd EtcdConfig `toml:"etcd"`
 }
 
 // RenderConfig is about board images.
@@ -85,7 +90,8 @@ func defaultConfig() Config {
 			DeliverEvery:    Duration(time.Second),
 			ShutdownTimeout: Duration(10 * time.Second),
 		},
-		Storage: StorageConfig{Path: defaultDB, Timeout: Duration(time.Second)},
+		Storage: StorageConfig{Path: defaultDB, Timeout: Duration(time.Second),
+			Backend: backendBolt, Etcd: defaultEtcdConfig()},
 		Render:  RenderConfig{BoardSize: 800},
 		Console: ConsoleConfig{Images: defaultImagesDir},
 		Log:     LogConfig{Level: "info", Format: "text"},
@@ -179,6 +185,9 @@ func decodeConfig(data []byte, cfg *Config) error {
 func (c *Config) validate() error {
 	if c.Storage.Path == "" {
 		return errors.New("storage.path must not be empty")
+	}
+	if err := c.Storage.validateBackend(); err != nil {
+		return err
 	}
 	if c.Render.BoardSize < 120 || c.Render.BoardSize > 2000 {
 		return fmt.Errorf("render.board_size %d: choose 120 to 2000 pixels", c.Render.BoardSize)
