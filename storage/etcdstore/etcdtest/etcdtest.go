@@ -94,6 +94,15 @@ func start(tb testing.TB, n int, opts Options) (*Cluster, error) {
 	return c, nil
 }
 
+// Stop stops member i (its client URL stays in Endpoints): the others
+// go on, as after the loss of a machine.
+func (c *Cluster) Stop(i int) {
+	if i < len(c.members) && c.members[i] != nil {
+		c.members[i].Close()
+		c.members[i] = nil
+	}
+}
+
 // Close stops every member still running.
 func (c *Cluster) Close() {
 	for _, e := range c.members {
