@@ -14,3 +14,11 @@ func TestConformance(t *testing.T) {
 		return bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}
 	})
 }
+
+// BenchmarkConformanceCommitMove is storetest.BenchCommitMove on a bbolt
+// file (fsync on every commit, bbolt's default), to compare with the
+// same benchmark on etcd (package storage/etcdstore).
+func BenchmarkConformanceCommitMove(b *testing.B) {
+	db := mustOpenDB(b, "")
+	storetest.BenchCommitMove(b, bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db})
+}

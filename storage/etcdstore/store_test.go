@@ -38,3 +38,13 @@ func TestConformance(t *testing.T) {
 		return bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s}
 	})
 }
+
+// BenchmarkCommitMove is storetest.BenchCommitMove on an in-process
+// single-member etcd that syncs its log to disk on every commit, as a
+// production member does: compare with the same benchmark on bbolt
+// (package storage).
+func BenchmarkCommitMove(b *testing.B) {
+	c := etcdtest.Start(b, 1, etcdtest.Options{Fsync: true})
+	s := openStore(b, c)
+	storetest.BenchCommitMove(b, bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s})
+}
