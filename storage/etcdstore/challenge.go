@@ -2,12 +2,14 @@ package etcdstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/storage"
+	"go.etcd.io/etcd/api/v3/v3rpc/rpctypes"
 	clientv3 "go.etcd.io/etcd/client/v3"
 )
 
@@ -93,11 +95,21 @@ func (s *Store) challengesBy(ctx context.Context, index, key string) ([]*bot.Cha
 	if key == "" {
 		return nil, nil
 	}
-	ids, rev, err := s.indexIDs(ctx, index, key)
-	if err != nil {
-		return nil, err
+	return s.listChallenges(ctx, func() ([]uint64, int64, error) { return s.indexIDs(ctx, index, key) })
+}
+
+// listChallenges is listGames for challenges.
+func (s *Store) listChallenges(ctx context.Context, list func() ([]uint64, int64, error)) ([]*bot.Challenge, error) {
+	for {
+		ids, rev, err := list()
+		if err != nil {
+			return nil, err
+		}
+		cs, err := s.challengesAt(ctx, ids, rev)
+		if !errors.Is(err, rpctypes.ErrCompacted) {
+			return cs, err
+		}
 	}
-	return s.challengesAt(ctx, ids, rev)
 }
 
 // challengesAt reads the challenges ids at revision rev, in the order of
@@ -127,11 +139,7 @@ func (s *Store) challengesAt(ctx context.Context, ids []uint64, rev int64) ([]*b
 // after t, earliest first (bot.ChallengeStore), from the expiry index,
 // which holds pending challenges only.
 func (s *Store) ChallengesExpiring(ctx context.Context, t time.Time) ([]*bot.Challenge, error) {
-	ids, rev, err := s.timeIDs(ctx, ixChallengesByExpiry, t)
-	if err != nil {
-		return nil, err
-	}
-	return s.challengesAt(ctx, ids, rev)
+	return s.listChallenges(ctx, func() ([]uint64, int64, error) { return s.timeIDs(ctx, ixChallengesByExpiry, t) })
 }
 
 // EarliestExpiry returns the first expiry of a pending challenge

@@ -167,3 +167,39 @@ func TestMemberLost(t *testing.T) {
 		t.Errorf("version %d, %d notifications, %v", g.Version, len(ns), err)
 	}
 }
+
+// TestListingAfterCompaction: a listing whose revision etcd compacted
+// away before the records were read reads the index again.
+func TestListingAfterCompaction(t *testing.T) {
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	s := openStore(t, c)
+	ctx := t.Context()
+	g := addGame(t, s, "alice", "bob", "c1")
+	old, err := s.Client().Get(ctx, "any")
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldRev := old.Header.Revision
+	g, err = s.UpdateGame(ctx, g.ID, g.Version, func(g *bot.Game) ([]bot.Notification, error) {
+		g.Moves = append(g.Moves, "e2e4")
+		return nil, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, _ := s.Client().Get(ctx, "any")
+	if _, err := s.Client().Compact(ctx, now.Header.Revision); err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	gs, err := s.ListGames(ctx, func() ([]uint64, int64, error) {
+		calls++
+		if calls == 1 {
+			return []uint64{g.ID}, oldRev, nil // read before the compaction
+		}
+		return []uint64{g.ID}, now.Header.Revision, nil
+	})
+	if err != nil || len(gs) != 1 || gs[0].Version != g.Version || calls != 2 {
+		t.Errorf("listing across a compaction: %v, %v after %d reads of the index; want the current game after 2", gs, err, calls)
+	}
+}

@@ -2,11 +2,13 @@ package etcdstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/storage"
+	"go.etcd.io/etcd/api/v3/v3rpc/rpctypes"
 	clientv3 "go.etcd.io/etcd/client/v3"
 )
 
@@ -55,11 +57,23 @@ func (s *Store) gamesBy(ctx context.Context, index, key string) ([]*bot.Game, er
 	if key == "" {
 		return nil, nil
 	}
-	ids, rev, err := s.indexIDs(ctx, index, key)
-	if err != nil {
-		return nil, err
+	return s.listGames(ctx, func() ([]uint64, int64, error) { return s.indexIDs(ctx, index, key) })
+}
+
+// listGames reads the games that list names, at the revision list read
+// them at, again from the start if etcd compacted that revision away in
+// between.
+func (s *Store) listGames(ctx context.Context, list func() ([]uint64, int64, error)) ([]*bot.Game, error) {
+	for {
+		ids, rev, err := list()
+		if err != nil {
+			return nil, err
+		}
+		gs, err := s.gamesAt(ctx, ids, rev)
+		if !errors.Is(err, rpctypes.ErrCompacted) {
+			return gs, err
+		}
 	}
-	return s.gamesAt(ctx, ids, rev)
 }
 
 // gamesAt reads the games ids at revision rev, in the order of ids.
@@ -97,11 +111,7 @@ func (s *Store) GamesToRemind(ctx context.Context, t time.Time) ([]*bot.Game, er
 }
 
 func (s *Store) gamesUntil(ctx context.Context, index string, t time.Time) ([]*bot.Game, error) {
-	ids, rev, err := s.timeIDs(ctx, index, t)
-	if err != nil {
-		return nil, err
-	}
-	return s.gamesAt(ctx, ids, rev)
+	return s.listGames(ctx, func() ([]uint64, int64, error) { return s.timeIDs(ctx, index, t) })
 }
 
 // EarliestGameTimes returns the first deadline and the first reminder
