@@ -130,8 +130,7 @@ func (s *Store) RetryNotification(ctx context.Context, id uint64, notBefore time
 			return nil, nil, err
 		}
 		if kv == nil {
-			// Gone: a transaction that changes nothing and cannot fail.
-			return nil, nil, nil
+			return nil, nil, nil // gone: nothing to do
 		}
 		n, err := s.decodeNote(kv)
 		if err != nil {

@@ -54,6 +54,14 @@
 // cluster (not an etcd snapshot restore, which keeps revisions) gives the
 // notifications new IDs.
 //
+// # Several processes
+//
+// Any number of processes may use one prefix at once: every change is
+// checked against the revision it read. Work that must run in one
+// process at a time (the scheduler, the outbox deliverer) runs under
+// Lead, an election with a lease: when the leader stops, it resigns; when
+// it dies, the lease expires and another candidate takes over.
+//
 // # Limits
 //
 // One change is one transaction: etcd refuses a transaction of more
@@ -149,6 +157,9 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	s, err := New(cctx, c, opts.Prefix)
 	if err != nil {
 		c.Close()
+		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+			err = fmt.Errorf("no member answered within %v (is etcd running there?): %w", opts.DialTimeout, err)
+		}
 		return nil, fmt.Errorf("etcd %s: %w", strings.Join(opts.Endpoints, ","), err)
 	}
 	s.own = true
@@ -383,7 +394,7 @@ func reindexOps(old, new []string) []clientv3.Op {
 
 // casLoop runs try until the transaction it builds commits: try reads
 // what it needs, decides, and returns the comparisons that must still
-// hold and the operations to apply. A failed comparison (a concurrent
+// hold and the operations to apply (neither: nothing to do). A failed comparison (a concurrent
 // change) runs try again; an error from try or from etcd ends the loop.
 // ctx bounds the whole.
 func (s *Store) casLoop(ctx context.Context, try func() ([]clientv3.Cmp, []clientv3.Op, error)) error {
@@ -394,6 +405,9 @@ func (s *Store) casLoop(ctx context.Context, try func() ([]clientv3.Cmp, []clien
 		cmps, ops, err := try()
 		if err != nil {
 			return err
+		}
+		if cmps == nil && ops == nil { // nothing to write
+			return nil
 		}
 		r, err := s.c.Txn(ctx).If(cmps...).Then(ops...).Commit()
 		if err != nil {
