@@ -67,6 +67,7 @@ func commands() []command {
 		docsCommand(),
 		exportCommand(),
 		backupCommand(),
+		migrateCommand(),
 		{name: "help", synopsis: "[COMMAND]",
 			summary: "show this help, or one command's flags"},
 	}
