@@ -22,3 +22,10 @@ func BenchmarkConformanceCommitMove(b *testing.B) {
 	db := mustOpenDB(b, "")
 	storetest.BenchCommitMove(b, bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db})
 }
+
+// BenchmarkConformanceCommitMoveParallel is
+// storetest.BenchCommitMoveParallel on a bbolt file.
+func BenchmarkConformanceCommitMoveParallel(b *testing.B) {
+	db := mustOpenDB(b, "")
+	storetest.BenchCommitMoveParallel(b, bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db})
+}

@@ -48,3 +48,24 @@ func BenchmarkCommitMove(b *testing.B) {
 	s := openStore(b, c)
 	storetest.BenchCommitMove(b, bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s})
 }
+
+// BenchmarkCommitMoveParallel is storetest.BenchCommitMoveParallel on
+// etcd: one member, and three (all in this process, on this machine's
+// cores), fsync on.
+func BenchmarkCommitMoveParallel(b *testing.B) {
+	for _, members := range []int{1, 3} {
+		b.Run(fmt.Sprintf("members=%d", members), func(b *testing.B) {
+			c := etcdtest.Start(b, members, etcdtest.Options{Fsync: true})
+			s := openStore(b, c)
+			storetest.BenchCommitMoveParallel(b, bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s})
+		})
+	}
+}
+
+// BenchmarkCommitMove3Members is BenchmarkCommitMove on three members
+// (in this process, fsync on): the cost of replication.
+func BenchmarkCommitMove3Members(b *testing.B) {
+	c := etcdtest.Start(b, 3, etcdtest.Options{Fsync: true})
+	s := openStore(b, c)
+	storetest.BenchCommitMove(b, bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s})
+}
