@@ -66,3 +66,49 @@ func (db *DB) Dump(ctx context.Context) (*Dump, error) {
 	}
 	return d, nil
 }
+
+// Load writes every record of d into the database, which must hold no
+// record yet: games and challenges keep their IDs and versions, with
+// their index entries; preferences are copied as they are; the
+// notifications are appended in d's order with new IDs (this file's
+// sequence). The ID sequence is set to d's LastID (or the largest ID, if
+// larger), so no ID is given twice. It is one transaction: all or
+// nothing.
+func (db *DB) Load(ctx context.Context, d *Dump) error {
+	return db.update(ctx, func(tx *bolt.Tx) error {
+		for _, name := range [][]byte{bucketGames, bucketChallenges, bucketUsers, bucketOutbox} {
+			if k, _ := tx.Bucket(name).Cursor().First(); k != nil {
+				return fmt.Errorf("storage: load: %s holds records already: load into a new file", db.Path())
+			}
+		}
+		last := d.LastID
+		for _, g := range d.Games {
+			if err := putGame(tx, nil, g); err != nil {
+				return err
+			}
+			last = max(last, g.ID)
+		}
+		for _, c := range d.Challenges {
+			if err := putChallenge(tx, nil, c); err != nil {
+				return err
+			}
+			last = max(last, c.ID)
+		}
+		for _, p := range d.Preferences {
+			if p.UserID == "" {
+				return fmt.Errorf("storage: load: preferences without a user")
+			}
+			b, err := encodePreferences(p)
+			if err != nil {
+				return err
+			}
+			if err := tx.Bucket(bucketUsers).Put([]byte(p.UserID), b); err != nil {
+				return err
+			}
+		}
+		if err := appendNotifications(tx, d.Outbox); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketMeta).Bucket(keyIDs).SetSequence(last)
+	})
+}

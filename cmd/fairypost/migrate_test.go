@@ -152,15 +152,61 @@ func TestMigrate(t *testing.T) {
 func TestMigrateBadInput(t *testing.T) {
 	db := migrateFixture(t)
 	for args, want := range map[string]string{
-		"-from etcd:x -to etcd:http://a":                   `-from "etcd:x": want bolt:FILE`,
-		"-from bolt:" + db + " -to bolt:y":                 `-to "bolt:y": want etcd:URL`,
+		"-from etcd:x -to bolt:y":                          `-from: "x": want an http://`,
+		"-from mysql:x -to bolt:y":                         `-from "mysql:x": want bolt:FILE or etcd:URL`,
+		"-from bolt:" + db + " -to bolt:y":                 "copy from a file to etcd or from etcd to a file",
+		"-from etcd:http://a -to etcd:http://b":            "copy from a file to etcd or from etcd to a file",
 		"-from bolt:" + db + " -to etcd:a:2379":            `"a:2379": want an http://`,
 		"-from bolt:/no/such.db -to etcd:http://a":         "no such database file",
 		"-from bolt:" + db + " -to etcd:http://a -prefix=": "-prefix must not be empty",
+		"-from etcd:http://a -to bolt:" + db:               "exists: the copy makes a new file",
 	} {
 		r := run(t, append([]string{"migrate"}, strings.Fields(args)...)...)
 		if r.code != exitBadInput || !strings.Contains(r.stderr, want) {
 			t.Errorf("migrate %s: exit %d, stderr %q; want exit 2 and %q", args, r.code, r.stderr, want)
 		}
+	}
+}
+
+// TestMigrateBack copies a database file into etcd and back into a new
+// file: the new file holds the same records, listings and waiting
+// notifications as the first.
+func TestMigrateBack(t *testing.T) {
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	path := migrateFixture(t)
+	back := filepath.Join(t.TempDir(), "back.db")
+	to := "etcd:" + strings.Join(c.Endpoints, ",")
+	if r := run(t, "migrate", "-from", "bolt:"+path, "-to", to, "-prefix", "there/"); r.code != exitOK {
+		t.Fatalf("there: exit %d, stderr %q", r.code, r.stderr)
+	}
+	r := run(t, "migrate", "-from", to, "-to", "bolt:"+back, "-prefix", "there/")
+	if r.code != exitOK || !strings.Contains(r.stdout, "20 games") {
+		t.Fatalf("back: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	orig, err := storage.Open(path, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := orig.Dump(context.Background())
+	orig.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := storage.Open(back, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := storage.Verify(context.Background(), d, bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}); err != nil {
+		t.Errorf("the file copied back differs from the first: %v", err)
+	}
+	ch := &bot.Challenge{Challenger: "u1", Challenged: "u2", Variant: "chess", Status: bot.ChallengePending, Color: bot.ColorRandom}
+	if err := db.CreateChallenge(context.Background(), ch, nil); err != nil || ch.ID != d.LastID+1 {
+		t.Errorf("first challenge in the file copied back: ID %d, %v; want %d", ch.ID, err, d.LastID+1)
+	}
+	// An empty prefix copies to an empty file.
+	empty := filepath.Join(t.TempDir(), "empty.db")
+	if r := run(t, "migrate", "-from", to, "-to", "bolt:"+empty, "-prefix", "nothing/"); r.code != exitOK || !strings.Contains(r.stdout, "0 games") {
+		t.Errorf("empty prefix: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }

@@ -2,6 +2,7 @@ package etcdstore_test
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 	"time"
 
@@ -84,5 +85,33 @@ func TestLoadSmall(t *testing.T) {
 	ns, err := s.PendingNotifications(t.Context(), t0, 0)
 	if err != nil || len(ns) != 1000 || ns[0].UserID != "user0" || ns[999].UserID != "user999" {
 		t.Errorf("outbox after the load: %d notes, %v", len(ns), err)
+	}
+}
+
+// TestDumpPages: Dump reads back what Load wrote, over more than one
+// page of keys, with the notifications in order.
+func TestDumpPages(t *testing.T) {
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	s := openStore(t, c)
+	d := bigDump(1200)
+	d.LastID = 5000
+	d.Preferences = []*bot.Preferences{{UserID: "user1", Version: 3, Delivery: bot.DeliverOff, ReminderPercent: 10}}
+	if err := s.Load(t.Context(), d); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Dump(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range got.Outbox {
+		if i > 0 && got.Outbox[i].ID <= got.Outbox[i-1].ID {
+			t.Fatalf("outbox IDs out of order at %d", i)
+		}
+		got.Outbox[i].ID = d.Outbox[i].ID
+	}
+	if !reflect.DeepEqual(got, d) {
+		t.Errorf("dumped %d games, %d challenges, %d preferences, %d notes, last ID %d; want %d, %d, %d, %d, %d (or a field differs)",
+			len(got.Games), len(got.Challenges), len(got.Preferences), len(got.Outbox), got.LastID,
+			len(d.Games), len(d.Challenges), len(d.Preferences), len(d.Outbox), d.LastID)
 	}
 }

@@ -84,15 +84,7 @@ func (s *Store) PendingNotifications(ctx context.Context, now time.Time, limit i
 			out = append(out, n)
 		}
 	}
-	slices.SortFunc(out, func(a, b bot.Notification) int {
-		switch {
-		case a.ID < b.ID:
-			return -1
-		case a.ID > b.ID:
-			return 1
-		}
-		return 0
-	})
+	sortNotes(out)
 	if limit > 0 && len(out) > limit {
 		out = out[:limit]
 	}
@@ -160,4 +152,17 @@ func (s *Store) AckNotification(ctx context.Context, id uint64) error {
 		return fmt.Errorf("etcd: %w", err)
 	}
 	return nil
+}
+
+// sortNotes orders notifications by ID: the order of appending.
+func sortNotes(ns []bot.Notification) {
+	slices.SortFunc(ns, func(a, b bot.Notification) int {
+		switch {
+		case a.ID < b.ID:
+			return -1
+		case a.ID > b.ID:
+			return 1
+		}
+		return 0
+	})
 }
