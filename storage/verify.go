@@ -3,9 +3,12 @@ package storage
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
@@ -28,6 +31,15 @@ func Verify(ctx context.Context, d *Dump, st bot.Stores) error {
 		}
 	}
 	for _, g := range d.Games {
+		note(users, g.White, g.Black)
+		note(channels, g.ChannelID)
+	}
+	for _, c := range d.Challenges {
+		note(users, c.Challenger, c.Challenged)
+		note(channels, c.ChannelID)
+	}
+	if err := each(len(d.Games), func(i int) error {
+		g := d.Games[i]
 		got, err := st.Games.Game(ctx, g.ID)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", g.ID, err)
@@ -35,10 +47,12 @@ func Verify(ctx context.Context, d *Dump, st bot.Stores) error {
 		if !reflect.DeepEqual(got, g) {
 			return fmt.Errorf("game %d differs: %+v, want %+v", g.ID, got, g)
 		}
-		note(users, g.White, g.Black)
-		note(channels, g.ChannelID)
+		return nil
+	}); err != nil {
+		return err
 	}
-	for _, c := range d.Challenges {
+	if err := each(len(d.Challenges), func(i int) error {
+		c := d.Challenges[i]
 		got, err := st.Challenges.Challenge(ctx, c.ID)
 		if err != nil {
 			return fmt.Errorf("challenge %d: %w", c.ID, err)
@@ -46,10 +60,12 @@ func Verify(ctx context.Context, d *Dump, st bot.Stores) error {
 		if !reflect.DeepEqual(got, c) {
 			return fmt.Errorf("challenge %d differs: %+v, want %+v", c.ID, got, c)
 		}
-		note(users, c.Challenger, c.Challenged)
-		note(channels, c.ChannelID)
+		return nil
+	}); err != nil {
+		return err
 	}
-	for _, p := range d.Preferences {
+	if err := each(len(d.Preferences), func(i int) error {
+		p := d.Preferences[i]
 		got, err := st.Users.Preferences(ctx, p.UserID)
 		if err != nil {
 			return fmt.Errorf("preferences of %s: %w", p.UserID, err)
@@ -57,6 +73,9 @@ func Verify(ctx context.Context, d *Dump, st bot.Stores) error {
 		if !reflect.DeepEqual(got, p) {
 			return fmt.Errorf("preferences of %s differ: %+v, want %+v", p.UserID, got, p)
 		}
+		return nil
+	}); err != nil {
+		return err
 	}
 	gameIDs := func(keep func(*bot.Game) bool) []uint64 {
 		var ids []uint64
@@ -88,7 +107,9 @@ func Verify(ctx context.Context, d *Dump, st bot.Stores) error {
 		}
 		return nil
 	}
-	for u := range users {
+	userList, channelList := slices.Sorted(maps.Keys(users)), slices.Sorted(maps.Keys(channels))
+	if err := each(len(userList), func(i int) error {
+		u := userList[i]
 		checks := []error{
 			checkGames("GamesByUser", st.Games.GamesByUser, u, gameIDs(func(g *bot.Game) bool { return g.IsPlayer(u) })),
 			checkGames("ActiveGamesByUser", st.Games.ActiveGamesByUser, u, gameIDs(func(g *bot.Game) bool { return g.IsPlayer(u) && g.Ongoing() })),
@@ -98,11 +119,12 @@ func Verify(ctx context.Context, d *Dump, st bot.Stores) error {
 		if err == nil && !slices.Equal(idsOfChallenges(cs), want) {
 			err = fmt.Errorf("ChallengesByUser(%s) = %v, want %v", u, idsOfChallenges(cs), want)
 		}
-		if err := firstError(append(checks, err)...); err != nil {
-			return err
-		}
+		return firstError(append(checks, err)...)
+	}); err != nil {
+		return err
 	}
-	for ch := range channels {
+	if err := each(len(channelList), func(i int) error {
+		ch := channelList[i]
 		checks := []error{
 			checkGames("GamesByChannel", st.Games.GamesByChannel, ch, gameIDs(func(g *bot.Game) bool { return g.ChannelID == ch })),
 			checkGames("ActiveGamesByChannel", st.Games.ActiveGamesByChannel, ch, gameIDs(func(g *bot.Game) bool { return g.ChannelID == ch && g.Ongoing() })),
@@ -112,9 +134,9 @@ func Verify(ctx context.Context, d *Dump, st bot.Stores) error {
 		if err == nil && !slices.Equal(idsOfChallenges(cs), want) {
 			err = fmt.Errorf("ChallengesByChannel(%s) = %v, want %v", ch, idsOfChallenges(cs), want)
 		}
-		if err := firstError(append(checks, err)...); err != nil {
-			return err
-		}
+		return firstError(append(checks, err)...)
+	}); err != nil {
+		return err
 	}
 	if err := verifyTimes(ctx, d, st); err != nil {
 		return err
@@ -260,6 +282,35 @@ func idsOfChallenges(cs []*bot.Challenge) []uint64 {
 		ids[i] = c.ID
 	}
 	return ids
+}
+
+// verifyWorkers is how many reads Verify has in flight at once: a remote
+// store answers each after a round trip.
+const verifyWorkers = 8
+
+// each runs check for 0..n-1 on verifyWorkers goroutines, stopping soon
+// after a failure, and returns the error of the lowest i that failed
+// (nil if none did), so the message does not depend on scheduling.
+func each(n int, check func(i int) error) error {
+	errs := make([]error, n)
+	var next atomic.Int64
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for range min(verifyWorkers, n) {
+		wg.Go(func() {
+			for !failed.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				if errs[i] = check(i); errs[i] != nil {
+					failed.Store(true)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return firstError(errs...)
 }
 
 func firstError(errs ...error) error {
