@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"go.etcd.io/etcd/client/pkg/v3/transport"
 	"go.etcd.io/etcd/server/v3/embed"
 	"go.uber.org/zap"
 )
@@ -22,6 +23,11 @@ type Options struct {
 	// every commit, as a production cluster does (for benchmarks); tests
 	// run faster without it.
 	Fsync bool
+	// CertFile and KeyFile, when set, make the members serve clients
+	// over TLS (https:// endpoints) with this certificate; with
+	// ClientCAFile too, they accept only clients whose certificate that
+	// authority signed.
+	CertFile, KeyFile, ClientCAFile string
 }
 
 // Cluster is a running in-process cluster.
@@ -67,6 +73,11 @@ func start(tb testing.TB, n int, opts Options) (*Cluster, error) {
 		cfg.UnsafeNoFsync = !opts.Fsync
 		cfg.ZapLoggerBuilder = embed.NewZapLoggerBuilder(zap.NewNop())
 		client := url.URL{Scheme: "http", Host: fmt.Sprintf("127.0.0.1:%d", ports[2*i])}
+		if opts.CertFile != "" {
+			client.Scheme = "https"
+			cfg.ClientTLSInfo = transport.TLSInfo{CertFile: opts.CertFile, KeyFile: opts.KeyFile,
+				TrustedCAFile: opts.ClientCAFile, ClientCertAuth: opts.ClientCAFile != ""}
+		}
 		peer := url.URL{Scheme: "http", Host: fmt.Sprintf("127.0.0.1:%d", ports[2*i+1])}
 		cfg.ListenClientUrls, cfg.AdvertiseClientUrls = []url.URL{client}, []url.URL{client}
 		cfg.ListenPeerUrls, cfg.AdvertisePeerUrls = []url.URL{peer}, []url.URL{peer}
