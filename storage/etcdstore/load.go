@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/fairypost/fairypost/storage"
 	clientv3 "go.etcd.io/etcd/client/v3"
@@ -20,9 +22,9 @@ const loadBatch = 100
 // they are; the notifications are appended in d's order and so get new
 // IDs (etcd revisions) in the same order. The ID counter ends at d's
 // LastID (or the largest ID, if larger), so no ID is ever given twice.
-// The copy is made in transactions of up to 100 keys; the counter is
-// written last, by a transaction that fails if anything created a
-// challenge meanwhile: run it with no bot on the prefix. A Load that
+// The copy is made in transactions of up to 100 keys, eight at a time;
+// the counter is written last, by a transaction that fails if anything
+// created a challenge meanwhile: run it with no bot on the prefix. A Load that
 // failed halfway leaves a prefix to delete (etcdctl del --prefix) before
 // trying again.
 func (s *Store) Load(ctx context.Context, d *storage.Dump) error {
@@ -33,25 +35,20 @@ func (s *Store) Load(ctx context.Context, d *storage.Dump) error {
 	if r.Count != 1 { // the schema key Open wrote
 		return fmt.Errorf("etcd: prefix %q already holds %d keys: load into an empty prefix", s.p, r.Count-1)
 	}
+	// The records go in batches, several in flight at once (etcd groups
+	// them into fewer disk syncs); their order does not matter.
+	var batches [][]clientv3.Op
 	var ops []clientv3.Op
-	flush := func() error {
-		if len(ops) == 0 {
-			return nil
+	flush := func() {
+		if len(ops) > 0 {
+			batches, ops = append(batches, ops), nil
 		}
-		if _, err := s.c.Txn(ctx).Then(ops...).Commit(); err != nil {
-			return fmt.Errorf("etcd: %w", err)
-		}
-		ops = ops[:0]
-		return nil
 	}
-	add := func(more []clientv3.Op) error {
+	add := func(more []clientv3.Op) {
 		if len(ops)+len(more) > loadBatch {
-			if err := flush(); err != nil {
-				return err
-			}
+			flush()
 		}
 		ops = append(ops, more...)
-		return nil
 	}
 	last := d.LastID
 	for _, g := range d.Games {
@@ -59,9 +56,7 @@ func (s *Store) Load(ctx context.Context, d *storage.Dump) error {
 		if err != nil {
 			return err
 		}
-		if err := add(more); err != nil {
-			return err
-		}
+		add(more)
 		last = max(last, g.ID)
 	}
 	for _, c := range d.Challenges {
@@ -69,9 +64,7 @@ func (s *Store) Load(ctx context.Context, d *storage.Dump) error {
 		if err != nil {
 			return err
 		}
-		if err := add(more); err != nil {
-			return err
-		}
+		add(more)
 		last = max(last, c.ID)
 	}
 	for _, p := range d.Preferences {
@@ -82,24 +75,22 @@ func (s *Store) Load(ctx context.Context, d *storage.Dump) error {
 		if err != nil {
 			return err
 		}
-		if err := add([]clientv3.Op{clientv3.OpPut(s.userKey(p.UserID), string(b))}); err != nil {
-			return err
-		}
+		add([]clientv3.Op{clientv3.OpPut(s.userKey(p.UserID), string(b))})
 	}
-	if err := flush(); err != nil {
+	flush()
+	if err := s.commitAll(ctx, batches); err != nil {
 		return err
 	}
-	// Notifications: one transaction per batch, so that their IDs
-	// (revision, place in the batch) keep d's order.
+	// Notifications: one transaction per batch, one after the other, so
+	// that their IDs (revision, place in the batch) keep d's order.
 	for start := 0; start < len(d.Outbox); start += loadBatch {
 		notes := d.Outbox[start:min(start+loadBatch, len(d.Outbox))]
 		more, err := s.noteOps("m"+hex16(uint64(start)), notes)
 		if err != nil {
 			return err
 		}
-		ops = append(ops, more...)
-		if err := flush(); err != nil {
-			return err
+		if _, err := s.c.Txn(ctx).Then(more...).Commit(); err != nil {
+			return fmt.Errorf("etcd: %w", err)
 		}
 	}
 	cr, err := s.c.Txn(ctx).If(clientv3.Compare(clientv3.CreateRevision(s.idsKey()), "=", 0)).
@@ -111,4 +102,38 @@ func (s *Store) Load(ctx context.Context, d *storage.Dump) error {
 		return fmt.Errorf("etcd: a challenge was created under %q during the load: stop every bot on it, delete the prefix and load again", s.p)
 	}
 	return nil
+}
+
+// loadWorkers is how many transactions Load has in flight at once.
+const loadWorkers = 8
+
+// commitAll commits each batch as a transaction, loadWorkers at a time,
+// and returns the first error (the others may have been committed).
+func (s *Store) commitAll(ctx context.Context, batches [][]clientv3.Op) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var next atomic.Int64
+	var mu sync.Mutex
+	var first error
+	var wg sync.WaitGroup
+	for range min(loadWorkers, len(batches)) {
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= len(batches) {
+					return
+				}
+				if _, err := s.c.Txn(ctx).Then(batches[i]...).Commit(); err != nil {
+					mu.Lock()
+					if first == nil {
+						first = fmt.Errorf("etcd: %w", err)
+					}
+					mu.Unlock()
+					cancel()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return first
 }
