@@ -23,6 +23,10 @@ type backend struct {
 	// and the deliverer: at once and until ctx is done for a file (one
 	// process), while elected for etcd (see etcdstore.Store.Lead).
 	lead func(ctx context.Context, fn func(context.Context)) error
+	// watch, when not nil, calls schedule and deliver on changes made
+	// by other processes that the scheduler and the deliverer must not
+	// sleep through (etcdstore.Store.WatchChanges), until ctx is done.
+	watch func(ctx context.Context, schedule, deliver func())
 	// close releases the store; call it once, last.
 	close func() error
 }
@@ -74,14 +78,16 @@ func openEtcd(ctx context.Context, e EtcdConfig, log *slog.Logger) (*backend, er
 		lead: func(ctx context.Context, fn func(context.Context)) error {
 			return s.Lead(ctx, etcdstore.LeaderOptions{Name: "scheduler", ID: id, TTL: e.LeaderTTL.D(), Logger: log}, fn)
 		},
+		watch: s.WatchChanges,
 		close: s.Close,
 	}, nil
 }
 
-// runBoth runs the two functions until both return.
-func runBoth(ctx context.Context, f, g func(context.Context)) {
+// runAll runs the functions until all return.
+func runAll(ctx context.Context, fs ...func(context.Context)) {
 	var wg sync.WaitGroup
-	wg.Go(func() { f(ctx) })
-	wg.Go(func() { g(ctx) })
+	for _, f := range fs {
+		wg.Go(func() { f(ctx) })
+	}
 	wg.Wait()
 }

@@ -99,8 +99,12 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		err := be.lead(bg, func(ctx context.Context) {
-			runBoth(ctx, func(ctx context.Context) { sched.Run(ctx) },
-				func(ctx context.Context) { deliv.Run(ctx, cfg.Discord.DeliverEvery.D()) })
+			watch := func(context.Context) {}
+			if be.watch != nil { // changes from the other processes wake them too
+				watch = func(ctx context.Context) { be.watch(ctx, sched.Poke, deliv.Poke) }
+			}
+			runAll(ctx, func(ctx context.Context) { sched.Run(ctx) },
+				func(ctx context.Context) { deliv.Run(ctx, cfg.Discord.DeliverEvery.D()) }, watch)
 		})
 		if err != nil {
 			log.Error("fairypost: the scheduler and the deliverer stopped", "err", err)
