@@ -60,7 +60,9 @@
 // checked against the revision it read. Work that must run in one
 // process at a time (the scheduler, the outbox deliverer) runs under
 // Lead, an election with a lease: when the leader stops, it resigns; when
-// it dies, the lease expires and another candidate takes over.
+// it dies, the lease expires and another candidate takes over. The
+// leader learns of the deadlines and notifications the others write
+// through WatchChanges.
 //
 // # Limits
 //
