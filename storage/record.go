@@ -275,6 +275,13 @@ func decodeOutboxEntry(b []byte) (bot.Notification, string, error) {
 		Attempts: r.Attempts, NotBefore: r.NotBefore, TournamentID: r.Tournament}, r.SetAside, nil
 }
 
+// decodeNotification decodes a notification record (whether it was set
+// aside is dropped: decodeOutboxEntry says).
+func decodeNotification(b []byte) (bot.Notification, error) {
+	n, _, err := decodeOutboxEntry(b)
+	return n, err
+}
+
 // preferencesRecord is the stored form of a bot.Preferences.
 type preferencesRecord struct {
 	Schema          int    `json:"schema"`

@@ -82,6 +82,7 @@ func commands() []command {
 		exportCommand(),
 		backupCommand(),
 		checkCommand(),
+		migrateCommand(),
 		{name: "help", synopsis: "[COMMAND]",
 			summary: "show this help, or one command's flags"},
 	}

@@ -91,16 +91,26 @@ func (a *app) console(ctx context.Context, dbPath, imagesDir, user string) error
 		return err
 	}
 	defer db.Close()
-	log := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	log := consoleLogger(a.stderr)
 	defer a.serveHotCopy(ctx, db, dbPath, log)() // stops before db.Close
+	return a.consoleOn(ctx, bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}, imagesDir, user, log)
+}
+
+// consoleLogger is the console's log: warnings and errors only.
+func consoleLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
+// consoleOn runs the console over open stores (a file's or etcd's).
+func (a *app) consoleOn(ctx context.Context, st bot.Stores, imagesDir, user string, log *slog.Logger) error {
 	reg, err := a.registry()
 	if err != nil {
 		return fmt.Errorf("variant registry: %w", err)
 	}
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}, reg)
+	svc := bot.NewService(st, reg)
 	h := botcmd.New(svc, botcmd.Options{Logger: log})
 	c, err := console.New(console.Config{
-		Service: svc, Handler: h, Outbox: db,
+		Service: svc, Handler: h, Outbox: st.Outbox,
 		Out: a.stdout, ImagesDir: imagesDir,
 		Interactive: a.terminal(a.stdin),
 		User:        user,

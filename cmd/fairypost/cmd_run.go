@@ -50,6 +50,9 @@ DISCORD_TOKEN, or, without it, says so and starts the local console (see
 				if err != nil {
 					return err
 				}
+				if cfg.Discord.Token == "" && cfg.Storage.Backend == backendEtcd {
+					return a.runConsoleEtcd(ctx, cfg)
+				}
 				if cfg.Discord.Token == "" {
 					if !a.bare {
 						return noToken(*path)
@@ -81,18 +84,13 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return fmt.Errorf("variant registry: %w", err)
 	}
-	db, err := openStore(cfg.Storage.Path, storeOpen{flag: "storage.path", timeout: cfg.Storage.Timeout.D(),
-		created: func(path string) {
-			// A warning: a mistyped storage.path must not go unseen.
-			log.Warn("fairypost: there was no database at storage.path: a new one was created there", "database", path)
-		}})
+	be, err := a.openBackend(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	defer a.serveHotCopy(ctx, db, cfg.Storage.Path, log)() // stops before db.Close
+	defer be.close()
 
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}, reg, bot.VacationAllowance(cfg.Play.VacationDays))
+	svc := bot.NewService(be.stores, reg, bot.VacationAllowance(cfg.Play.VacationDays))
 	// Images name players as Discord tells (b.Name); b is set before the
 	// first interaction can arrive (b.Open below).
 	var b *discord.Bot
@@ -115,7 +113,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return err
 	}
-	deliv = bot.NewDeliverer(db, b.Send, time.Now, log).Digests(svc)
+	deliv = bot.NewDeliverer(be.stores.Outbox, b.Send, time.Now, log).Digests(svc)
 
 	if err := b.Open(ctx); err != nil {
 		b.Session().Close()
@@ -125,18 +123,32 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 		}
 		return connectError(err, cfg.Discord.APIURL)
 	}
-	log.Info("fairypost: running", "database", cfg.Storage.Path, "application", b.ApplicationID())
+	log.Info("fairypost: running", "database", be.where, "application", b.ApplicationID())
 
 	// The computer player plays as the bot's own user: a challenge to
 	// the bot is a game against it.
 	svc.SetComputer(b.UserID())
 	computer := bot.NewComputerRunner(svc, max(1, runtime.NumCPU()/2), log)
 
+	// The scheduler, the deliverer and the computer player run in this
+	// process alone on a file, and in the one process elected among those
+	// sharing etcd.
 	bg, stop := context.WithCancel(context.WithoutCancel(ctx))
 	var wg sync.WaitGroup
-	wg.Go(func() { sched.Run(bg) })
-	wg.Go(func() { computer.Run(bg) })
-	wg.Go(func() { deliv.Run(bg, cfg.Discord.DeliverEvery.D()) })
+	wg.Go(func() {
+		err := be.lead(bg, func(ctx context.Context) {
+			watch := func(context.Context) {}
+			if be.watch != nil { // changes from the other processes wake them too
+				watch = func(ctx context.Context) { be.watch(ctx, sched.Poke, deliv.Poke) }
+			}
+			runAll(ctx, func(ctx context.Context) { sched.Run(ctx) },
+				func(ctx context.Context) { deliv.Run(ctx, cfg.Discord.DeliverEvery.D()) },
+				func(ctx context.Context) { computer.Run(ctx) }, watch)
+		})
+		if err != nil {
+			log.Error("fairypost: the scheduler, the deliverer and the computer player stopped", "err", err)
+		}
+	})
 
 	<-ctx.Done()
 	log.Info("fairypost: stopping")
@@ -191,4 +203,17 @@ func connectError(err error, apiURL string) error {
 		return outsideError{fmt.Errorf("cannot reach Discord (%s %s): %w", ue.Op, ue.URL, ue.Err)}
 	}
 	return outsideError{err}
+}
+
+// runConsoleEtcd is runConsole on the etcd cluster of cfg: the console
+// plays on the records the bot processes share.
+func (a *app) runConsoleEtcd(ctx context.Context, cfg Config) error {
+	log := consoleLogger(a.stderr)
+	be, err := openEtcd(ctx, cfg.Storage.Etcd, log)
+	if err != nil {
+		return err
+	}
+	defer be.close()
+	fmt.Fprintf(a.stderr, "fairypost: no Discord token configured (discord.token in the config, or DISCORD_TOKEN): starting the local console on %s instead.\n", be.where)
+	return a.consoleOn(ctx, be.stores, cfg.Console.Images, "", log)
 }

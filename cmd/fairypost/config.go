@@ -67,6 +67,11 @@ type StorageConfig struct {
 	// Timeout is how long opening waits for another process holding
 	// the file before giving up.
 	Timeout Duration `toml:"timeout"`
+	// Backend is "bolt" (the file at Path) or "etcd" (the cluster of
+	// Etcd, see config_etcd.go).
+	Backend string `toml:"backend"`
+	// Etcd is the cluster used when Backend is "etcd".
+	Etcd EtcdConfig `toml:"etcd"`
 }
 
 // RenderConfig is about board images.
@@ -102,7 +107,8 @@ func defaultConfig() Config {
 			DeliverEvery:    Duration(time.Second),
 			ShutdownTimeout: Duration(10 * time.Second),
 		},
-		Storage: StorageConfig{Path: defaultDB, Timeout: Duration(time.Second)},
+		Storage: StorageConfig{Path: defaultDB, Timeout: Duration(time.Second),
+			Backend: backendBolt, Etcd: defaultEtcdConfig()},
 		Render:  RenderConfig{BoardSize: 800},
 		Console: ConsoleConfig{Images: defaultImagesDir},
 		Log:     LogConfig{Level: "info", Format: "text"},
@@ -257,6 +263,9 @@ func decodeConfig(data []byte, cfg *Config) error {
 func (c *Config) validate() error {
 	if c.Storage.Path == "" {
 		return badValue("storage.path", "must not be empty")
+	}
+	if err := c.Storage.validateBackend(); err != nil {
+		return err
 	}
 	if c.Render.BoardSize < render.MinSize || c.Render.BoardSize > render.MaxSize {
 		return badValue("render.board_size", "%d: choose %d to %d pixels", c.Render.BoardSize, render.MinSize, render.MaxSize)

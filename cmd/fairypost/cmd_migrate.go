@@ -1,0 +1,139 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/storage"
+	"github.com/fairypost/fairypost/storage/etcdstore"
+)
+
+// migrateCommand is "fairypost migrate".
+func migrateCommand() command {
+	return command{
+		name:     "migrate",
+		synopsis: "-from bolt:FILE|etcd:URL[,URL...] -to etcd:URL[,URL...]|bolt:FILE [-prefix P]",
+		summary:  "copy the records between a database file and etcd, verified",
+		doc: `
+Copies every record from one store to the other: from the bbolt database
+FILE into the etcd cluster whose members answer at the URLs, under the key
+prefix P (default "fairypost/"), or back from etcd into a new FILE. Games
+and challenges keep their IDs and versions, with every index entry; users'
+preferences follow, and the notifications still waiting, in their order
+(with new IDs). The source is read at one moment (one transaction, one
+etcd revision); a file is waited for one second when a process holds it:
+stop the bot first. The destination must be empty: an etcd prefix with no
+records, or a file that does not exist yet. Then every record, listing and
+time index is read back from the destination and compared with what was
+read from the source; any difference is an error. Prints what was copied
+and how long it took. Then point the bot at the copy (storage.backend).`,
+		setup: func(fs *flag.FlagSet) runFunc {
+			from := fs.String("from", "", "copy from `bolt:FILE or etcd:URL[,URL...]`")
+			to := fs.String("to", "", "copy to `etcd:URL[,URL...] or bolt:FILE`")
+			prefix := fs.String("prefix", etcdstore.DefaultPrefix, "the etcd key `PREFIX`")
+			return func(ctx context.Context, a *app) error {
+				return a.migrate(ctx, *from, *to, *prefix)
+			}
+		},
+	}
+}
+
+// storeAddress is one end of a migration: a bolt file or etcd endpoints.
+type storeAddress struct {
+	path      string   // bolt:FILE
+	endpoints []string // etcd:URL,...
+}
+
+// parseStoreAddress reads the value of flag name: bolt:FILE or
+// etcd:URL[,URL...].
+func parseStoreAddress(name, v string) (storeAddress, error) {
+	if path, ok := strings.CutPrefix(v, "bolt:"); ok && path != "" {
+		return storeAddress{path: path}, nil
+	}
+	urls, ok := strings.CutPrefix(v, "etcd:")
+	if !ok || urls == "" {
+		return storeAddress{}, badInput("%s %q: want bolt:FILE or etcd:URL[,URL...], such as etcd:http://127.0.0.1:2379", name, v)
+	}
+	eps := strings.Split(urls, ",")
+	for _, ep := range eps {
+		if !strings.HasPrefix(ep, "http://") && !strings.HasPrefix(ep, "https://") {
+			return storeAddress{}, badInput("%s: %q: want an http:// or https:// URL", name, ep)
+		}
+	}
+	return storeAddress{endpoints: eps}, nil
+}
+
+// migrate copies the records of from into to, one a bolt file and the
+// other etcd, and verifies the copy.
+func (a *app) migrate(ctx context.Context, from, to, prefix string) error {
+	src, err := parseStoreAddress("-from", from)
+	if err != nil {
+		return err
+	}
+	dst, err := parseStoreAddress("-to", to)
+	if err != nil {
+		return err
+	}
+	if (src.path == "") == (dst.path == "") {
+		return badInput("-from %s -to %s: copy from a file to etcd or from etcd to a file", from, to)
+	}
+	if prefix == "" {
+		return badInput("-prefix must not be empty")
+	}
+	if src.path != "" {
+		if _, err := os.Stat(src.path); err != nil {
+			return badInput("-from bolt:%s: no such database file", src.path)
+		}
+	} else if _, err := os.Stat(dst.path); err == nil {
+		return badInput("-to bolt:%s exists: the copy makes a new file", dst.path)
+	}
+	s, err := etcdstore.Open(ctx, etcdstore.Options{Endpoints: append(src.endpoints, dst.endpoints...), Prefix: prefix})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	start := time.Now()
+	var d *storage.Dump
+	var check bot.Stores
+	if src.path != "" {
+		db, err := openStore(src.path, storeOpen{flag: "-from bolt:", readOnly: true})
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		if d, err = db.Dump(ctx); err != nil {
+			return err
+		}
+		if err := s.Load(ctx, d); err != nil {
+			return err
+		}
+		check = bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s}
+	} else {
+		if d, err = s.Dump(ctx); err != nil {
+			return err
+		}
+		db, err := openStore(dst.path, storeOpen{flag: "-to bolt:"})
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		if err := db.Load(ctx, d); err != nil {
+			os.Remove(dst.path)
+			return err
+		}
+		check = bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}
+	}
+	copied := time.Since(start)
+	if err := storage.Verify(ctx, d, check); err != nil {
+		return fmt.Errorf("the copy in %s differs from %s: %w", to, from, err)
+	}
+	fmt.Fprintf(a.stdout, "%s -> %s (prefix %q): %d games, %d challenges, %d users' preferences, %d notifications; copied in %v, verified in %v\n",
+		from, to, prefix, len(d.Games), len(d.Challenges), len(d.Preferences), len(d.Outbox),
+		copied.Round(time.Millisecond), (time.Since(start) - copied).Round(time.Millisecond))
+	return nil
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Storage backends (storage.backend).
+const (
+	backendBolt = "bolt" // a bbolt file: one process
+	backendEtcd = "etcd" // an etcd cluster: any number of processes
+)
+
+// EtcdConfig is the etcd cluster of storage.backend = "etcd" (the table
+// [storage.etcd]).
+type EtcdConfig struct {
+	// Endpoints are the client URLs of the members (http:// or https://).
+	Endpoints []string `toml:"endpoints"`
+	// Prefix starts every key the bot writes: bots with different
+	// prefixes can share a cluster.
+	Prefix string `toml:"prefix"`
+	// DialTimeout bounds the first contact with the cluster.
+	DialTimeout Duration `toml:"dial_timeout"`
+	// CertFile and KeyFile are the client certificate and its key (PEM),
+	// for members that require one; CAFile is the authority that signed
+	// the members' certificates ("" for the system's). Any of them, or an
+	// https:// endpoint, turns TLS on.
+	CertFile string `toml:"cert_file"`
+	KeyFile  string `toml:"key_file"`
+	CAFile   string `toml:"ca_file"`
+	// Username and Password log in to a cluster with authentication on.
+	Username string `toml:"username"`
+	Password string `toml:"password"`
+	// LeaderTTL is the lease of the election that picks the one process
+	// running the scheduler and the notification deliverer: when that
+	// process dies, another takes over within about this time.
+	LeaderTTL Duration `toml:"leader_ttl"`
+}
+
+// defaultEtcdConfig returns the defaults documented in
+// config.example.toml.
+func defaultEtcdConfig() EtcdConfig {
+	return EtcdConfig{Endpoints: []string{"http://127.0.0.1:2379"}, Prefix: "fairypost/",
+		DialTimeout: Duration(5 * time.Second), LeaderTTL: Duration(5 * time.Second)}
+}
+
+// validateBackend checks storage.backend and, for etcd, its table.
+func (s *StorageConfig) validateBackend() error {
+	switch s.Backend {
+	case backendBolt:
+		return nil
+	case backendEtcd:
+	default:
+		return fmt.Errorf("storage.backend %q: choose bolt (one file, one process) or etcd", s.Backend)
+	}
+	e := &s.Etcd
+	if len(e.Endpoints) == 0 {
+		return fmt.Errorf("storage.etcd.endpoints is empty: list the client URLs of the cluster's members, such as \"http://127.0.0.1:2379\"")
+	}
+	for _, ep := range e.Endpoints {
+		if !strings.HasPrefix(ep, "http://") && !strings.HasPrefix(ep, "https://") {
+			return fmt.Errorf("storage.etcd.endpoints: %q: want an http:// or https:// URL", ep)
+		}
+	}
+	if e.Prefix == "" {
+		return fmt.Errorf("storage.etcd.prefix must not be empty (the default is \"fairypost/\")")
+	}
+	if (e.CertFile == "") != (e.KeyFile == "") {
+		return fmt.Errorf("storage.etcd.cert_file and storage.etcd.key_file go together: give both or neither")
+	}
+	if d := e.DialTimeout.D(); d < 100*time.Millisecond {
+		return fmt.Errorf("storage.etcd.dial_timeout %s: choose at least 100ms", d)
+	}
+	if d := e.LeaderTTL.D(); d < time.Second || d > time.Hour || d%time.Second != 0 {
+		return fmt.Errorf("storage.etcd.leader_ttl %s: choose whole seconds from 1s to 1h (an etcd lease counts seconds)", d)
+	}
+	return nil
+}
+
+// tlsOn reports whether the configuration asks for TLS.
+func (e *EtcdConfig) tlsOn() bool {
+	if e.CertFile != "" || e.KeyFile != "" || e.CAFile != "" {
+		return true
+	}
+	for _, ep := range e.Endpoints {
+		if strings.HasPrefix(ep, "https://") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,212 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/storage"
+	"github.com/fairypost/fairypost/storage/etcdstore"
+	"github.com/fairypost/fairypost/storage/etcdstore/etcdtest"
+)
+
+// migrateFixture writes a database with records of every kind: active,
+// finished and set-up games with deadlines and reminders, challenges
+// pending and accepted, preferences, and waiting notifications (one
+// retried). It returns the file's path.
+func migrateFixture(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "bot.db")
+	db, err := storage.Open(path, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	for i := range 30 {
+		white, black := fmt.Sprint("u", i%7), fmt.Sprint("u", (i+3)%7)
+		c := &bot.Challenge{Challenger: white, Challenged: black, GuildID: "g", ChannelID: fmt.Sprint("c", i%4), Variant: "chess",
+			DaysPerMove: 3, Color: bot.ColorWhite, Status: bot.ChallengePending, Expires: t0.Add(time.Duration(i) * time.Hour), Created: t0, Updated: t0}
+		if err := db.CreateChallenge(ctx, c, []bot.Notification{{Kind: bot.NotifyChallengeReceived, UserID: black, Text: fmt.Sprint("challenge ", i)}}); err != nil {
+			t.Fatal(err)
+		}
+		if i%3 == 0 {
+			continue // stays pending
+		}
+		_, g, err := db.UpdateChallenge(ctx, c.ID, c.Version, func(c *bot.Challenge) (bot.ChallengeChange, error) {
+			c.Status = bot.ChallengeAccepted
+			return bot.ChallengeChange{Game: &bot.Game{Variant: "chess", StartFEN: "s", FEN: "s", ToAct: white, White: white, Black: black,
+				GuildID: "g", ChannelID: c.ChannelID, Status: bot.GameActive, DaysPerMove: 3,
+				Deadline: t0.Add(time.Duration(72-i) * time.Hour), TurnStarted: t0, Created: t0, Updated: t0}}, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch i % 4 {
+		case 1:
+			_, err = db.UpdateGame(ctx, g.ID, g.Version, func(g *bot.Game) ([]bot.Notification, error) {
+				g.Status, g.Result, g.Reason, g.Deadline, g.ToAct = bot.GameFinished, bot.BlackWins, "resignation", time.Time{}, ""
+				return []bot.Notification{{Kind: bot.NotifyGameOver, UserID: white, GameID: g.ID, Text: fmt.Sprint("over ", g.ID)}}, nil
+			})
+		case 2:
+			_, err = db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
+				g.ThreadID, g.RemindAt = fmt.Sprint("t", g.ID), t0.Add(time.Duration(i)*time.Minute)
+				return nil, nil
+			})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, u := range []string{"u1", "u4"} {
+		if _, err := db.UpdatePreferences(ctx, u, func(p *bot.Preferences) error {
+			p.Delivery, p.ReminderPercent = bot.DeliverChannel, 40
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ns, err := db.PendingNotifications(ctx, t0, 0)
+	if err != nil || len(ns) < 3 {
+		t.Fatal(ns, err)
+	}
+	if err := db.AckNotification(ctx, ns[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.RetryNotification(ctx, ns[2].ID, t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestMigrate copies a database into an in-process etcd: everything is
+// copied and verified, the bot's stores then work on the copy with IDs
+// continuing after the file's, and a second copy into the same prefix is
+// refused.
+func TestMigrate(t *testing.T) {
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	path := migrateFixture(t)
+	to := "etcd:" + strings.Join(c.Endpoints, ",")
+	r := run(t, "migrate", "-from", "bolt:"+path, "-to", to, "-prefix", "moved/")
+	if r.code != exitOK || !strings.Contains(r.stdout, "30 challenges") || !strings.Contains(r.stdout, "20 games") ||
+		!strings.Contains(r.stdout, "2 users' preferences") || !strings.Contains(r.stdout, "verified") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	s, err := etcdstore.Open(context.Background(), etcdstore.Options{Endpoints: c.Endpoints, Prefix: "moved/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	db, err := storage.Open(path, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := db.Dump(context.Background())
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The check migrate ran passes on its own, and catches a change.
+	st := bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s}
+	if err := storage.Verify(context.Background(), d, st); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AnnotateGame(context.Background(), d.Games[0].ID, func(g *bot.Game) ([]bot.Notification, error) {
+		g.ThreadID = "moved"
+		return nil, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := storage.Verify(context.Background(), d, st); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("game %d differs", d.Games[0].ID)) {
+		t.Errorf("Verify after a change: %v", err)
+	}
+	if _, err := s.AnnotateGame(context.Background(), d.Games[0].ID, func(g *bot.Game) ([]bot.Notification, error) {
+		g.ThreadID = d.Games[0].ThreadID
+		return nil, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// An index entry lost is caught too.
+	key := fmt.Sprintf("moved/ix/games_by_user/%s\x00%016x", d.Games[1].White, d.Games[1].ID)
+	if r, err := s.Client().Delete(context.Background(), key); err != nil || r.Deleted != 1 {
+		t.Fatalf("deleting %q: %v, %v", key, r, err)
+	}
+	if err := storage.Verify(context.Background(), d, st); err == nil || !strings.Contains(err.Error(), "GamesByUser("+d.Games[1].White+")") {
+		t.Errorf("Verify after an index entry was lost: %v", err)
+	}
+	ch := &bot.Challenge{Challenger: "u1", Challenged: "u2", Variant: "chess", Status: bot.ChallengePending, Color: bot.ColorRandom}
+	if err := s.CreateChallenge(context.Background(), ch, nil); err != nil || ch.ID != d.LastID+1 {
+		t.Errorf("first challenge after the copy: ID %d, %v; want %d", ch.ID, err, d.LastID+1)
+	}
+	r = run(t, "migrate", "-from", "bolt:"+path, "-to", to, "-prefix", "moved/")
+	if r.code == exitOK || !strings.Contains(r.stderr, "load into an empty prefix") {
+		t.Errorf("second copy into the same prefix: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+func TestMigrateBadInput(t *testing.T) {
+	db := migrateFixture(t)
+	for args, want := range map[string]string{
+		"-from etcd:x -to bolt:y":                          `-from: "x": want an http://`,
+		"-from mysql:x -to bolt:y":                         `-from "mysql:x": want bolt:FILE or etcd:URL`,
+		"-from bolt:" + db + " -to bolt:y":                 "copy from a file to etcd or from etcd to a file",
+		"-from etcd:http://a -to etcd:http://b":            "copy from a file to etcd or from etcd to a file",
+		"-from bolt:" + db + " -to etcd:a:2379":            `"a:2379": want an http://`,
+		"-from bolt:/no/such.db -to etcd:http://a":         "no such database file",
+		"-from bolt:" + db + " -to etcd:http://a -prefix=": "-prefix must not be empty",
+		"-from etcd:http://a -to bolt:" + db:               "exists: the copy makes a new file",
+	} {
+		r := run(t, append([]string{"migrate"}, strings.Fields(args)...)...)
+		if r.code != exitBadInput || !strings.Contains(r.stderr, want) {
+			t.Errorf("migrate %s: exit %d, stderr %q; want exit 2 and %q", args, r.code, r.stderr, want)
+		}
+	}
+}
+
+// TestMigrateBack copies a database file into etcd and back into a new
+// file: the new file holds the same records, listings and waiting
+// notifications as the first.
+func TestMigrateBack(t *testing.T) {
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	path := migrateFixture(t)
+	back := filepath.Join(t.TempDir(), "back.db")
+	to := "etcd:" + strings.Join(c.Endpoints, ",")
+	if r := run(t, "migrate", "-from", "bolt:"+path, "-to", to, "-prefix", "there/"); r.code != exitOK {
+		t.Fatalf("there: exit %d, stderr %q", r.code, r.stderr)
+	}
+	r := run(t, "migrate", "-from", to, "-to", "bolt:"+back, "-prefix", "there/")
+	if r.code != exitOK || !strings.Contains(r.stdout, "20 games") {
+		t.Fatalf("back: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	orig, err := storage.Open(path, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := orig.Dump(context.Background())
+	orig.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := storage.Open(back, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := storage.Verify(context.Background(), d, bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}); err != nil {
+		t.Errorf("the file copied back differs from the first: %v", err)
+	}
+	ch := &bot.Challenge{Challenger: "u1", Challenged: "u2", Variant: "chess", Status: bot.ChallengePending, Color: bot.ColorRandom}
+	if err := db.CreateChallenge(context.Background(), ch, nil); err != nil || ch.ID != d.LastID+1 {
+		t.Errorf("first challenge in the file copied back: ID %d, %v; want %d", ch.ID, err, d.LastID+1)
+	}
+	// An empty prefix copies to an empty file.
+	empty := filepath.Join(t.TempDir(), "empty.db")
+	if r := run(t, "migrate", "-from", to, "-to", "bolt:"+empty, "-prefix", "nothing/"); r.code != exitOK || !strings.Contains(r.stdout, "0 games") {
+		t.Errorf("empty prefix: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/storage/etcdstore"
+	"github.com/fairypost/fairypost/storage/etcdstore/etcdtest"
+)
+
+// etcdConfig returns the [storage] table of a bot on the cluster c under
+// prefix.
+func etcdConfig(c *etcdtest.Cluster, prefix string) string {
+	return fmt.Sprintf("[storage]\nbackend = \"etcd\"\npath = \"unused.db\"\n[storage.etcd]\nendpoints = [%q]\nprefix = %q\nleader_ttl = \"1s\"\n",
+		c.Endpoints[0], prefix)
+}
+
+// TestRunDiscordEtcd runs "fairypost run" with storage.backend = "etcd"
+// against the fake Discord and an in-process etcd: the challenge is
+// stored in etcd, the process is elected to run the deliverer, which DMs
+// the challenged user, and the bot stops cleanly.
+func TestRunDiscordEtcd(t *testing.T) {
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	srv := discordtest.New()
+	defer srv.Close()
+	srv.AddGuild("100", "club")
+	srv.AddChannel("100", "200", "games")
+	srv.AddUser("1", "alice")
+	srv.AddUser("2", "bob")
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "fairypost.toml")
+	text := fmt.Sprintf("[discord]\ntoken = \"t\"\napi_url = %q\nguild_id = \"100\"\ndeliver_every = \"20ms\"\n", srv.URL()) +
+		etcdConfig(c, "bot1/") + "[log]\nformat = \"json\"\nlevel = \"debug\"\n"
+	if err := os.WriteFile(cfg, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout, stderr lockedBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- Main(ctx, []string{"run", "-config", cfg}, strings.NewReader(""), &stdout, &stderr)
+	}()
+	wait, stop := context.WithTimeout(context.Background(), 20*time.Second)
+	defer stop()
+	if err := srv.WaitFor(wait, func() bool { return len(srv.Commands("100")) > 0 && srv.Connections() == 1 }); err != nil {
+		t.Fatalf("the bot did not connect and register: %v; stderr %s", err, stderr.String())
+	}
+	ix, err := srv.Slash("1", "200", "challenge", discordtest.String("variant", "tank"), discordtest.User("opponent", "2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := ix.Final(wait); err != nil || !strings.Contains(m.Content, "challenge") {
+		t.Fatalf("challenge answer %q, err %v", m.Content, err)
+	}
+	if err := srv.WaitFor(wait, func() bool { return len(srv.DMs("2")) > 0 }); err != nil {
+		t.Fatalf("the challenged user got no DM: %v; stderr %s", err, stderr.String())
+	}
+	s, err := etcdstore.Open(context.Background(), etcdstore.Options{Endpoints: c.Endpoints, Prefix: "bot1/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if cs, err := s.ChallengesByUser(context.Background(), "2"); err != nil || len(cs) != 1 || cs[0].Variant != "tank" {
+		t.Errorf("challenges of bob in etcd: %v, %v", cs, err)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != exitOK {
+			t.Errorf("exit %d, stderr %s", code, stderr.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the bot did not stop")
+	}
+	logs := stderr.String()
+	for _, want := range []string{`"msg":"etcd: leading"`, `"msg":"fairypost: stopped"`, `"database":"etcd http://127.0.0.1:`} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("logs lack %s:\n%s", want, logs)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "unused.db")); err == nil {
+		t.Error("the etcd backend created storage.path")
+	}
+}
+
+// TestConsoleOnEtcd: without a token and with the etcd backend, "fairypost
+// run" starts the console on the cluster.
+func TestConsoleOnEtcd(t *testing.T) {
+	t.Setenv("DISCORD_TOKEN", "")
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	text := etcdConfig(c, "console/") + fmt.Sprintf("[console]\nimages = %q\n", filepath.Join(dir, "img"))
+	if err := os.WriteFile(cfg, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := runWithInput(t, "as alice /challenge @bob variant:chess\n", "-config", cfg)
+	if r.code != exitOK || !strings.Contains(r.stderr, "console on etcd") {
+		t.Fatalf("exit %d, stderr %q, stdout %q", r.code, r.stderr, r.stdout)
+	}
+	s, err := etcdstore.Open(context.Background(), etcdstore.Options{Endpoints: c.Endpoints, Prefix: "console/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if cs, err := s.ChallengesByUser(context.Background(), "bob"); err != nil || len(cs) != 1 {
+		t.Errorf("bob's challenges in etcd: %v, %v; console said %s", cs, err, r.stdout)
+	}
+}
+
+// TestEtcdUnreachable: an etcd backend nobody answers is an error naming
+// the endpoints, after the dial timeout.
+func TestEtcdUnreachable(t *testing.T) {
+	t.Setenv("DISCORD_TOKEN", "")
+	p := writeConfig(t, "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nendpoints = [\"http://127.0.0.1:9\"]\ndial_timeout = \"200ms\"\n")
+	r := runWithInput(t, "", "-config", p)
+	if r.code == exitOK || !strings.Contains(r.stderr, "etcd http://127.0.0.1:9") {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+func TestEtcdConfigErrors(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		want       string
+	}{
+		{"backend", "[storage]\nbackend = \"redis\"\n", `storage.backend "redis"`},
+		{"no endpoints", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nendpoints = []\n", "storage.etcd.endpoints is empty"},
+		{"endpoint", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nendpoints = [\"127.0.0.1:2379\"]\n", `"127.0.0.1:2379": want an http://`},
+		{"prefix", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nprefix = \"\"\n", "storage.etcd.prefix"},
+		{"half a certificate", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\ncert_file = \"c.pem\"\n", "cert_file and storage.etcd.key_file"},
+		{"ttl", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nleader_ttl = \"1500ms\"\n", "storage.etcd.leader_ttl 1.5s"},
+		{"dial", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\ndial_timeout = \"1ms\"\n", "storage.etcd.dial_timeout 1ms"},
+		{"unknown key", "[storage.etcd]\nendpoint = \"x\"\n", `unknown key "storage.etcd.endpoint"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := loadConfig(writeConfig(t, c.text), nil)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want it to contain %q", err, c.want)
+			}
+		})
+	}
+	// The etcd table is ignored with the bolt backend.
+	if _, err := loadConfig(writeConfig(t, "[storage.etcd]\nendpoints = []\n"), nil); err != nil {
+		t.Errorf("bolt backend with an empty etcd table: %v", err)
+	}
+}
+
+// runWithInput calls Main in-process with args and input on standard
+// input.
+func runWithInput(t *testing.T, input string, args ...string) result {
+	t.Helper()
+	var stdout, stderr lockedBuffer
+	code := Main(context.Background(), args, strings.NewReader(input), &stdout, &stderr)
+	return result{stdout.String(), stderr.String(), code}
+}

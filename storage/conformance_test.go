@@ -1,0 +1,31 @@
+package storage_test
+
+import (
+	"testing"
+
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/storage/storetest"
+)
+
+// TestConformance runs the stores' conformance suite on bbolt files.
+func TestConformance(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) bot.Stores {
+		db := mustOpenDB(t, "")
+		return bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}
+	})
+}
+
+// BenchmarkConformanceCommitMove is storetest.BenchCommitMove on a bbolt
+// file (fsync on every commit, bbolt's default), to compare with the
+// same benchmark on etcd (package storage/etcdstore).
+func BenchmarkConformanceCommitMove(b *testing.B) {
+	db := mustOpenDB(b, "")
+	storetest.BenchCommitMove(b, bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db})
+}
+
+// BenchmarkConformanceCommitMoveParallel is
+// storetest.BenchCommitMoveParallel on a bbolt file.
+func BenchmarkConformanceCommitMoveParallel(b *testing.B) {
+	db := mustOpenDB(b, "")
+	storetest.BenchCommitMoveParallel(b, bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db})
+}

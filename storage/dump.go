@@ -1,0 +1,114 @@
+package storage
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+
+	"github.com/fairypost/fairypost/bot"
+	bolt "go.etcd.io/bbolt"
+)
+
+// Dump is every record of a database, read in one transaction: what
+// "fairypost migrate" copies to another backend.
+type Dump struct {
+	// LastID is the last challenge or game ID given: the next one is
+	// larger, so a copy must never give out one up to it.
+	LastID      uint64
+	Games       []*bot.Game        // by ID
+	Challenges  []*bot.Challenge   // by ID
+	Preferences []*bot.Preferences // by user ID
+	Outbox      []bot.Notification // by ID: the order of appending
+}
+
+// Dump reads every record in one read transaction (a consistent state
+// while others write). Everything is held in memory: about a kilobyte
+// a game.
+func (db *DB) Dump(ctx context.Context) (*Dump, error) {
+	d := &Dump{}
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		d.LastID = tx.Bucket(bucketMeta).Bucket(keyIDs).Sequence()
+		if err := tx.Bucket(bucketGames).ForEach(func(_, v []byte) error {
+			g, err := decodeGame(v)
+			d.Games = append(d.Games, g)
+			return err
+		}); err != nil {
+			return err
+		}
+		if err := tx.Bucket(bucketChallenges).ForEach(func(_, v []byte) error {
+			c, err := decodeChallenge(v)
+			d.Challenges = append(d.Challenges, c)
+			return err
+		}); err != nil {
+			return err
+		}
+		if err := tx.Bucket(bucketUsers).ForEach(func(_, v []byte) error {
+			p, err := decodePreferences(v)
+			d.Preferences = append(d.Preferences, p)
+			return err
+		}); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketOutbox).ForEach(func(k, v []byte) error {
+			n, err := decodeNotification(v)
+			if err != nil {
+				return err
+			}
+			if len(k) != 8 || binary.BigEndian.Uint64(k) != n.ID {
+				return fmt.Errorf("outbox key %x holds notification %d", k, n.ID)
+			}
+			d.Outbox = append(d.Outbox, n)
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("storage: dump: %w", err)
+	}
+	return d, nil
+}
+
+// Load writes every record of d into the database, which must hold no
+// record yet: games and challenges keep their IDs and versions, with
+// their index entries; preferences are copied as they are; the
+// notifications are appended in d's order with new IDs (this file's
+// sequence). The ID sequence is set to d's LastID (or the largest ID, if
+// larger), so no ID is given twice. It is one transaction: all or
+// nothing.
+func (db *DB) Load(ctx context.Context, d *Dump) error {
+	return db.update(ctx, func(tx *bolt.Tx) error {
+		for _, name := range [][]byte{bucketGames, bucketChallenges, bucketUsers, bucketOutbox} {
+			if k, _ := tx.Bucket(name).Cursor().First(); k != nil {
+				return fmt.Errorf("storage: load: %s holds records already: load into a new file", db.Path())
+			}
+		}
+		last := d.LastID
+		for _, g := range d.Games {
+			if err := putGame(tx, nil, g); err != nil {
+				return err
+			}
+			last = max(last, g.ID)
+		}
+		for _, c := range d.Challenges {
+			if err := putChallenge(tx, nil, c); err != nil {
+				return err
+			}
+			last = max(last, c.ID)
+		}
+		for _, p := range d.Preferences {
+			if p.UserID == "" {
+				return fmt.Errorf("storage: load: preferences without a user")
+			}
+			b, err := encodePreferences(p)
+			if err != nil {
+				return err
+			}
+			if err := tx.Bucket(bucketUsers).Put([]byte(p.UserID), b); err != nil {
+				return err
+			}
+		}
+		if err := appendNotifications(tx, d.Outbox); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketMeta).Bucket(keyIDs).SetSequence(last)
+	})
+}

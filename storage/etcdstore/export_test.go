@@ -1,0 +1,12 @@
+package etcdstore
+
+import (
+	"context"
+
+	"github.com/fairypost/fairypost/bot"
+)
+
+// ListGames exposes listGames to the tests.
+func (s *Store) ListGames(ctx context.Context, list func() ([]uint64, int64, error)) ([]*bot.Game, error) {
+	return s.listGames(ctx, list)
+}

@@ -1,0 +1,71 @@
+package etcdstore_test
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+	"testing"
+
+	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/storage/etcdstore"
+	"github.com/fairypost/fairypost/storage/etcdstore/etcdtest"
+	"github.com/fairypost/fairypost/storage/storetest"
+)
+
+// prefixes numbers the key prefixes of the stores the tests open on one
+// cluster, so that each starts empty.
+var prefixes atomic.Int64
+
+// openStore opens a store with a prefix of its own on c, closed when t
+// ends.
+func openStore(t testing.TB, c *etcdtest.Cluster) *etcdstore.Store {
+	t.Helper()
+	s, err := etcdstore.Open(context.Background(), etcdstore.Options{Endpoints: c.Endpoints,
+		Prefix: fmt.Sprintf("test%d/", prefixes.Add(1))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// TestConformance runs the stores' conformance suite on an in-process
+// single-member etcd, each subtest under a prefix of its own.
+func TestConformance(t *testing.T) {
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	storetest.Run(t, func(t *testing.T) bot.Stores {
+		s := openStore(t, c)
+		return bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s}
+	})
+}
+
+// BenchmarkCommitMove is storetest.BenchCommitMove on an in-process
+// single-member etcd that syncs its log to disk on every commit, as a
+// production member does: compare with the same benchmark on bbolt
+// (package storage).
+func BenchmarkCommitMove(b *testing.B) {
+	c := etcdtest.Start(b, 1, etcdtest.Options{Fsync: true})
+	s := openStore(b, c)
+	storetest.BenchCommitMove(b, bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s})
+}
+
+// BenchmarkCommitMoveParallel is storetest.BenchCommitMoveParallel on
+// etcd: one member, and three (all in this process, on this machine's
+// cores), fsync on.
+func BenchmarkCommitMoveParallel(b *testing.B) {
+	for _, members := range []int{1, 3} {
+		b.Run(fmt.Sprintf("members=%d", members), func(b *testing.B) {
+			c := etcdtest.Start(b, members, etcdtest.Options{Fsync: true})
+			s := openStore(b, c)
+			storetest.BenchCommitMoveParallel(b, bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s})
+		})
+	}
+}
+
+// BenchmarkCommitMove3Members is BenchmarkCommitMove on three members
+// (in this process, fsync on): the cost of replication.
+func BenchmarkCommitMove3Members(b *testing.B) {
+	c := etcdtest.Start(b, 3, etcdtest.Options{Fsync: true})
+	s := openStore(b, c)
+	storetest.BenchCommitMove(b, bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s})
+}
