@@ -26,12 +26,8 @@ type Position struct {
 	halfmove int
 	fullmove int
 	lastMove Move
-	state    [8]uint8 // the variant's own state, owned by its hooks
+	state    stateBytes // the variant's own state (Variant.State), read and written only through its typed form
 }
-
-// State returns the variant's own state bytes (meaningful only to the
-// variant's hooks: a pass counter, a pending-step marker, ...).
-func (p *Position) State() [8]uint8 { return p.state }
 
 // Variant returns the variant the position belongs to.
 func (p *Position) Variant() *Variant { return p.v }
