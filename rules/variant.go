@@ -172,7 +172,8 @@ type Variant struct {
 	// InsufficientMaterial, when set, reports positions where no sequence of
 	// legal moves can end in a win: such a position is a draw.
 	InsufficientMaterial func(p *Position) bool
-	// Options lists the variant's options with their allowed values.
+	// Options lists the variant's options with their allowed values (set
+	// from the variant's optionSet by its constructor).
 	Options []OptionDef
 	// Hooks are the variant's code for what the data cannot say.
 	Hooks Hooks
@@ -343,7 +344,10 @@ type Hooks struct {
 }
 
 // OptionDef declares a variant option: a key and its allowed values, the
-// first being the default.
+// first being the default, as players write them and stored games keep
+// them. The variants of this package declare each option once, with its
+// typed values (optionSet, which also fills Variant.Options), so their
+// constructors receive typed, validated values.
 type OptionDef struct {
 	Key    string
 	Values []string
