@@ -44,23 +44,21 @@ const (
 func emStateOf(p *Position) emState { return unpackEmState(p.state) }
 
 func unpackEmState(b stateBytes) emState {
-	var s emState
-	s.qep = Square(b[0])
-	for _, c := range []Color{White, Black} {
-		s.owes[c.index()] = b[1]&(emOwes<<c.index()) != 0
-		s.castled[c.index()] = b[1]&(emCastled<<c.index()) != 0
+	return emState{
+		qep:     Square(b[0]),
+		owes:    [2]bool{b[1]&emOwes != 0, b[1]&(emOwes<<1) != 0},
+		castled: [2]bool{b[1]&emCastled != 0, b[1]&(emCastled<<1) != 0},
 	}
-	return s
 }
 
 func (s emState) pack() stateBytes {
 	var flags uint8
-	for _, c := range []Color{White, Black} {
-		if s.owes[c.index()] {
-			flags |= emOwes << c.index()
+	for i := 0; i < 2; i++ {
+		if s.owes[i] {
+			flags |= emOwes << i
 		}
-		if s.castled[c.index()] {
-			flags |= emCastled << c.index()
+		if s.castled[i] {
+			flags |= emCastled << i
 		}
 	}
 	return stateBytes{uint8(s.qep), flags}
