@@ -6,9 +6,10 @@ const maxPocketSlots = 63
 
 // Position is the complete state of a game at one moment: the board, the
 // pockets, who acts and in which phase, castling rights, the en-passant
-// target and the move counters. It does not include the history (see
-// Game). Position is a value: Play returns a new Position and never
-// changes the receiver, so positions may be shared between goroutines.
+// target, the move counters and the variant's own state (Variant.State).
+// It does not include the history (see Game). Position is a value: Play
+// returns a new Position and never changes the receiver, so positions
+// may be shared between goroutines.
 // The zero Position is not usable; get one from Variant.Start or ParseFEN.
 type Position struct {
 	v        *Variant
