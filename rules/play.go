@@ -132,7 +132,7 @@ func (p *Position) playInto(m Move, q *Position) {
 	}
 	t := Turn{ToAct: p.toAct.Other(), Mover: p.toAct.Other()}
 	if v.Hooks.NextTurn != nil {
-		t = v.Hooks.NextTurn(p, q, m)
+		t = v.Hooks.NextTurn(p, m)
 	}
 	if p.toAct == Black && t.ToAct == White {
 		q.fullmove++

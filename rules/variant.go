@@ -267,11 +267,12 @@ type Turn struct {
 // through unexported fields; shared code calls them without knowing which
 // variant it is.
 type Hooks struct {
-	// NextTurn says whose turn it is after m took before to after: who
-	// acts, whose pieces they move, in which phase. It only decides; it
-	// must not change after (AfterMove carries the state that moves with
-	// the move). Default: the other player moves their own pieces, phase 0.
-	NextTurn func(before, after *Position, m Move) Turn
+	// NextTurn says whose turn it is after the move m of before: who
+	// acts, whose pieces they move, in which phase. It only decides, from
+	// before and m; what else moves with the move (the variant's state,
+	// pockets, counters) goes through AfterMove. Default: the other player
+	// moves their own pieces, phase 0.
+	NextTurn func(before *Position, m Move) Turn
 	// MoverOf returns whose pieces toAct moves in phase (for positions read
 	// from FEN), or NoColor for a phase the variant does not have, which
 	// ParseFEN refuses. Default: toAct's own pieces.

@@ -551,7 +551,7 @@ func winHasMove(p *Position) bool {
 
 // winNextTurn is the turn's state machine (§2.3): who acts after m, in
 // which phase (see the comment at the top of the file).
-func winNextTurn(before, _ *Position, m Move) Turn {
+func winNextTurn(before *Position, m Move) Turn {
 	us := before.toAct
 	owner := winOwner(before)
 	cont := m.Flags&FlagContinue != 0
