@@ -49,6 +49,12 @@ func randomPositions(v *Variant, games, plies int, f func(p *Position, m Move)) 
 	}
 }
 
+// loudState is a broken state type: its zero value writes a FEN field.
+type loudState struct{}
+
+func (loudState) pack() stateBytes { return stateBytes{} }
+func (loudState) fen() string      { return "loud" }
+
 // TestTurnIsNextTurns pins the split between the hooks: whose turn it is
 // after a move is what NextTurn says (the other player's, by default),
 // whatever AfterMove, which carries the rest of the move, does.

@@ -631,6 +631,9 @@ func (v *Variant) compile() error {
 	if v.Promotion.Remember && v.Drops.CapturesToHand && c.demoteTo == NoPieceType {
 		return fail("remembered promotions need Drops.DemoteTo")
 	}
+	if v.State != nil && v.State.fen(stateBytes{}) != "" {
+		return fail("the zero state writes %q in FEN; it must write nothing (it is the state of a start position)", v.State.fen(stateBytes{}))
+	}
 	if err := c.compileCastling(v); err != nil {
 		return fail("%v", err)
 	}
