@@ -27,7 +27,8 @@ const maxCounter = 100000
 // piece letter: "[S:Qn,D:R*b]"; "[]" when the hands are empty. The side
 // is "w" or "b", followed by the phase number when it is not 0. The last
 // four fields may be omitted (no castling, no en passant, 0, 1). Variants
-// with state of their own (Hooks.StateFEN) write it as a seventh field.
+// with state of their own (Variant.State) write it as a seventh field,
+// left out when the state has nothing to say.
 // Rights and targets that the board contradicts (a castling right without
 // its king and rook on their squares, an en-passant target nobody can
 // capture on) are dropped, so FEN(ParseFEN(s)) is the canonical form of s.
@@ -41,7 +42,7 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 	}
 	fields := strings.Fields(fen)
 	maxFields := 6
-	if v.Hooks.ParseStateFEN != nil {
+	if v.State != nil {
 		maxFields = 7
 	}
 	if len(fields) < 2 || len(fields) > maxFields {
@@ -106,9 +107,11 @@ func parseFEN(v *Variant, fen string) (Position, error) {
 		return bad("move number %q: want a number 1..%d", full, maxCounter)
 	}
 	if len(fields) > 6 {
-		if err := v.Hooks.ParseStateFEN(&p, fields[6]); err != nil {
+		st, err := v.State.parseFEN(&p, fields[6])
+		if err != nil {
 			return bad("variant state %q: %v", fields[6], err)
 		}
+		p.state = st
 	}
 	if v.CheckRule {
 		them := p.toAct.Other()
@@ -427,8 +430,8 @@ func (p *Position) FEN() string {
 	b.WriteByte(' ')
 	b.WriteString(p.ep.String())
 	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
-	if v.Hooks.StateFEN != nil {
-		if st := v.Hooks.StateFEN(p); st != "" {
+	if v.State != nil {
+		if st := v.State.fen(p.state); st != "" {
 			b.WriteByte(' ')
 			b.WriteString(st)
 		}

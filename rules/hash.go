@@ -58,7 +58,8 @@ func newZobrist(key string) *zobrist {
 // Hash returns a 64-bit hash of everything that makes two positions the
 // same for repetition: board, pockets, who acts and in which phase,
 // castling rights, the en-passant target and the variant's own state (the
-// counters and the state bytes of Variant.TransientState are left out).
+// counters, and the part of the state that only records how the position
+// was reached, are left out: see newStateKind).
 func (p *Position) Hash() uint64 {
 	z := p.v.c.zobrist
 	var h uint64
@@ -86,8 +87,8 @@ func (p *Position) Hash() uint64 {
 	if p.toAct == Black {
 		h ^= z.side
 	}
-	for i, b := range p.state {
-		if b != 0 && p.v.c.transient&(1<<i) == 0 {
+	for i, b := range p.identityBytes() {
+		if b != 0 {
 			x := z.side + uint64(i)<<8 + uint64(b)
 			h ^= splitmix64(&x)
 		}

@@ -29,7 +29,7 @@ func newHookTestVariant() *Variant {
 		Stalemate:         StalemateLoses,
 	}
 	v.Hooks = Hooks{
-		NextTurn: func(before, after *Position, m Move) Turn {
+		NextTurn: func(before *Position, m Move) Turn {
 			if before.phase == 0 {
 				return Turn{ToAct: before.toAct, Mover: before.toAct.Other(), Phase: 1}
 			}

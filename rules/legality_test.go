@@ -64,7 +64,8 @@ func slowLegal(p *Position) []string {
 // TestLegalityShortcutsMatchFullPlay pins the move generator's shortcuts
 // (pins found once per position, geometry for moves off the king's lines,
 // in-place trial moves) to the definition of legality, over random games
-// of every variant with the check rule, including a 12x12 board with a
+// of every registered variant (with its default options, and with each
+// other value of each of its options), including a 12x12 board with a
 // cannon, a nightrider and drops.
 func TestLegalityShortcutsMatchFullPlay(t *testing.T) {
 	r := testRegistry(t)
@@ -72,10 +73,23 @@ func TestLegalityShortcutsMatchFullPlay(t *testing.T) {
 	if testing.Short() {
 		games = 8
 	}
-	for _, key := range []string{"chess", "crazyhouse", "grand", "fairy12"} {
-		t.Run(key, func(t *testing.T) {
-			v := r.Default(key)
-			rng := rand.New(rand.NewPCG(1, uint64(len(key))))
+	type run struct{ name, key, options string }
+	var runs []run
+	for _, key := range r.Keys() {
+		runs = append(runs, run{key, key, ""})
+		for _, o := range r.Default(key).Options {
+			for _, val := range o.Values[1:] {
+				runs = append(runs, run{key + " " + o.Key + "=" + val, key, o.Key + "=" + val})
+			}
+		}
+	}
+	for _, c := range runs {
+		t.Run(c.name, func(t *testing.T) {
+			v, err := r.Variant(c.key, c.options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(1, uint64(len(c.key+c.options))))
 			positions := 0
 			for g := 0; g < games; g++ {
 				p := v.Start()

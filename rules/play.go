@@ -130,17 +130,17 @@ func (p *Position) playInto(m Move, q *Position) {
 			v.Hooks.Apply(q, m)
 		}
 	}
-	if v.Hooks.AfterMove != nil {
-		v.Hooks.AfterMove(p, q, m)
-	}
 	t := Turn{ToAct: p.toAct.Other(), Mover: p.toAct.Other()}
 	if v.Hooks.NextTurn != nil {
-		t = v.Hooks.NextTurn(p, q, m)
+		t = v.Hooks.NextTurn(p, m)
 	}
 	if p.toAct == Black && t.ToAct == White {
 		q.fullmove++
 	}
 	q.toAct, q.mover, q.phase = t.ToAct, t.Mover, t.Phase
+	if v.Hooks.AfterMove != nil {
+		v.Hooks.AfterMove(p, q, m)
+	}
 }
 
 // capture removes the piece on s, taken by a piece of captor's, and fills the captor's pocket where captures go to hand.

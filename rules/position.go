@@ -6,9 +6,10 @@ const maxPocketSlots = 63
 
 // Position is the complete state of a game at one moment: the board, the
 // pockets, who acts and in which phase, castling rights, the en-passant
-// target and the move counters. It does not include the history (see
-// Game). Position is a value: Play returns a new Position and never
-// changes the receiver, so positions may be shared between goroutines.
+// target, the move counters and the variant's own state (Variant.State).
+// It does not include the history (see Game). Position is a value: Play
+// returns a new Position and never changes the receiver, so positions
+// may be shared between goroutines.
 // The zero Position is not usable; get one from Variant.Start or ParseFEN.
 type Position struct {
 	v        *Variant
@@ -26,12 +27,8 @@ type Position struct {
 	halfmove int
 	fullmove int
 	lastMove Move
-	state    [8]uint8 // the variant's own state, owned by its hooks
+	state    stateBytes // the variant's own state (Variant.State), read and written only through its typed form
 }
-
-// State returns the variant's own state bytes (meaningful only to the
-// variant's hooks: a pass counter, a pending-step marker, ...).
-func (p *Position) State() [8]uint8 { return p.state }
 
 // Variant returns the variant the position belongs to.
 func (p *Position) Variant() *Variant { return p.v }

@@ -7,8 +7,11 @@ import (
 	"sync"
 )
 
-// Constructor builds a variant from validated option values (every
-// declared option is present, with a default where none was given).
+// Constructor builds a variant from option values (every declared option
+// is present, with a default where none was given, when the registry
+// calls it). It must refuse an unknown option or an undeclared value with
+// an error: the variants of this package do so in optionSet.build, once,
+// before their typed constructor runs.
 type Constructor func(options map[string]string) (*Variant, error)
 
 // Registry knows every variant by its stable key and builds each variant

@@ -164,16 +164,16 @@ type Variant struct {
 	// RepetitionClaim lets a player claim a draw when a position occurs this
 	// many times (3); 0 = never. RepetitionAuto ends the game (5); 0 = never.
 	RepetitionClaim, RepetitionAuto int
-	// TransientState lists indexes of Position.State (0-7) that record how a
-	// position was reached rather than what it is: Position.Hash leaves
-	// them out, so positions that differ only there count as the same
-	// position for repetition (Crazyhouse Annihilation's count of
-	// consecutive passes).
-	TransientState []int
+	// State declares the variant's own state, kept in every position
+	// beyond what the data describes (a pass count, the pending step of a
+	// multi-part turn, a debt), with its FEN field; nil for none. Built by
+	// newStateKind from the variant's typed state.
+	State *StateKind
 	// InsufficientMaterial, when set, reports positions where no sequence of
 	// legal moves can end in a win: such a position is a draw.
 	InsufficientMaterial func(p *Position) bool
-	// Options lists the variant's options with their allowed values.
+	// Options lists the variant's options with their allowed values (set
+	// from the variant's optionSet by its constructor).
 	Options []OptionDef
 	// Hooks are the variant's code for what the data cannot say.
 	Hooks Hooks
@@ -270,10 +270,12 @@ type Turn struct {
 // through unexported fields; shared code calls them without knowing which
 // variant it is.
 type Hooks struct {
-	// NextTurn decides who acts after m took before to after. Default: the
-	// other player moves their own pieces, phase 0. Every move passes
-	// through it, so it may also update after's variant state (Position.State).
-	NextTurn func(before, after *Position, m Move) Turn
+	// NextTurn says whose turn it is after the move m of before: who
+	// acts, whose pieces they move, in which phase. It only decides, from
+	// before and m; what else moves with the move (the variant's state,
+	// pockets, counters) goes through AfterMove. Default: the other player
+	// moves their own pieces, phase 0.
+	NextTurn func(before *Position, m Move) Turn
 	// MoverOf returns whose pieces toAct moves in phase (for positions read
 	// from FEN), or NoColor for a phase the variant does not have, which
 	// ParseFEN refuses. Default: toAct's own pieces.
@@ -284,11 +286,17 @@ type Hooks struct {
 	// Apply carries out a move of kind KindSpecial on next, a copy of the
 	// position before the move whose counters were already updated.
 	Apply func(next *Position, m Move)
-	// AfterMove completes every move m from before on next, the position
-	// after the data's part of it (and Apply's): what a variant adds to
-	// ordinary moves, such as a piece put on m.Place() or a piece removed
-	// along with the one captured. It may also update next's variant state.
-	// It runs before NextTurn, and must not panic on a malformed move.
+	// AfterMove is the one hook through which every move m, of every
+	// kind, carries what the data does not: it completes the move from
+	// before on next, and is the only place where a move changes the
+	// variant's own state (Variant.State). It runs last: next holds the
+	// data's part of the move (and Apply's), its counters, and its turn
+	// (ToAct, Mover and Phase from NextTurn, the move number counted). It
+	// may put or remove pieces (a piece put on m.Place(), one removed
+	// along with the one captured), route a captured man into a pocket,
+	// update the state (a pass count, a pending step, a debt) and adjust
+	// the counters (a clock that counts turns). It must not change the
+	// turn, and must not panic on a malformed move.
 	AfterMove func(before, next *Position, m Move)
 	// Legal refines legality: it is called for each candidate move that
 	// passed the data's rules, with the position after it.
@@ -301,11 +309,6 @@ type Hooks struct {
 	// a push). It replaces the built-in test in InCheck and in telling
 	// checkmate from stalemate.
 	Check func(p *Position) bool
-	// StateFEN writes the variant's own state (Position.State) as an extra
-	// FEN field after the move number; ParseStateFEN reads it back. Both or
-	// neither are set. The field must not contain spaces.
-	StateFEN      func(p *Position) string
-	ParseStateFEN func(p *Position, field string) error
 	// FormatSpecial returns the canonical text of a KindSpecial move (without
 	// the '>' mark); it must be unique among the legal moves and must not
 	// look like another kind of move. Default: the two squares and "#Extra".
@@ -345,7 +348,10 @@ type Hooks struct {
 }
 
 // OptionDef declares a variant option: a key and its allowed values, the
-// first being the default.
+// first being the default, as players write them and stored games keep
+// them. The variants of this package declare each option once, with its
+// typed values (optionSet, which also fills Variant.Options), so their
+// constructors receive typed, validated values.
 type OptionDef struct {
 	Key    string
 	Values []string
@@ -422,9 +428,6 @@ type compiled struct {
 	// mailbox offset of its initial-only lame leap (a hybrid's pawn double
 	// step), which leaves an en-passant target like a pawn's; 0 = none.
 	doubleStep [2][maxPieceTypes + 1]int16
-	// transient has bit i set when Position.State index i is left out of
-	// Position.Hash (Variant.TransientState).
-	transient uint8
 	// pocketSlots is the number of counters of each side's hand: one per
 	// piece type, or len(Drops.Slots); slotType[i] is the type slot i+1
 	// counts.
@@ -631,15 +634,8 @@ func (v *Variant) compile() error {
 	if v.Promotion.Remember && v.Drops.CapturesToHand && c.demoteTo == NoPieceType {
 		return fail("remembered promotions need Drops.DemoteTo")
 	}
-	if (v.Hooks.StateFEN == nil) != (v.Hooks.ParseStateFEN == nil) {
-		return fail("StateFEN and ParseStateFEN must be set together")
-	}
-	c.transient = 0
-	for _, i := range v.TransientState {
-		if i < 0 || i >= len(Position{}.state) {
-			return fail("transient state index %d is outside 0..%d", i, len(Position{}.state)-1)
-		}
-		c.transient |= 1 << i
+	if v.State != nil && v.State.fen(stateBytes{}) != "" {
+		return fail("the zero state writes %q in FEN; it must write nothing (it is the state of a start position)", v.State.fen(stateBytes{}))
 	}
 	if err := c.compileCastling(v); err != nil {
 		return fail("%v", err)

@@ -13,11 +13,8 @@ import (
 // games start from AnnihilationStart.
 const annihilationStandardFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1"
 
-// Crazyhouse Annihilation's use of Position.state and Move.Extra.
+// Crazyhouse Annihilation's use of Move.Extra and FEN.
 const (
-	// annPasses is the index in Position.state of the number of
-	// consecutive passes that led to the position (0, 1, or 2 = drawn).
-	annPasses = 0
 	// annDropCapture is Move.Extra of a drop onto an enemy piece (a
 	// KindSpecial move, with the option dropcapture=on).
 	annDropCapture = 1
@@ -25,10 +22,47 @@ const (
 	annStatePrefix = "passes="
 )
 
-// annihilation holds the rules of one option combination of Crazyhouse
-// Annihilation; its methods are the variant's hooks.
+// annState is Crazyhouse Annihilation's own state (Variant.State).
+type annState struct {
+	// passes is the number of consecutive passes that led to the
+	// position (0, 1, or 2 = drawn). It records how the position was
+	// reached, not what it is: repetition leaves it out (Z1a).
+	passes uint8
+}
+
+// annStateOf returns the state of p, a position of the variant.
+func annStateOf(p *Position) annState { return unpackAnnState(p.state) }
+
+func unpackAnnState(b stateBytes) annState { return annState{passes: b[0]} }
+
+func (s annState) pack() stateBytes { return stateBytes{s.passes} }
+
+// fen writes the pass count ("passes=1"), or nothing when it is 0.
+func (s annState) fen() string {
+	if s.passes != 0 {
+		return annStatePrefix + strconv.Itoa(int(s.passes))
+	}
+	return ""
+}
+
+// parseAnnState reads the field annState.fen writes.
+func parseAnnState(_ *Position, field string) (annState, error) {
+	n, err := strconv.Atoi(strings.TrimPrefix(field, annStatePrefix))
+	if !strings.HasPrefix(field, annStatePrefix) || err != nil || n < 0 || n > 2 {
+		return annState{}, fmt.Errorf("want %s0, %s1 or %s2 (consecutive passes)", annStatePrefix, annStatePrefix, annStatePrefix)
+	}
+	return annState{passes: uint8(n)}, nil
+}
+
+// annIdentity is the part of the state that makes a position what it
+// is: none of it (Z1a).
+func annIdentity(annState) annState { return annState{} }
+
+// annihilation holds the options of one combination of Crazyhouse
+// Annihilation, as its constructor receives them; its methods are the
+// variant's hooks.
 type annihilation struct {
-	dropCapture bool
+	dropCapture bool // dropcapture=on
 }
 
 // newAnnihilation returns Crazyhouse Annihilation (ortzuncp blog, 2010) as
@@ -54,7 +88,7 @@ type annihilation struct {
 //     seventh FEN field);
 //   - threefold repetition draws automatically (Z1); whether the last move
 //     was a pass is not part of the position for repetition (Z1a: the
-//     pass count is Variant.TransientState), so the same board, hands,
+//     pass count is left out of Position.Hash), so the same board, hands,
 //     side to act and en-passant target repeat whether or not a pass led
 //     to them; there is no 50-move rule (Z5).
 //
@@ -70,14 +104,15 @@ type annihilation struct {
 // orthodox array without castling, the position the perft figures of the
 // issue start from.
 func newAnnihilation(opts map[string]string) (*Variant, error) {
-	var a annihilation
-	switch dc := opts["dropcapture"]; dc {
-	case "", "off":
-	case "on":
-		a.dropCapture = true
-	default:
-		return nil, fmt.Errorf("%w %q: option dropcapture=%s: allowed values are off, on", ErrInvalidVariant, "annihilation", dc)
+	options := optionSet[annihilation]{
+		choice("dropcapture", "a piece may also be dropped on an attacked enemy piece, capturing it into hand",
+			func(a *annihilation) *bool { return &a.dropCapture }, onOff()),
 	}
+	return options.build("annihilation", opts, annihilationVariant)
+}
+
+// annihilationVariant builds Crazyhouse Annihilation with the options a.
+func annihilationVariant(a annihilation) *Variant {
 	pieces := chessPieces(2, []int{1, 8})
 	for i := range pieces {
 		pieces[i].Royal = false
@@ -92,16 +127,11 @@ func newAnnihilation(opts map[string]string) (*Variant, error) {
 		Promotion:      Promotion{Zone: 1, Choices: "QRBN", Remember: true},
 		Drops:          Drops{Enabled: true, CapturesToHand: true, DemoteTo: 'P', OnlyAttacked: true},
 		RepetitionAuto: 3,
-		TransientState: []int{annPasses},
+		State:          newStateKind(unpackAnnState, parseAnnState, annIdentity),
 		// The game is won by removing the opponent's last piece from the
 		// board, so the number of pieces there counts, the last ones most;
 		// pieces in hand are a reserve that can be dropped back.
 		Strategy: Strategy{Material: 60, LastPieces: 400},
-		Options: []OptionDef{{
-			Key:    "dropcapture",
-			Values: []string{"off", "on"},
-			Doc:    "a piece may also be dropped on an attacked enemy piece, capturing it into hand",
-		}},
 		Help: VariantHelp{
 			Summary: "Crazyhouse (a captured piece changes sides and goes to the captor's hand, " +
 				"and may be dropped back instead of a move) in which you win by leaving your opponent no piece on the " +
@@ -126,12 +156,10 @@ func newAnnihilation(opts map[string]string) (*Variant, error) {
 		},
 	}
 	v.Hooks = Hooks{
-		NextTurn:      a.nextTurn,
+		AfterMove:     a.afterMove,
 		ExtraMoves:    a.extraMoves,
 		Apply:         a.apply,
 		Outcome:       a.outcome,
-		StateFEN:      a.stateFEN,
-		ParseStateFEN: a.parseStateFEN,
 		FormatSpecial: a.formatSpecial,
 		SpecialKind: func(*Position, Move) string {
 			return "Drop-captures — dropped onto an enemy piece, which goes to your hand"
@@ -141,21 +169,19 @@ func newAnnihilation(opts map[string]string) (*Variant, error) {
 		Start:     func(seed uint64) Position { return AnnihilationStart(v, seed) },
 		Normalize: AnnihilationNormalize,
 	}
-	return v, nil
+	return v
 }
 
-// nextTurn hands the move to the opponent, as in chess, and keeps the
-// count of consecutive passes in after's state: NextTurn is the hook that
-// sees every move.
-func (annihilation) nextTurn(before, after *Position, m Move) Turn {
-	if m.Kind == KindPass {
-		if n := before.state[annPasses]; n < 255 {
-			after.state[annPasses] = n + 1
-		}
-	} else {
-		after.state[annPasses] = 0
+// afterMove keeps the count of consecutive passes: one more after a
+// pass, none after any other move. The turn passes as in chess.
+func (annihilation) afterMove(before, after *Position, m Move) {
+	s := annStateOf(before)
+	if m.Kind != KindPass {
+		s.passes = 0
+	} else if s.passes < 255 {
+		s.passes++
 	}
-	return Turn{ToAct: before.toAct.Other(), Mover: before.toAct.Other()}
+	after.state = s.pack()
 }
 
 // extraMoves appends the drop-captures (with the option) and the pass.
@@ -210,7 +236,7 @@ func (annihilation) outcome(p *Position) (Outcome, bool) {
 	case bGone:
 		return Outcome{Result: WhiteWins, Reason: "annihilation"}, true
 	}
-	if p.state[annPasses] >= 2 {
+	if annStateOf(p).passes >= 2 {
 		return Outcome{Result: Draw, Reason: "consecutive passes"}, true
 	}
 	if !annCanMove(p, p.toAct) && !annCanMove(p, p.toAct.Other()) {
@@ -246,24 +272,6 @@ func annCanMove(p *Position, side Color) bool {
 		}
 	}
 	return len(p.drops(buf[:0], side)) > 0
-}
-
-// stateFEN writes the pass count ("passes=1"), or nothing when it is 0.
-func (annihilation) stateFEN(p *Position) string {
-	if n := p.state[annPasses]; n != 0 {
-		return annStatePrefix + strconv.Itoa(int(n))
-	}
-	return ""
-}
-
-// parseStateFEN reads the field stateFEN writes.
-func (annihilation) parseStateFEN(p *Position, field string) error {
-	n, err := strconv.Atoi(strings.TrimPrefix(field, annStatePrefix))
-	if !strings.HasPrefix(field, annStatePrefix) || err != nil || n < 0 || n > 2 {
-		return fmt.Errorf("want %s0, %s1 or %s2 (consecutive passes)", annStatePrefix, annStatePrefix, annStatePrefix)
-	}
-	p.state[annPasses] = uint8(n)
-	return nil
 }
 
 // formatSpecial writes a drop-capture as "N@xe5".

@@ -706,12 +706,12 @@ func annCheckMove(t *testing.T, before *Position, m Move, after *Position) {
 			t.Fatalf("%s: drop-capture %s onto %v", before.FEN(), text(), pc)
 		}
 	case KindPass:
-		if after.State()[annPasses] != before.State()[annPasses]+1 {
-			t.Fatalf("%s: pass count %d after a pass", after.FEN(), after.State()[annPasses])
+		if annStateOf(after).passes != annStateOf(before).passes+1 {
+			t.Fatalf("%s: pass count %d after a pass", after.FEN(), annStateOf(after).passes)
 		}
 	}
-	if m.Kind != KindPass && after.State()[annPasses] != 0 {
-		t.Fatalf("%s: pass count %d after %s", after.FEN(), after.State()[annPasses], text())
+	if m.Kind != KindPass && annStateOf(after).passes != 0 {
+		t.Fatalf("%s: pass count %d after %s", after.FEN(), annStateOf(after).passes, text())
 	}
 }
 
@@ -728,7 +728,7 @@ func annCheckOutcome(t *testing.T, g *Game) Outcome {
 	moves := g.Moves()
 	switch o.Reason {
 	case "":
-		if !wOn || !bOn || p.State()[annPasses] >= 2 || !slices.Contains(legal, Pass()) {
+		if !wOn || !bOn || annStateOf(&p).passes >= 2 || !slices.Contains(legal, Pass()) {
 			t.Fatalf("%s: game goes on without pieces, after two passes or without a pass", p.FEN())
 		}
 	case "annihilation":

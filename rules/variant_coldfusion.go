@@ -392,14 +392,28 @@ type cfSplitRule struct{ part, rest PieceType }
 // optional on the 9th rank, compulsory on the 10th) or "8" (also optional
 // on the 8th, as in Grand Chess).
 func newColdFusion(opts map[string]string) (*Variant, error) {
-	cf := &coldFusion{zone: 2, byComp: map[cfComp]PieceType{}}
-	switch z := opts["zone"]; z {
-	case "", "9":
-	case "8":
-		cf.zone = 3
-	default:
-		return nil, fmt.Errorf("%w %q: option zone=%s: allowed values are 9, 8", ErrInvalidVariant, "coldfusion", z)
+	return coldFusionOptionSet().build("coldfusion", opts, coldFusionVariant)
+}
+
+// coldFusionOptions are Cold Fusion's options, as its constructor
+// receives them.
+type coldFusionOptions struct {
+	// zone is the number of ranks of the promotion zone: 2 (from the 9th
+	// rank) or 3 (from the 8th).
+	zone int
+}
+
+// coldFusionOptionSet declares Cold Fusion's options.
+func coldFusionOptionSet() optionSet[coldFusionOptions] {
+	return optionSet[coldFusionOptions]{
+		choice("zone", "first rank of the promotion zone: 9 (optional on the 9th, compulsory on the 10th) or 8 (as in Grand Chess)",
+			func(o *coldFusionOptions) *int { return &o.zone }, []optionValue[int]{{"9", 2}, {"8", 3}}),
 	}
+}
+
+// coldFusionVariant builds Cold Fusion Chess with options o.
+func coldFusionVariant(o coldFusionOptions) *Variant {
+	cf := &coldFusion{zone: o.zone, byComp: map[cfComp]PieceType{}}
 	pieces := coldFusionPieces()
 	defs := make([]PieceDef, len(pieces))
 	letterType := map[byte]PieceType{}
@@ -475,15 +489,10 @@ func newColdFusion(opts map[string]string) (*Variant, error) {
 		RepetitionClaim:      3,
 		RepetitionAuto:       5,
 		InsufficientMaterial: cfBareKings,
-		Options: []OptionDef{{
-			Key:    "zone",
-			Values: []string{"9", "8"},
-			Doc:    "first rank of the promotion zone: 9 (optional on the 9th, compulsory on the 10th) or 8 (as in Grand Chess)",
-		}},
 		Hooks: Hooks{
 			ExtraMoves:      cf.extraMoves,
 			Apply:           cf.apply,
-			NextTurn:        cf.nextTurn,
+			AfterMove:       cf.afterMove,
 			Legal:           cf.legal,
 			Check:           cf.inCheck,
 			FormatSpecial:   cf.formatSpecial,
@@ -493,7 +502,7 @@ func newColdFusion(opts map[string]string) (*Variant, error) {
 		},
 		Help: coldFusionHelp(),
 	}
-	return v, nil
+	return v
 }
 
 // coldFusionHelp returns the help of Cold Fusion Chess: the rules in
@@ -1080,20 +1089,18 @@ func (cf *coldFusion) route(next *Position, captor Piece, from, to Square, victi
 	}
 }
 
-// nextTurn is the NextTurn hook: the turn passes to the opponent as in
-// chess, and, since every move passes through it, it routes the man an
-// ordinary capture or an en-passant capture took into the captor's
-// pocket (the captures of special moves are routed by apply), and resets
-// the move-count clock after an ordinary quiet move of a hybrid that its
-// pawn part could make (C19a).
-func (cf *coldFusion) nextTurn(before, next *Position, m Move) Turn {
+// afterMove is the AfterMove hook (the turn passes to the opponent as in
+// chess): it routes the man an ordinary capture or an en-passant capture
+// took into the captor's pocket (the captures of special moves are routed
+// by apply), and resets the move-count clock after an ordinary quiet move
+// of a hybrid that its pawn part could make (C19a).
+func (cf *coldFusion) afterMove(before, next *Position, m Move) {
 	cf.routeCapture(before, next, m)
 	if m.Kind == KindNormal && before.board[m.To] == NoPiece {
 		if pc := before.board[m.From]; pc != NoPiece && pc&wall == 0 && cf.pawnPartMove(before, m.From, m.To, pc.Type(), pc.Color()) {
 			next.halfmove = 0
 		}
 	}
-	return Turn{ToAct: before.toAct.Other(), Mover: before.toAct.Other()}
 }
 
 // routeCapture routes the man the ordinary or en-passant capture m took

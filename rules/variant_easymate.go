@@ -19,32 +19,89 @@ const (
 // emTiger is the Augmented Tiger's type (tigers=on), in the Bishop's slot.
 const emTiger = emBishop
 
-// Making Checkmate Trivially Easy's use of Position.state.
+// emState is Making Checkmate Trivially Easy's own state (Variant.State).
+type emState struct {
+	// qep is the square of the Rook that a Queen castling just hopped
+	// over the Queen, which the player to act may capture together with
+	// that Queen (queen en passant); NoSquare for none.
+	qep Square
+	// owes[c.index()] says that side c's next promotion must be to a
+	// Queen.
+	owes [2]bool
+	// castled[c.index()] says that side c has castled (recorded only when
+	// the penalty depends on it).
+	castled [2]bool
+}
+
+// Bits of the flag byte of a packed emState, for White; Black's are
+// shifted left by one.
 const (
-	// emQEP is the index of the square of the Rook that a Queen castling
-	// just hopped over the Queen, which the player to act may capture
-	// together with that Queen (queen en passant); 0 = none.
-	emQEP = 0
-	// emFlags is the index of the flag byte: emOwes and emCastled, each
-	// shifted by Color.index().
-	emFlags = 1
+	emOwes    uint8 = 1 << 0
+	emCastled uint8 = 1 << 2
 )
 
-// Flags of state[emFlags], for White; Black's are shifted left by one.
+// emStateOf returns the state of p, a position of the variant.
+func emStateOf(p *Position) emState { return unpackEmState(p.state) }
+
+func unpackEmState(b stateBytes) emState {
+	return emState{
+		qep:     Square(b[0]),
+		owes:    [2]bool{b[1]&emOwes != 0, b[1]&(emOwes<<1) != 0},
+		castled: [2]bool{b[1]&emCastled != 0, b[1]&(emCastled<<1) != 0},
+	}
+}
+
+func (s emState) pack() stateBytes {
+	var flags uint8
+	for i := 0; i < 2; i++ {
+		if s.owes[i] {
+			flags |= emOwes << i
+		}
+		if s.castled[i] {
+			flags |= emCastled << i
+		}
+	}
+	return stateBytes{uint8(s.qep), flags}
+}
+
+// emPenalty is the value of the option penalty: when a player whose
+// captured Queen was not re-placed must promote the next pawn to a Queen.
+type emPenalty uint8
+
 const (
-	emOwes    uint8 = 1 << 0 // the side's next promotion must be to a Queen
-	emCastled uint8 = 1 << 2 // the side has castled (recorded only when the penalty depends on it)
+	emPenaltyOff     emPenalty = iota // never
+	emPenaltyOn                       // always
+	emPenaltyCastled                  // if that player had castled by then
+	emPenaltyWhite                    // White only, if White had castled by then
 )
 
-// emFlag returns flag for side c.
-func emFlag(flag uint8, c Color) uint8 { return flag << c.index() }
+// easymateOptions are the options of Making Checkmate Trivially Easy,
+// as the constructor receives them.
+type easymateOptions struct {
+	// queenCastles[c.index()] lets side c's Queen castle (queencastle).
+	queenCastles [2]bool
+	penalty      emPenalty
+	tigers       bool
+}
+
+// easymateOptionSet declares the options (§2.7), all off by default.
+func easymateOptionSet() optionSet[easymateOptions] {
+	return optionSet[easymateOptions]{
+		choice("queencastle", "an unmoved Queen castles with an unmoved Rook (d1-b1 with a1-c1, d1-f1 with h1-e1), ignoring attacks; on the next move taking that Rook also takes the Queen (black: only Black's Queen castles)",
+			func(o *easymateOptions) *[2]bool { return &o.queenCastles },
+			[]optionValue[[2]bool]{{"off", [2]bool{}}, {"both", [2]bool{true, true}}, {"black", [2]bool{false, true}}}),
+		choice("penalty", "a player whose captured Queen was not re-placed must promote the next pawn to a Queen (castled: only if that player had castled; white: only White, if White had castled)",
+			func(o *easymateOptions) *emPenalty { return &o.penalty },
+			[]optionValue[emPenalty]{{"off", emPenaltyOff}, {"on", emPenaltyOn}, {"castled", emPenaltyCastled}, {"white", emPenaltyWhite}}),
+		choice("tigers", "Augmented Tigers replace the Bishops: they move as a Bishop without capturing, capture as a Knight, and give check as a Knight or a Bishop",
+			func(o *easymateOptions) *bool { return &o.tigers }, onOff()),
+	}
+}
 
 // easymate holds the options of one combination of Making Checkmate
 // Trivially Easy; its methods are the variant's hooks.
 type easymate struct {
-	queenCastle string // "off", "both" or "black"
-	penalty     string // "off", "on", "castled" or "white"
-	tigers      bool
+	easymateOptions
 }
 
 // newEasymate returns Making Checkmate Trivially Easy (John Savard) as
@@ -96,7 +153,7 @@ type easymate struct {
 //     square (REC 7). That check is the Check hook plus the Legal hook,
 //     since a Tiger cannot capture on its diagonal.
 //
-// The variant state (Position.state) holds the pending queen en passant
+// The variant state (emState) holds the pending queen en passant
 // and, with the penalty, who owes a Queen promotion and who has castled.
 // It is the seventh FEN field, a comma-separated list of the items that
 // apply, in this order: "castled=w", "castled=b" or "castled=wb" (kept
@@ -105,20 +162,12 @@ type easymate struct {
 // be taken with its Queen (kept only while an enemy piece attacks it):
 // "castled=w,mustqueen=b,qep=e8". The field is left out when empty.
 func newEasymate(opts map[string]string) (*Variant, error) {
-	e := &easymate{}
-	var err error
-	if e.queenCastle, err = emOption(opts, "queencastle", "off", "both", "black"); err != nil {
-		return nil, err
-	}
-	if e.penalty, err = emOption(opts, "penalty", "off", "on", "castled", "white"); err != nil {
-		return nil, err
-	}
-	tigers, err := emOption(opts, "tigers", "off", "on")
-	if err != nil {
-		return nil, err
-	}
-	e.tigers = tigers == "on"
+	return easymateOptionSet().build("easymate", opts, easymateVariant)
+}
 
+// easymateVariant builds Making Checkmate Trivially Easy with options o.
+func easymateVariant(o easymateOptions) *Variant {
+	e := &easymate{o}
 	minor := PieceDef{Letter: 'B', Name: "Bishop", Betza: "B", Art: "bishop", Legend: legendBishop}
 	array := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 	promotions := "QRBN"
@@ -130,11 +179,11 @@ func newEasymate(opts map[string]string) (*Variant, error) {
 	}
 	castling := fideCastling()
 	rights := "KQkq"
-	if e.queenCastle == "both" {
+	if e.queenCastles[White.index()] {
 		castling = append(castling, emQueenCastling(White)...)
 		rights += "HA"
 	}
-	if e.queenCastle != "off" {
+	if e.queenCastles[Black.index()] {
 		castling = append(castling, emQueenCastling(Black)...)
 		rights += "ha"
 	}
@@ -160,31 +209,22 @@ func newEasymate(opts map[string]string) (*Variant, error) {
 		RepetitionClaim:      3,
 		RepetitionAuto:       5,
 		InsufficientMaterial: bareMinorPieces, // a Tiger, like a Queen, is never dead material
-		Options: []OptionDef{
-			{Key: "queencastle", Values: []string{"off", "both", "black"},
-				Doc: "an unmoved Queen castles with an unmoved Rook (d1-b1 with a1-c1, d1-f1 with h1-e1), ignoring attacks; on the next move taking that Rook also takes the Queen (black: only Black's Queen castles)"},
-			{Key: "penalty", Values: []string{"off", "on", "castled", "white"},
-				Doc: "a player whose captured Queen was not re-placed must promote the next pawn to a Queen (castled: only if that player had castled; white: only White, if White had castled)"},
-			{Key: "tigers", Values: []string{"off", "on"},
-				Doc: "Augmented Tigers replace the Bishops: they move as a Bishop without capturing, capture as a Knight, and give check as a Knight or a Bishop"},
-		},
-		Help: easymateHelp(),
+		State:                newStateKind(unpackEmState, e.parseState, nil),
+		Help:                 easymateHelp(),
 		// A King is frozen while its Queen is attacked: a side with a
 		// frozen King cannot step out of a check.
 		Strategy: Strategy{Term: easymateTerm},
 	}
 	v.Hooks = Hooks{
-		ExtraMoves:    e.extraMoves,
-		AfterMove:     e.afterMove,
-		Legal:         e.legal,
-		Refusal:       e.refusal,
-		StateFEN:      e.stateFEN,
-		ParseStateFEN: e.parseStateFEN,
+		ExtraMoves: e.extraMoves,
+		AfterMove:  e.afterMove,
+		Legal:      e.legal,
+		Refusal:    e.refusal,
 	}
 	if e.tigers {
 		v.Hooks.Check = emTigerCheck
 	}
-	return v, nil
+	return v
 }
 
 // easymateHelp returns the help of Making Checkmate Trivially Easy: the
@@ -206,21 +246,6 @@ func easymateHelp() VariantHelp {
 				Example: "Bxc1", Options: "queencastle=both", FEN: "4k3/8/8/8/5b2/8/8/R2QK3 w KQkqHA - 0 1", Moves: "QO-O-O"},
 		},
 	}
-}
-
-// emOption returns the value of option key in opts, values[0] when it is
-// not given, or an error for a value not in values.
-func emOption(opts map[string]string, key string, values ...string) (string, error) {
-	val, ok := opts[key]
-	if !ok || val == "" {
-		return values[0], nil
-	}
-	for _, a := range values {
-		if a == val {
-			return val, nil
-		}
-	}
-	return "", fmt.Errorf("%w %q: option %s=%s: allowed values are %s", ErrInvalidVariant, "easymate", key, val, strings.Join(values, ", "))
 }
 
 // emQueenCastling returns side c's Queen castlings (docs/variants/easymate.md): the
@@ -260,27 +285,19 @@ func emBackRank(v *Variant, c Color) int {
 // tracksCastled reports whether the state records that side c castled:
 // only when the penalty depends on it.
 func (e *easymate) tracksCastled(c Color) bool {
-	return e.penalty == "castled" || (e.penalty == "white" && c == White)
+	return e.penalty == emPenaltyCastled || (e.penalty == emPenaltyWhite && c == White)
 }
 
 // mayOwe reports whether side c can ever owe a Queen promotion.
 func (e *easymate) mayOwe(c Color) bool {
-	return e.penalty == "on" || e.penalty == "castled" || (e.penalty == "white" && c == White)
+	return e.penalty == emPenaltyOn || e.tracksCastled(c)
 }
 
 // owesAfterLoss reports whether side c, whose captured Queen is not
-// re-placed, must promote its next pawn to a Queen; flags is the state's
-// flag byte before the capture.
-func (e *easymate) owesAfterLoss(c Color, flags uint8) bool {
-	switch e.penalty {
-	case "on":
-		return true
-	case "castled":
-		return flags&emFlag(emCastled, c) != 0
-	case "white":
-		return c == White && flags&emFlag(emCastled, c) != 0
-	}
-	return false
+// re-placed, must promote its next pawn to a Queen; st is the state
+// before the capture.
+func (e *easymate) owesAfterLoss(c Color, st emState) bool {
+	return e.penalty == emPenaltyOn || e.tracksCastled(c) && st.castled[c.index()]
 }
 
 // queenTaken reports whether the move m of p (KindNormal, onto an occupied
@@ -293,7 +310,7 @@ func (easymate) queenTaken(p *Position, m Move) (Square, bool) {
 	if victim == NewPiece(them, emQueen) {
 		return m.To, true
 	}
-	if q := Square(p.state[emQEP]); q != NoSquare && q == m.To && victim != NoPiece {
+	if q := emStateOf(p).qep; q != NoSquare && q == m.To && victim != NoPiece {
 		if r := queenCastleTo(p.v, them, q); r != nil && p.board[r.pieceTo] == NewPiece(them, emQueen) {
 			return r.pieceTo, true
 		}
@@ -318,7 +335,7 @@ func (e *easymate) extraMoves(p *Position, out []Move) []Move {
 			}
 		}
 	}
-	if q := Square(p.state[emQEP]); q != NoSquare && n < len(targets) && p.attacked(q, us) {
+	if q := emStateOf(p).qep; q != NoSquare && n < len(targets) && p.attacked(q, us) {
 		targets[n] = q
 		n++
 	}
@@ -369,8 +386,8 @@ func emContains(s []Square, x Square) bool {
 func (e *easymate) afterMove(before, next *Position, m Move) {
 	v := before.v
 	us, them := before.mover, before.mover.Other()
-	flags := before.state[emFlags]
-	next.state[emQEP] = 0
+	st := emStateOf(before)
+	st.qep = NoSquare
 	switch m.Kind {
 	case KindNormal:
 		if !v.OnBoard(m.To) || before.board[m.To] == NoPiece {
@@ -386,24 +403,24 @@ func (e *easymate) afterMove(before, next *Position, m Move) {
 		pl := m.Place()
 		if pl != NoSquare && v.OnBoard(pl) && pl.Rank() == emBackRank(v, them) && next.board[pl] == NoPiece {
 			next.put(pl, NewPiece(them, emQueen))
-		} else if e.owesAfterLoss(them, flags) {
-			flags |= emFlag(emOwes, them)
+		} else if e.owesAfterLoss(them, st) {
+			st.owes[them.index()] = true
 		}
 	case KindCastle:
 		if int(m.rule) >= len(v.c.castling) {
 			break
 		}
 		if e.tracksCastled(us) {
-			flags |= emFlag(emCastled, us)
+			st.castled[us.index()] = true
 		}
 		if r := &v.c.castling[m.rule]; r.piece == emQueen && next.attacked(r.rookTo, them) {
-			next.state[emQEP] = uint8(r.rookTo)
+			st.qep = r.rookTo
 		}
 	}
 	if m.Promotion != NoPieceType {
-		flags &^= emFlag(emOwes, us)
+		st.owes[us.index()] = false
 	}
-	next.state[emFlags] = flags
+	next.state = st.pack()
 }
 
 // legal adds the variant's conditions to the check rule: a frozen King
@@ -430,7 +447,7 @@ func (e *easymate) legal(before, after *Position, m Move) bool {
 	if kingMove && emFrozen(before, us) {
 		return false
 	}
-	if m.Promotion != NoPieceType && m.Promotion != emQueen && before.state[emFlags]&emFlag(emOwes, us) != 0 {
+	if m.Promotion != NoPieceType && m.Promotion != emQueen && emStateOf(before).owes[us.index()] {
 		return false
 	}
 	if e.tigers {
@@ -455,7 +472,7 @@ func (e *easymate) refusal(before *Position, m Move) string {
 			}
 		}
 	}
-	if m.Promotion != NoPieceType && m.Promotion != emQueen && before.state[emFlags]&emFlag(emOwes, us) != 0 {
+	if m.Promotion != NoPieceType && m.Promotion != emQueen && emStateOf(before).owes[us.index()] {
 		return "this pawn must promote to a Queen, since your captured Queen was not put back"
 	}
 	return ""
@@ -509,81 +526,86 @@ func emTigerCheck(p *Position) bool {
 }
 
 // emSides writes the sides whose flag is set: "w", "b" or "wb".
-func emSides(flags, flag uint8) string {
+func emSides(flag [2]bool) string {
 	s := ""
-	if flags&emFlag(flag, White) != 0 {
+	if flag[White.index()] {
 		s += "w"
 	}
-	if flags&emFlag(flag, Black) != 0 {
+	if flag[Black.index()] {
 		s += "b"
 	}
 	return s
 }
 
-// stateFEN writes the state as the seventh FEN field (see newEasymate).
-func (easymate) stateFEN(p *Position) string {
+// fen writes the state as the seventh FEN field (see newEasymate).
+func (s emState) fen() string {
 	var items []string
-	if s := emSides(p.state[emFlags], emCastled); s != "" {
-		items = append(items, "castled="+s)
+	if w := emSides(s.castled); w != "" {
+		items = append(items, "castled="+w)
 	}
-	if s := emSides(p.state[emFlags], emOwes); s != "" {
-		items = append(items, "mustqueen="+s)
+	if w := emSides(s.owes); w != "" {
+		items = append(items, "mustqueen="+w)
 	}
-	if q := Square(p.state[emQEP]); q != NoSquare {
-		items = append(items, "qep="+q.String())
+	if s.qep != NoSquare {
+		items = append(items, "qep="+s.qep.String())
 	}
 	return strings.Join(items, ",")
 }
 
-// parseStateFEN reads the seventh FEN field (see newEasymate). Items the
+// parseState reads the seventh FEN field (see newEasymate). Items the
 // options do not have are errors; a queen en passant that the board
 // contradicts (no castled Queen and Rook there, or nobody attacking the
 // Rook) is dropped, so that the FEN written back is canonical.
-func (e *easymate) parseStateFEN(p *Position, field string) error {
+func (e *easymate) parseState(p *Position, field string) (emState, error) {
+	var st emState
 	if field == "-" {
-		return nil
+		return st, nil
 	}
 	seen := map[string]bool{}
 	for _, item := range strings.Split(field, ",") {
 		key, val, ok := strings.Cut(item, "=")
 		if !ok || val == "" {
-			return fmt.Errorf("%q: want key=value (castled=, mustqueen=, qep=)", item)
+			return st, fmt.Errorf("%q: want key=value (castled=, mustqueen=, qep=)", item)
 		}
 		if seen[key] {
-			return fmt.Errorf("%s given twice", key)
+			return st, fmt.Errorf("%s given twice", key)
 		}
 		seen[key] = true
 		switch key {
 		case "castled", "mustqueen":
-			flag, allowed, why := emCastled, e.tracksCastled, "castling is recorded only with penalty=castled, and White's also with penalty=white"
+			flag, allowed, why := &st.castled, e.tracksCastled, "castling is recorded only with penalty=castled, and White's also with penalty=white"
 			if key == "mustqueen" {
-				flag, allowed, why = emOwes, e.mayOwe, "a Queen promotion is owed only with penalty=on or castled, and White's also with penalty=white"
+				flag, allowed, why = &st.owes, e.mayOwe, "a Queen promotion is owed only with penalty=on or castled, and White's also with penalty=white"
 			}
 			sides := map[string][]Color{"w": {White}, "b": {Black}, "wb": {White, Black}}[val]
 			if sides == nil {
-				return fmt.Errorf("%s=%s: want w, b or wb", key, val)
+				return st, fmt.Errorf("%s=%s: want w, b or wb", key, val)
 			}
 			for _, c := range sides {
 				if !allowed(c) {
-					return fmt.Errorf("%s=%s: %s", key, val, why)
+					return st, fmt.Errorf("%s=%s: %s", key, val, why)
 				}
-				p.state[emFlags] |= emFlag(flag, c)
+				flag[c.index()] = true
 			}
 		case "qep":
 			s, err := ParseSquare(val)
 			them := p.toAct.Other()
 			r := queenCastleTo(p.v, them, s)
 			if err != nil || r == nil {
-				return fmt.Errorf("qep=%s: not a square where a Rook of %s's Queen castling lands (options: queencastle=%s)", val, them, e.queenCastle)
+				why := "the options let no Queen of " + them.String() + " castle"
+				if e.queenCastles[them.index()] {
+					why = "a Rook castling with the Queen lands on c or e"
+				}
+				return st, fmt.Errorf("qep=%s: not a square where a Rook of %s's Queen castling lands (%s)", val, them, why)
 			}
 			if p.board[r.rookTo] == NewPiece(them, r.rook) && p.board[r.pieceTo] == NewPiece(them, emQueen) && p.attacked(s, p.toAct) {
-				p.state[emQEP] = uint8(s)
+				st.qep = s
 			}
 		default:
-			return fmt.Errorf("unknown item %q (castled=, mustqueen=, qep=)", key)
+			return st, fmt.Errorf("unknown item %q (castled=, mustqueen=, qep=)", key)
 		}
 	}
-	return nil
+	return st, nil
 }
 
 // easymateTerm is Easymate's part of a computer player's judgement

@@ -1202,7 +1202,7 @@ func emPlayout(t *testing.T, v *Variant, rng *rand.Rand, withRef bool, ref *emRe
 		m := moves[rng.IntN(len(moves))]
 		var rare []Move
 		for _, o := range moves {
-			if o.Kind == KindCastle && p.At(o.From).Type() == emQueen || o.To == Square(p.state[emQEP]) && o.Kind == KindNormal {
+			if o.Kind == KindCastle && p.At(o.From).Type() == emQueen || o.To == emStateOf(&p).qep && o.Kind == KindNormal {
 				rare = append(rare, o)
 			}
 		}
@@ -1219,14 +1219,14 @@ func emPlayout(t *testing.T, v *Variant, rng *rand.Rand, withRef bool, ref *emRe
 		if m.Kind == KindNormal && m.Place() == NoSquare && p.At(m.To).Type() == emQueen {
 			events["plain Queen capture"]++
 		}
-		if q := Square(p.state[emQEP]); q != NoSquare && m.To == q {
+		if q := emStateOf(&p).qep; q != NoSquare && m.To == q {
 			events["queen en passant"]++
 		}
 		next, ok := p.After(m)
 		if !ok {
 			fail("After(%s) refused", text)
 		}
-		if next.state[emFlags]&^p.state[emFlags]&(emFlag(emOwes, White)|emFlag(emOwes, Black)) != 0 {
+		if was, is := emStateOf(&p).owes, emStateOf(&next).owes; is[0] && !was[0] || is[1] && !was[1] {
 			events["debt"]++
 		}
 		texts = append(texts, text)

@@ -44,7 +44,10 @@ func TestRegisterValidatesVariants(t *testing.T) {
 			v.Help.Notation = []NotationHelp{{Kind: "Drop", How: "P@e4", Example: "P@e4", Options: "drops=on"}}
 		}, `unknown option "drops"`},
 		{"mark help without a meaning", func(v *Variant) { v.Help.Marks = []MarkHelp{{Mark: ">"}} }, "needs a mark"},
-		{"transient state index out of range", func(v *Variant) { v.TransientState = []int{8} }, "transient state index 8"},
+		{"state whose zero value writes FEN", func(v *Variant) {
+			v.State = newStateKind(func(stateBytes) loudState { return loudState{} },
+				func(*Position, string) (loudState, error) { return loudState{}, nil }, nil)
+		}, `the zero state writes "loud"`},
 		{"piece without art", func(v *Variant) { v.Pieces[1].Art = "" }, "piece Knight: art"},
 		{"art with spaces", func(v *Variant) { v.Pieces[1].Art = "Knight rider" }, `art "Knight rider"`},
 		{"art with an empty part", func(v *Variant) { v.Pieces[1].Art = "rook+" }, `art "rook+"`},

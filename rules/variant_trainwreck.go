@@ -254,7 +254,7 @@ func trainWreckQueenCastling(queen byte) []CastlingRule {
 
 // trainWreckNextTurn is the two-part turn of docs/variants/trainwreck.md: own piece
 // (phase 0), then an opponent's piece (phase 1), then the other player.
-func trainWreckNextTurn(before, _ *Position, _ Move) Turn {
+func trainWreckNextTurn(before *Position, _ Move) Turn {
 	if before.phase == twPhaseOwn {
 		return Turn{ToAct: before.toAct, Mover: before.toAct.Other(), Phase: twPhaseOpponent}
 	}
@@ -275,7 +275,7 @@ func trainWreckMoverOf(toAct Color, phase uint8) Color {
 
 // threeMoveNextTurn is the turn of docs/variants/trainwreck-threemove.md: White's first turn (the
 // turn numbered 1) is own, opponent; every other turn own, own, opponent.
-func threeMoveNextTurn(before, _ *Position, _ Move) Turn {
+func threeMoveNextTurn(before *Position, _ Move) Turn {
 	us := before.toAct
 	switch before.phase {
 	case twPhaseOwn:

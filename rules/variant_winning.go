@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -39,7 +38,7 @@ import (
 //     pre-move is available and for every quiet Attacker step in phases 0
 //     and 1; the window and the second step follow even when only "pass"
 //     is left (W11, W13).
-//   - The variant's state (Position.state, the seventh FEN field) holds
+//   - The variant's state (winState, the seventh FEN field) holds
 //     who answered in a window during the opponent's turn (so has no
 //     pre-move in their own next turn; set by the answer, cleared when
 //     that player's next turn ends; both start clear, W8), the pending
@@ -85,31 +84,64 @@ const (
 	winPhaseSecond  uint8 = 3 // the owner may make the Attacker's second step
 )
 
-// Indices of the variant's state bytes (Position.state).
-const (
-	winStateFlags   = 0 // winResponded bits and winIrreversible
-	winStatePending = 1 // the pending Attacker's square, or NoSquare
-	winStateKind    = 2 // the kind of the pending Attacker's first step
-)
-
-// Bits of state[winStateFlags].
-const (
-	winRespondedWhite uint8 = 1 << 0 // White answered in Black's turn: no pre-move in White's next turn
-	winRespondedBlack uint8 = 1 << 1 // Black answered in White's turn
-	winIrreversible   uint8 = 1 << 2 // the turn so far holds a capture or a pawn move
-)
-
-// Kinds of an Attacker step (state[winStateKind]).
+// Kinds of an Attacker step (winState.kind).
 const (
 	winStepBishop uint8 = 1
 	winStepKnight uint8 = 2
 )
 
+// winState is Winning Chess's own state (Variant.State; see the comment
+// at the top of the file).
+type winState struct {
+	// responded[c.index()] says that c answered in a window during the
+	// opponent's turn, so has no pre-move in their own next turn; set by
+	// the answer, cleared when that player's next turn ends.
+	responded [2]bool
+	// irreversible says that the turn so far holds a capture or a pawn
+	// move.
+	irreversible bool
+	// pending is the square of the Attacker whose first step opened the
+	// window, or NoSquare; kind is the kind of that step (winStepBishop or
+	// winStepKnight), 0 without a pending Attacker.
+	pending Square
+	kind    uint8
+}
+
+// Bits of the flag byte of a packed winState.
+const (
+	winRespondedWhite uint8 = 1 << 0
+	winRespondedBlack uint8 = 1 << 1
+	winIrreversible   uint8 = 1 << 2
+)
+
+// winStateOf returns the state of p, a Winning Chess position.
+func winStateOf(p *Position) winState { return unpackWinState(p.state) }
+
+func unpackWinState(b stateBytes) winState {
+	return winState{
+		responded:    [2]bool{b[0]&winRespondedWhite != 0, b[0]&winRespondedBlack != 0},
+		irreversible: b[0]&winIrreversible != 0,
+		pending:      Square(b[1]),
+		kind:         b[2],
+	}
+}
+
+func (s winState) pack() stateBytes {
+	var flags uint8
+	if s.responded[White.index()] {
+		flags |= winRespondedWhite
+	}
+	if s.responded[Black.index()] {
+		flags |= winRespondedBlack
+	}
+	if s.irreversible {
+		flags |= winIrreversible
+	}
+	return stateBytes{flags, uint8(s.pending), s.kind}
+}
+
 // winSwap is Move.Extra of the Defender's swap with its King.
 const winSwap uint8 = 1
-
-// winRanks are the allowed values of the option "ranks", the default first (W1).
-var winRanks = []string{"8", "10", "12"}
 
 // newWinning returns Winning Chess (docs/variants/winning.md, REC W1-W14): a
 // 12-file board whose height is the option ranks (8, the default, 10 or
@@ -136,15 +168,12 @@ var winRanks = []string{"8", "10", "12"}
 // Defender. Checkmate wins, so does capturing the King; stalemate,
 // repetition and the 50-move rule draw as in normal chess.
 func newWinning(opts map[string]string) (*Variant, error) {
-	ranks := winRanks[0]
-	if s, ok := opts["ranks"]; ok {
-		ranks = s
+	type options struct{ ranks int }
+	set := optionSet[options]{
+		choice("ranks", "number of ranks of the 12-file board (the original text does not say; see docs/variants/winning.md)",
+			func(o *options) *int { return &o.ranks }, []optionValue[int]{{"8", 8}, {"10", 10}, {"12", 12}}),
 	}
-	if !slices.Contains(winRanks, ranks) {
-		return nil, fmt.Errorf("%w %q: ranks=%s: allowed values are %s", ErrInvalidVariant, "winning", ranks, strings.Join(winRanks, ", "))
-	}
-	n, _ := strconv.Atoi(ranks)
-	return winningVariant(n), nil
+	return set.build("winning", opts, func(o options) *Variant { return winningVariant(o.ranks) })
 }
 
 // winningVariant builds Winning Chess on a board of 12 files and n ranks.
@@ -186,25 +215,20 @@ func winningVariant(n int) *Variant {
 		RepetitionClaim:      3,
 		RepetitionAuto:       5,
 		InsufficientMaterial: winDeadPosition,
-		Options: []OptionDef{{
-			Key:    "ranks",
-			Values: append([]string(nil), winRanks...),
-			Doc:    "number of ranks of the 12-file board (the original text does not say; see docs/variants/winning.md)",
-		}},
-		Help: winningHelp(),
+		State:                newStateKind(unpackWinState, winParseState, nil),
+		Help:                 winningHelp(),
 		// An Attacker wins by reaching the King in its two steps; the
 		// Defenders beside the King are the answer.
 		Strategy: Strategy{Term: winningTerm},
 		Hooks: Hooks{
 			NextTurn:        winNextTurn,
+			AfterMove:       winAfterMove,
 			MoverOf:         winMoverOf,
 			ExtraMoves:      winExtraMoves,
 			Apply:           winApply,
 			Legal:           winLegal,
 			Refusal:         winRefusal,
 			Check:           func(p *Position) bool { return winAttackedKing(p, p.toAct) },
-			StateFEN:        winStateFEN,
-			ParseStateFEN:   winParseStateFEN,
 			FormatSpecial:   func(_ *Position, m Move) string { return m.From.String() + m.To.String() },
 			FriendlySpecial: winFriendlySwap,
 			SpecialKind:     func(*Position, Move) string { return "Defender swaps with its King (~)" },
@@ -249,15 +273,6 @@ func winningHelp() VariantHelp {
 	}
 }
 
-// winRespondedBit returns the bit of state[winStateFlags] that says c
-// answered during the opponent's turn.
-func winRespondedBit(c Color) uint8 {
-	if c == Black {
-		return winRespondedBlack
-	}
-	return winRespondedWhite
-}
-
 // winOwner returns whose turn p is in: the player to act, but for the
 // response window, where the opponent of the turn's owner acts.
 func winOwner(p *Position) Color {
@@ -271,7 +286,7 @@ func winOwner(p *Position) Color {
 // Defender pre-move now: at the start of the turn, unless they answered
 // during the opponent's last turn (§2.3 step 1).
 func winPreMoveAvailable(p *Position) bool {
-	return p.phase == winPhaseStart && p.state[winStateFlags]&winRespondedBit(p.toAct) == 0
+	return p.phase == winPhaseStart && !winStateOf(p).responded[p.toAct.index()]
 }
 
 // winAttackedKing reports whether c's King is in check: whether one of the
@@ -456,8 +471,8 @@ func winLegal(before, after *Position, m Move) bool {
 		if m.Kind == KindPass {
 			return true
 		}
-		if m.Kind != KindNormal || m.From != Square(before.state[winStatePending]) || piece != winAttacker ||
-			before.state[winStateKind] == winStepKnight && winStepKind(m.From, m.To) != winStepBishop {
+		if st := winStateOf(before); m.Kind != KindNormal || m.From != st.pending || piece != winAttacker ||
+			st.kind == winStepKnight && winStepKind(m.From, m.To) != winStepBishop {
 			return false
 		}
 	}
@@ -465,7 +480,7 @@ func winLegal(before, after *Position, m Move) bool {
 		return true
 	}
 	if before.phase == winPhaseWindow {
-		return !winAttackedExcept(after, us, Square(before.state[winStatePending]))
+		return !winAttackedExcept(after, us, winStateOf(before).pending)
 	}
 	cont := m.Flags&FlagContinue != 0
 	if winAttackedKing(after, us) {
@@ -489,7 +504,7 @@ func winRefusal(before *Position, m Move) string {
 	}
 	us := before.toAct
 	piece := before.board[m.From].Type()
-	pending := Square(before.state[winStatePending])
+	pending := winStateOf(before).pending
 	switch {
 	case before.phase == winPhaseWindow && piece != winDefender:
 		return "only a Defender may answer the Attacker now: move a Defender, or pass"
@@ -537,55 +552,65 @@ func winHasMove(p *Position) bool {
 	return false
 }
 
-// winNextTurn runs the turn's state machine (§2.3): it decides who acts
-// after m, updates the state bytes of after, and keeps the counters
-// counting turns (see the comment at the top of the file).
-func winNextTurn(before, after *Position, m Move) Turn {
+// winNextTurn is the turn's state machine (§2.3): who acts after m, in
+// which phase (see the comment at the top of the file).
+func winNextTurn(before *Position, m Move) Turn {
 	us := before.toAct
 	owner := winOwner(before)
-	st := &after.state
 	cont := m.Flags&FlagContinue != 0
-	var t Turn
+	switch {
+	case before.phase == winPhaseWindow:
+		return Turn{ToAct: owner, Mover: owner, Phase: winPhaseSecond}
+	case before.phase == winPhaseStart && cont && before.board[m.From].Type() == winDefender:
+		return Turn{ToAct: us, Mover: us, Phase: winPhaseRegular}
+	case before.phase <= winPhaseRegular && cont:
+		return Turn{ToAct: us.Other(), Mover: us.Other(), Phase: winPhaseWindow}
+	}
+	return Turn{ToAct: owner.Other(), Mover: owner.Other(), Phase: winPhaseStart}
+}
+
+// winAfterMove brings the state up to date after m, whose turn
+// winNextTurn set in after, and keeps the counters counting turns (see
+// the comment at the top of the file).
+func winAfterMove(before, after *Position, m Move) {
+	us := before.toAct
+	owner := winOwner(before)
+	st := winStateOf(before)
 	switch {
 	case before.phase == winPhaseWindow:
 		if m.Kind != KindPass {
-			st[winStateFlags] |= winRespondedBit(us)
+			st.responded[us.index()] = true
 		}
-		t = Turn{ToAct: owner, Mover: owner, Phase: winPhaseSecond}
-	case before.phase == winPhaseStart && cont && before.board[m.From].Type() == winDefender:
-		t = Turn{ToAct: us, Mover: us, Phase: winPhaseRegular}
+	case after.phase == winPhaseRegular: // the Defender pre-move
 		if before.ep != NoSquare {
 			after.setEnPassantFromFEN(before.ep) // the turn has not passed (W14)
 		}
-	case before.phase <= winPhaseRegular && cont:
-		st[winStatePending] = uint8(m.To)
-		st[winStateKind] = winStepKind(m.From, m.To)
-		t = Turn{ToAct: us.Other(), Mover: us.Other(), Phase: winPhaseWindow}
-	default:
-		st[winStateFlags] &^= winRespondedBit(owner) | winIrreversible
-		st[winStatePending], st[winStateKind] = 0, 0
-		t = Turn{ToAct: owner.Other(), Mover: owner.Other(), Phase: winPhaseStart}
+	case after.phase == winPhaseWindow: // a continuing Attacker step
+		st.pending, st.kind = m.To, winStepKind(m.From, m.To)
+	default: // the turn ends
+		st.responded[owner.index()] = false
+		st.irreversible = false
+		st.pending, st.kind = NoSquare, 0
 	}
 	// The halfmove clock: playInto added one, or reset it to 0 for a
 	// capture or a pawn move. Within a turn it stays; the move that ends
 	// the turn adds one, unless the turn held a capture or a pawn move.
-	reset := after.halfmove == 0
 	switch {
-	case t.Phase == winPhaseStart:
-		if before.state[winStateFlags]&winIrreversible != 0 {
+	case after.phase == winPhaseStart:
+		if winStateOf(before).irreversible {
 			after.halfmove = 0
 		}
-	case reset:
-		st[winStateFlags] |= winIrreversible
+	case after.halfmove == 0:
+		st.irreversible = true
 	default:
 		after.halfmove = before.halfmove
 	}
-	// The move number: playInto adds one whenever Black hands over to
+	// The move number: playInto added one whenever Black handed over to
 	// White; it should when White's turn begins.
-	if us == Black && t.ToAct == White && !(owner == Black && t.Phase == winPhaseStart) {
+	if us == Black && after.toAct == White && !(owner == Black && after.phase == winPhaseStart) {
 		after.fullmove--
 	}
-	return t
+	after.state = st.pack()
 }
 
 // winMoverOf says whose pieces are moved: always the player to act's own
@@ -597,101 +622,94 @@ func winMoverOf(toAct Color, phase uint8) Color {
 	return toAct
 }
 
-// winStateFEN writes the state as "R/A/X" (see the comment at the top of
-// the file), or "" when there is nothing to say.
-func winStateFEN(p *Position) string {
-	st := p.state
-	if st == ([8]uint8{}) {
+// fen writes the state as "R/A/X" (see the comment at the top of the
+// file), or "" when there is nothing to say.
+func (s winState) fen() string {
+	if s == (winState{}) {
 		return ""
 	}
 	r := ""
-	if st[winStateFlags]&winRespondedWhite != 0 {
+	if s.responded[White.index()] {
 		r += "w"
 	}
-	if st[winStateFlags]&winRespondedBlack != 0 {
+	if s.responded[Black.index()] {
 		r += "b"
 	}
 	if r == "" {
 		r = "-"
 	}
 	a := "-"
-	if s := Square(st[winStatePending]); s != NoSquare {
-		a = s.String() + "b"
-		if st[winStateKind] == winStepKnight {
-			a = s.String() + "n"
+	if s.pending != NoSquare {
+		a = s.pending.String() + "b"
+		if s.kind == winStepKnight {
+			a = s.pending.String() + "n"
 		}
 	}
 	x := "-"
-	if st[winStateFlags]&winIrreversible != 0 {
+	if s.irreversible {
 		x = "x"
 	}
 	return r + "/" + a + "/" + x
 }
 
-// winParseStateFEN reads the field winStateFEN writes. It refuses states
+// winParseState reads the field winState.fen writes. It refuses states
 // the turn cannot reach: a pending Attacker outside the window and the
 // second step (or, in the window, a square without the owner's Attacker),
 // "x" at the start of a turn, an answer by the player whose turn it is
 // not before the window was open, and a pre-move made by a player who had
 // answered.
-func winParseStateFEN(p *Position, field string) error {
+func winParseState(p *Position, field string) (winState, error) {
+	var st winState
 	parts := strings.Split(field, "/")
 	if len(parts) != 3 {
-		return fmt.Errorf("want three parts R/A/X, like -/f3n/-")
+		return st, fmt.Errorf("want three parts R/A/X, like -/f3n/-")
 	}
-	var st [8]uint8
 	switch parts[0] {
 	case "-":
-	case "w":
-		st[winStateFlags] = winRespondedWhite
-	case "b":
-		st[winStateFlags] = winRespondedBlack
-	case "wb":
-		st[winStateFlags] = winRespondedWhite | winRespondedBlack
+	case "w", "b", "wb":
+		st.responded = [2]bool{strings.Contains(parts[0], "w"), strings.Contains(parts[0], "b")}
 	default:
-		return fmt.Errorf("who answered %q: want -, w, b or wb", parts[0])
+		return st, fmt.Errorf("who answered %q: want -, w, b or wb", parts[0])
 	}
 	if a := parts[1]; a != "-" {
 		if len(a) < 3 {
-			return fmt.Errorf("pending Attacker %q: want a square and b or n, like f3n", a)
+			return st, fmt.Errorf("pending Attacker %q: want a square and b or n, like f3n", a)
 		}
 		s, err := ParseSquare(a[:len(a)-1])
 		if err != nil || !p.v.OnBoard(s) {
-			return fmt.Errorf("pending Attacker %q: not a square of the board", a)
+			return st, fmt.Errorf("pending Attacker %q: not a square of the board", a)
 		}
 		switch a[len(a)-1] {
 		case 'b':
-			st[winStateKind] = winStepBishop
+			st.kind = winStepBishop
 		case 'n':
-			st[winStateKind] = winStepKnight
+			st.kind = winStepKnight
 		default:
-			return fmt.Errorf("pending Attacker %q: the step kind is b (Bishop) or n (Knight)", a)
+			return st, fmt.Errorf("pending Attacker %q: the step kind is b (Bishop) or n (Knight)", a)
 		}
-		st[winStatePending] = uint8(s)
+		st.pending = s
 	}
 	switch parts[2] {
 	case "-":
 	case "x":
-		st[winStateFlags] |= winIrreversible
+		st.irreversible = true
 	default:
-		return fmt.Errorf("%q: want x (the turn holds a capture or a pawn move) or -", parts[2])
+		return st, fmt.Errorf("%q: want x (the turn holds a capture or a pawn move) or -", parts[2])
 	}
-	p.state = st
 	owner := winOwner(p)
-	pending := Square(st[winStatePending])
 	switch {
-	case pending != NoSquare && p.phase < winPhaseWindow:
-		return fmt.Errorf("a pending Attacker outside the window and the second step")
-	case pending != NoSquare && p.phase == winPhaseWindow && p.board[pending] != NewPiece(owner, winAttacker):
-		return fmt.Errorf("no %s Attacker on %s", owner, pending)
-	case st[winStateFlags]&winIrreversible != 0 && p.phase == winPhaseStart:
-		return fmt.Errorf("x at the start of a turn")
-	case st[winStateFlags]&winRespondedBit(owner.Other()) != 0 && p.phase < winPhaseSecond:
-		return fmt.Errorf("%s answered before the window of %s's turn opened", owner.Other(), owner)
-	case st[winStateFlags]&winRespondedBit(owner) != 0 && p.phase == winPhaseRegular:
-		return fmt.Errorf("%s made a pre-move after answering in the opponent's turn", owner)
+	case st.pending != NoSquare && p.phase < winPhaseWindow:
+		return st, fmt.Errorf("a pending Attacker outside the window and the second step")
+	case st.pending != NoSquare && p.phase == winPhaseWindow && p.board[st.pending] != NewPiece(owner, winAttacker):
+		return st, fmt.Errorf("no %s Attacker on %s", owner, st.pending)
+	case st.irreversible && p.phase == winPhaseStart:
+		return st, fmt.Errorf("x at the start of a turn")
+	case st.responded[owner.Other().index()] && p.phase < winPhaseSecond:
+		return st, fmt.Errorf("%s answered before the window of %s's turn opened", owner.Other(), owner)
+	case st.responded[owner.index()] && p.phase == winPhaseRegular:
+		return st, fmt.Errorf("%s made a pre-move after answering in the opponent's turn", owner)
 	}
-	return nil
+	return st, nil
 }
 
 // winPhaseName says which step of the turn the game is in and who must act.
@@ -720,11 +738,12 @@ func winPhaseName(p *Position) string {
 	case winPhaseWindow:
 		return winColorName(p.toAct) + " may answer with the Defender, or pass, before " + x + "'s Attacker steps again"
 	case winPhaseSecond:
-		a := Square(p.state[winStatePending])
+		st := winStateOf(p)
+		a := st.pending
 		if a == NoSquare || p.board[a] != NewPiece(p.toAct, winAttacker) {
 			return x + " must pass: the Attacker cannot make a second step"
 		}
-		if p.state[winStateKind] == winStepKnight {
+		if st.kind == winStepKnight {
 			return x + " may make the Attacker's second step from " + a.String() + " (a Bishop step), or pass"
 		}
 		return x + " may make the Attacker's second step from " + a.String() + " (a Bishop or Knight step), or pass"

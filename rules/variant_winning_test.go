@@ -99,8 +99,8 @@ func TestWinningSetup_W1_W2_W8(t *testing.T) {
 		if v.Files != 12 || v.Ranks != c.ranks || v.StartFEN != c.fen || p.FEN() != c.fen {
 			t.Errorf("ranks %q: %dx%d, start %q, want 12x%d %q", c.options, v.Files, v.Ranks, p.FEN(), c.ranks, c.fen)
 		}
-		if p.State() != ([8]uint8{}) || !winPreMoveAvailable(&p) {
-			t.Errorf("ranks %q: the start has state %v, want both pre-moves available (W8)", c.options, p.State())
+		if winStateOf(&p) != (winState{}) || !winPreMoveAvailable(&p) {
+			t.Errorf("ranks %q: the start has state %+v, want both pre-moves available (W8)", c.options, winStateOf(&p))
 		}
 		last := c.ranks
 		for f, l := range "RTCNAQKDNCTR" {
@@ -1126,20 +1126,20 @@ func (pl *wcPlayout) checkStep(before, after *Position, m Move) {
 	if got := (Turn{ToAct: after.ToAct(), Mover: after.Mover(), Phase: after.Phase()}); got != want {
 		pl.fail("after %s: %+v, want %+v", pl.texts[len(pl.texts)-1], got, want)
 	}
-	st := after.State()
-	pending := Square(st[winStatePending])
+	st := winStateOf(after)
+	pending := st.pending
 	switch {
-	case want.Phase == winPhaseWindow && (pending != m.To || st[winStateKind] != winStepKind(m.From, m.To)):
+	case want.Phase == winPhaseWindow && (pending != m.To || st.kind != winStepKind(m.From, m.To)):
 		pl.fail("pending Attacker %s, want %s", pending, m.To)
 	case want.Phase >= winPhaseWindow && pending == NoSquare, want.Phase < winPhaseWindow && pending != NoSquare:
 		pl.fail("pending Attacker %s in phase %d", pending, want.Phase)
 	}
-	answered := st[winStateFlags]&winRespondedBit(us) != 0
+	answered := st.responded[us.index()]
 	switch {
 	case before.Phase() == winPhaseWindow && answered != (m.Kind != KindPass):
 		pl.fail("answer flag %v after %s", answered, pl.texts[len(pl.texts)-1])
-	case want.Phase == winPhaseStart && st[winStateFlags]&(winRespondedBit(owner)|winIrreversible) != 0:
-		pl.fail("the turn ended with state %v", st)
+	case want.Phase == winPhaseStart && (st.responded[owner.index()] || st.irreversible):
+		pl.fail("the turn ended with state %+v", st)
 	}
 	wantFullmove := before.Fullmove()
 	if want.Phase == winPhaseStart && want.ToAct == White {

@@ -70,7 +70,7 @@ func newRelay(map[string]string) (*rules.Variant, error) {
 		CheckRule: true,
 		Hooks: rules.Hooks{
 			ExtraMoves: relayMoves,
-			NextTurn: func(before, _ *rules.Position, m rules.Move) rules.Turn {
+			NextTurn: func(before *rules.Position, m rules.Move) rules.Turn {
 				if m.Flags&rules.FlagContinue != 0 {
 					return rules.Turn{ToAct: before.ToAct(), Mover: before.Mover()}
 				}
