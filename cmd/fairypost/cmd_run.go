@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -128,7 +127,8 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	// The computer player plays as the bot's own user: a challenge to
 	// the bot is a game against it.
 	svc.SetComputer(b.UserID())
-	computer := bot.NewComputerRunner(svc, max(1, runtime.NumCPU()/2), log)
+	computer := bot.NewComputerRunner(svc, cfg.Play.ComputerWorkers, log)
+	computer.ResignLost = cfg.Play.ComputerResigns
 
 	// The scheduler, the deliverer and the computer player run in this
 	// process alone on a file, and in the one process elected among those

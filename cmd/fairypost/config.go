@@ -34,6 +34,12 @@ type PlayConfig struct {
 	// VacationDays is each player's yearly vacation allowance in days
 	// (bot.VacationAllowance), 0 to 366; 0 allows no vacation.
 	VacationDays int `toml:"vacation_days"`
+	// ComputerWorkers is how many games the computer player searches at
+	// once (1 to 64).
+	ComputerWorkers int `toml:"computer_workers"`
+	// ComputerResigns lets the computer player resign a game its search
+	// sees lost by force (bot.ComputerRunner.ResignLost).
+	ComputerResigns bool `toml:"computer_resigns"`
 }
 
 // DiscordConfig says how to reach Discord.
@@ -112,7 +118,7 @@ func defaultConfig() Config {
 		Render:  RenderConfig{BoardSize: 800},
 		Console: ConsoleConfig{Images: defaultImagesDir},
 		Log:     LogConfig{Level: "info", Format: "text"},
-		Play:    PlayConfig{VacationDays: bot.DefaultVacationDays},
+		Play:    PlayConfig{VacationDays: bot.DefaultVacationDays, ComputerWorkers: 1, ComputerResigns: true},
 	}
 }
 
@@ -272,6 +278,9 @@ func (c *Config) validate() error {
 	}
 	if c.Play.VacationDays < 0 || c.Play.VacationDays > 366 {
 		return badValue("play.vacation_days", "%d: choose 0 to 366 days", c.Play.VacationDays)
+	}
+	if c.Play.ComputerWorkers < 1 || c.Play.ComputerWorkers > 64 {
+		return badValue("play.computer_workers", "%d: choose 1 to 64 games searched at once", c.Play.ComputerWorkers)
 	}
 	if _, err := c.logLevel(); err != nil {
 		return err

@@ -151,6 +151,7 @@ func TestConfigErrors(t *testing.T) {
 		{"bad format", "[log]\nformat = \"xml\"\n", []string{"line 2: log.format", "xml"}},
 		{"bad size", "# images\n[render]\n\nboard_size = 5\n", []string{"line 4: render.board_size", "choose 160 to 2400"}},
 		{"bad vacation", "[play]\nvacation_days = 400\n", []string{"line 2: play.vacation_days", "choose 0 to 366"}},
+		{"bad computer workers", "[play]\ncomputer_workers = 0\n", []string{"line 2: play.computer_workers", "choose 1 to 64"}},
 		{"dotted key", "render.board_size = 9999\n", []string{"line 1: render.board_size"}},
 		{"quoted key", "[log]\n\"level\" = \"x\"\n", []string{"line 2: log.level"}},
 		{"empty path", "[storage]\npath = \"\"\n", []string{"line 2: storage.path"}},
