@@ -68,33 +68,47 @@ func (db *DB) gamesBy(ctx context.Context, index []byte, key string) ([]*bot.Gam
 // read-write transaction.
 func (db *DB) UpdateGame(ctx context.Context, id, expected uint64, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
 	var out *bot.Game
-	err := db.update(ctx, func(tx *bolt.Tx) error {
-		old, err := getGame(tx, id)
-		if err != nil {
-			return err
-		}
-		if expected != bot.AnyVersion && expected != old.Version {
-			return bot.Errorf(bot.ECONFLICT, "Game %d has changed since you saw it (version %d, now %d): look again.", id, expected, old.Version)
-		}
-		g := old.Clone()
-		notes, err := fn(g)
-		if err != nil {
-			return err
-		}
-		g.ID, g.Version = old.ID, old.Version+1
-		if err := putGame(tx, old, g); err != nil {
-			return err
-		}
-		if err := appendNotifications(tx, notes); err != nil {
-			return err
-		}
-		out = g
-		return nil
+	err := db.update(ctx, func(tx *bolt.Tx) (err error) {
+		out, err = updateGameIn(tx, id, expected, nil, fn)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// updateGameIn is one game update inside tx: load game id, refuse a
+// version other than expected (unless AnyVersion), run check (when not
+// nil: what else the update needs of the file) then fn on a copy, and
+// store the copy with the next version, its index entries and fn's
+// notifications.
+func updateGameIn(tx *bolt.Tx, id, expected uint64, check func() error, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
+	old, err := getGame(tx, id)
+	if err != nil {
+		return nil, err
+	}
+	if expected != bot.AnyVersion && expected != old.Version {
+		return nil, bot.Errorf(bot.ECONFLICT, "Game %d has changed since you saw it (version %d, now %d): look again.", id, expected, old.Version)
+	}
+	if check != nil {
+		if err := check(); err != nil {
+			return nil, err
+		}
+	}
+	g := old.Clone()
+	notes, err := fn(g)
+	if err != nil {
+		return nil, err
+	}
+	g.ID, g.Version = old.ID, old.Version+1
+	if err := putGame(tx, old, g); err != nil {
+		return nil, err
+	}
+	if err := appendNotifications(tx, notes); err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
 // getGame loads game id, ENOTFOUND if there is none.

@@ -172,33 +172,19 @@ func (r boltRatingTx) PutStanding(st bot.Standing, ev bot.RatingEvent) error {
 // transaction at hand (bot.RatingStore).
 func (db *DB) UpdateGameRated(ctx context.Context, id, expected uint64, fn func(*bot.Game, bot.RatingTx) ([]bot.Notification, error)) (*bot.Game, error) {
 	var out *bot.Game
-	err := db.update(ctx, func(tx *bolt.Tx) error {
-		old, err := getGame(tx, id)
-		if err != nil {
-			return err
-		}
-		if expected != bot.AnyVersion && expected != old.Version {
-			return bot.Errorf(bot.ECONFLICT, "Game %d has changed since you saw it (version %d, now %d): look again.", id, expected, old.Version)
-		}
-		for _, name := range ratingBuckets {
-			if tx.Bucket(name) == nil {
-				return fmt.Errorf("the bucket %s is missing", name)
+	err := db.update(ctx, func(tx *bolt.Tx) (err error) {
+		buckets := func() error {
+			for _, name := range ratingBuckets {
+				if tx.Bucket(name) == nil {
+					return fmt.Errorf("the bucket %s is missing", name)
+				}
 			}
+			return nil
 		}
-		g := old.Clone()
-		notes, err := fn(g, boltRatingTx{tx})
-		if err != nil {
-			return err
-		}
-		g.ID, g.Version = old.ID, old.Version+1
-		if err := putGame(tx, old, g); err != nil {
-			return err
-		}
-		if err := appendNotifications(tx, notes); err != nil {
-			return err
-		}
-		out = g
-		return nil
+		out, err = updateGameIn(tx, id, expected, buckets, func(g *bot.Game) ([]bot.Notification, error) {
+			return fn(g, boltRatingTx{tx})
+		})
+		return err
 	})
 	if err != nil {
 		return nil, err

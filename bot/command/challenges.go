@@ -16,13 +16,9 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 	if h.svc.Rules().Default(key) == nil {
 		return Reply{}, bot.Errorf(bot.EINVALID, "Unknown variant %q: /variants lists them.", truncate(key, 40))
 	}
-	days := defaultDays
-	if s := o[optDays]; s != "" {
-		d, err := strconv.Atoi(s)
-		if err != nil || !bot.ValidDaysPerMove(d) {
-			return Reply{}, bot.Errorf(bot.EINVALID, "days: choose 1, 2, 3, 5, 7, 14, or 0 for no time limit.")
-		}
-		days = d
+	days, err := daysPerMove(o[optDays])
+	if err != nil {
+		return Reply{}, err
 	}
 	bank, err := bankDays(o[optBank])
 	if err != nil {
@@ -231,4 +227,17 @@ func (h *Handler) computerGameStarted(ctx context.Context, c *bot.Challenge) (Re
 		return Reply{}, err
 	}
 	return h.boardReply(g, rg, head+"\n"+orientationNote+"\n"+turnText(g, rg))
+}
+
+// daysPerMove reads a days: option: defaultDays when not given, else one
+// of the allowed days per move (bot.ValidDaysPerMove; 0: no time limit).
+func daysPerMove(s string) (int, error) {
+	if s == "" {
+		return defaultDays, nil
+	}
+	d, err := strconv.Atoi(s)
+	if err != nil || !bot.ValidDaysPerMove(d) {
+		return 0, bot.Errorf(bot.EINVALID, "days: choose 1, 2, 3, 5, 7, 14, or 0 for no time limit.")
+	}
+	return d, nil
 }

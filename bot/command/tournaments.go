@@ -198,13 +198,9 @@ func (h *Handler) createTournament(ctx context.Context, req Request) (Reply, err
 	if o[optVariant] == "" {
 		return Reply{}, bot.Errorf(bot.EINVALID, "/tournament action:create needs variant:.")
 	}
-	days := defaultDays
-	if s := o[optDays]; s != "" {
-		d, err := strconv.Atoi(s)
-		if err != nil || !bot.ValidDaysPerMove(d) {
-			return Reply{}, bot.Errorf(bot.EINVALID, "days: choose 1, 2, 3, 5, 7, 14, or 0 for no time limit.")
-		}
-		days = d
+	days, err := daysPerMove(o[optDays])
+	if err != nil {
+		return Reply{}, err
 	}
 	rated, err := parseRated(o[optRated])
 	if err != nil {
