@@ -160,14 +160,14 @@ func (h *Handler) buildCommands() []commandDef {
 	for _, s := range append(append(vacationSpecs(), followSpecs()...), noteSpec()) {
 		cmds = append(cmds, commandDef{s, comforts[s.Name]})
 	}
-	cmds = append(cmds, commandDef{Spec{Name: cmdHelp, Description: "What fairypost's commands do"}, (*Handler).helpCmd})
 	for _, s := range ratingSpecs(variants) {
 		name := s.Name
 		cmds = append(cmds, commandDef{s, func(h *Handler, ctx context.Context, req Request) (Reply, error) {
 			return h.ratingCommand(ctx, req, name)
 		}})
 	}
-	return append(cmds, commandDef{tournamentSpec(variants, days), (*Handler).tournamentCommand})
+	return append(cmds, commandDef{tournamentSpec(variants, days), (*Handler).tournamentCommand},
+		commandDef{Spec{Name: cmdHelp, Description: "What fairypost's commands do"}, (*Handler).helpCmd})
 }
 
 // answerChallenge runs /accept, /decline or /cancel (name): on the
