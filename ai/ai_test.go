@@ -118,9 +118,18 @@ func TestDeterministicLevels(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// A second engine, and the first one again after another search.
 		b, err := NewEngine(Options{Level: 1, Seed: seed}).Search(context.Background(), p, nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		e := NewEngine(Options{Level: 1, Seed: seed})
+		mid := position(t, reg, "chess", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+		if _, err := e.Search(context.Background(), mid, nil); err != nil {
+			t.Fatal(err)
+		}
+		if c, err := e.Search(context.Background(), p, nil); err != nil || c != a {
+			t.Fatalf("seed %d: %+v on a fresh engine, %+v after another search (%v)", seed, a, c, err)
 		}
 		if a != b {
 			t.Fatalf("seed %d: %+v then %+v", seed, a, b)
