@@ -282,3 +282,26 @@ func TestSearchMemory(t *testing.T) {
 		t.Errorf("engine and search allocated %.1f MB, want at most 32", mb)
 	}
 }
+
+// TestTwoStepThreat checks Three-Move's threat term: a Rook that reaches
+// the King's rank in one plain move threatens it; a pawn two steps from
+// the King does not (its plain moves do not capture).
+func TestTwoStepThreat(t *testing.T) {
+	reg := registry(t)
+	v := reg.Default("trainwreck-threemove")
+	ev := newEvaluator(v, false)
+	for _, c := range []struct {
+		fen    string
+		threat bool
+	}{
+		{"4k3/8/8/8/8/8/8/R3K3 w - - 0 5", true},
+		{"4k3/8/8/8/8/8/P7/4K3 w - - 0 5", false},
+		{"4k3/8/8/8/8/8/8/R3K3 b - - 0 5", false}, // Black to act has no threat
+	} {
+		p := position(t, reg, v.Key, c.fen)
+		ev.positional(&p) // fills the evaluator's board
+		if got := ev.twoStepThreat(p.ToAct()); got != c.threat {
+			t.Errorf("%s: two-step threat %v, want %v", c.fen, got, c.threat)
+		}
+	}
+}
