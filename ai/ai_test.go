@@ -118,9 +118,18 @@ func TestDeterministicLevels(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// A second engine, and the first one again after another search.
 		b, err := NewEngine(Options{Level: 1, Seed: seed}).Search(context.Background(), p, nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		e := NewEngine(Options{Level: 1, Seed: seed})
+		mid := position(t, reg, "chess", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+		if _, err := e.Search(context.Background(), mid, nil); err != nil {
+			t.Fatal(err)
+		}
+		if c, err := e.Search(context.Background(), p, nil); err != nil || c != a {
+			t.Fatalf("seed %d: %+v on a fresh engine, %+v after another search (%v)", seed, a, c, err)
 		}
 		if a != b {
 			t.Fatalf("seed %d: %+v then %+v", seed, a, b)
@@ -271,5 +280,28 @@ func TestSearchMemory(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	if mb := float64(after.TotalAlloc-before.TotalAlloc) / (1 << 20); mb > 32 {
 		t.Errorf("engine and search allocated %.1f MB, want at most 32", mb)
+	}
+}
+
+// TestTwoStepThreat checks Three-Move's threat term: a Rook that reaches
+// the King's rank in one plain move threatens it; a pawn two steps from
+// the King does not (its plain moves do not capture).
+func TestTwoStepThreat(t *testing.T) {
+	reg := registry(t)
+	v := reg.Default("trainwreck-threemove")
+	ev := newEvaluator(v, false)
+	for _, c := range []struct {
+		fen    string
+		threat bool
+	}{
+		{"4k3/8/8/8/8/8/8/R3K3 w - - 0 5", true},
+		{"4k3/8/8/8/8/8/P7/4K3 w - - 0 5", false},
+		{"4k3/8/8/8/8/8/8/R3K3 b - - 0 5", false}, // Black to act has no threat
+	} {
+		p := position(t, reg, v.Key, c.fen)
+		ev.positional(&p) // fills the evaluator's board
+		if got := ev.twoStepThreat(p.ToAct()); got != c.threat {
+			t.Errorf("%s: two-step threat %v, want %v", c.fen, got, c.threat)
+		}
 	}
 }

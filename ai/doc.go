@@ -29,9 +29,8 @@
 // board, riders' further squares counting less), pawns at 100, royal
 // pieces at 0 (their loss is the end), pieces in hand at a share of their
 // value, mobility from the same legs walked on the board, and the
-// variant's rules.Strategy: the weight of material and mobility, the room
-// ahead of forward-only pieces (Train Wreck, won by leaving the opponent
-// without a half-move), the count of the last pieces on the board
+// variant's rules.Strategy: the weight of material and mobility, the count
+// of the last pieces on the board
 // (Annihilation), two-move threats on the King (Three-Move), and the
 // variant's own term (Tank's bombs and exposed Kings, Winning Chess's
 // Attacker threats and Defender cover, Easymate's frozen King).

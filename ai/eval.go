@@ -14,7 +14,6 @@ type pieceInfo struct {
 	legs        []rules.Leg // as seen from White
 	value       int         // on the board, hundredths of a pawn
 	royal       bool
-	forwardOnly bool // every plain (non-capturing) leg goes forward
 	initialRank int
 }
 
@@ -31,7 +30,6 @@ type evaluator struct {
 	idx          []int // board index of squares[i]
 	material     int   // percent
 	mobility     int
-	reserve      int
 	lastPieces   int
 	twoStep      int
 	materialOnly bool
@@ -62,7 +60,7 @@ func newEvaluator(v *rules.Variant, materialOnly bool) *evaluator {
 	if e.mobility == 0 {
 		e.mobility = 3
 	}
-	e.reserve, e.lastPieces, e.term, e.twoStep = st.Reserve, st.LastPieces, st.Term, st.TwoStepThreat
+	e.lastPieces, e.term, e.twoStep = st.LastPieces, st.Term, st.TwoStepThreat
 	pocket := st.Pocket
 	if pocket == 0 {
 		pocket = 60
@@ -75,12 +73,7 @@ func newEvaluator(v *rules.Variant, materialOnly bool) *evaluator {
 		if err != nil { // a registered variant's pieces always parse
 			legs = nil
 		}
-		pi := pieceInfo{legs: legs, royal: d.Royal, initialRank: d.InitialRank, forwardOnly: len(legs) > 0}
-		for _, l := range legs {
-			if l.Mode&rules.ModeMove != 0 && l.DY <= 0 {
-				pi.forwardOnly = false
-			}
-		}
+		pi := pieceInfo{legs: legs, royal: d.Royal, initialRank: d.InitialRank}
 		switch {
 		case d.Royal:
 			pi.value = 0 // its loss is the end of the game, judged by the search
@@ -206,15 +199,14 @@ func (e *evaluator) lastPiecesValue(n int) int {
 	return v
 }
 
-// positional adds mobility and reserve for White minus Black, walking
-// every piece's legs on a copy of the board.
+// positional adds mobility (and two-step threats) for White minus Black,
+// walking every piece's legs on a copy of the board.
 func (e *evaluator) positional(p *rules.Position) int {
 	b := &e.board
 	for i, s := range e.squares {
 		b[e.idx[i]] = p.At(s)
 	}
 	mob := [3]int{}
-	res := [3]int{}
 	for i := range e.squares {
 		pc := b[e.idx[i]]
 		if pc == rules.NoPiece {
@@ -227,12 +219,9 @@ func (e *evaluator) positional(p *rules.Position) int {
 		if c == rules.Black {
 			rel = e.ranks - 1 - r
 		}
-		if pi.forwardOnly && e.reserve != 0 {
-			res[c] += e.ranks - 1 - rel
-		}
 		mob[c] += e.mobilityOf(pi, c, f, r, rel)
 	}
-	score := (mob[rules.White]-mob[rules.Black])*e.mobility + (res[rules.White]-res[rules.Black])*e.reserve
+	score := (mob[rules.White] - mob[rules.Black]) * e.mobility
 	if e.twoStep != 0 && e.twoStepThreat(p.ToAct()) {
 		if p.ToAct() == rules.White {
 			score += e.twoStep

@@ -64,11 +64,10 @@ type rootMove struct {
 	searched bool // the score is from the current iteration
 }
 
-// Engine searches positions. It keeps its transposition table and move
-// ordering tables between searches (they change the search's path but
-// never a result's legality), so a given sequence of searches on one
-// Engine is deterministic. An Engine is not safe for concurrent use; use
-// one per goroutine.
+// Engine searches positions. It owns its transposition table (about
+// 12 MB) and move ordering tables, so reusing one Engine saves allocating
+// them; timed searches also reuse what they learnt. An Engine is not safe
+// for concurrent use; use one per goroutine.
 type Engine struct {
 	opts Options
 	ev   *evaluator
@@ -109,9 +108,10 @@ func (e *Engine) Options() Options { return e.opts }
 // Search chooses a move for the player to act in pos. past holds the hashes
 // (Position.Hash) of the game's earlier positions, oldest first, so the
 // search can see repetitions; it may be nil. With a node budget (levels
-// 1-8, Options.Nodes) the result depends only on (pos, past, options) and
-// the searches this Engine made before; with a time budget (TopLevel,
-// Options.MoveTime) the search stops at the deadline. Search returns
+// 1-8, Options.Nodes) the search starts afresh and its result depends only
+// on (pos, past, options); with a time budget (TopLevel, Options.MoveTime)
+// the search stops at the deadline and reuses what earlier searches of
+// this Engine learnt. Search returns
 // ErrNoMoves when pos has no legal move and ctx.Err() when ctx is done
 // before the search ends.
 func (e *Engine) Search(ctx context.Context, pos rules.Position, past []uint64) (Result, error) {
@@ -136,10 +136,19 @@ func (e *Engine) Search(ctx context.Context, pos rules.Position, past []uint64) 
 	e.timed = e.opts.MoveTime > 0
 	e.deadline = start.Add(e.opts.MoveTime)
 	e.past = append(e.past[:0], past...)
-	for i := range e.history {
-		for j := range e.history[i] {
-			e.history[i][j] /= 8
+	if e.timed {
+		// A timed search is not reproducible anyway: keep what the last
+		// search learnt, aged.
+		for i := range e.history {
+			for j := range e.history[i] {
+				e.history[i][j] /= 8
+			}
 		}
+	} else {
+		// A search by nodes starts afresh, so that its move depends only
+		// on its inputs.
+		clear(e.tt)
+		e.history = [256][256]int32{}
 	}
 	e.killers = [maxPly][2]rules.Move{}
 	e.pos[0] = pos

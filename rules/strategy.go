@@ -16,11 +16,6 @@ type Strategy struct {
 	// Mobility is the value, in hundredths of a pawn, of each square a
 	// side's pieces can move or capture to (0 = the default, 3).
 	Mobility int
-	// Reserve is the value, in hundredths of a pawn, of each rank of
-	// room left ahead of a piece whose plain moves all go forward: the
-	// pool of moves still to come, which decides games won by leaving the
-	// opponent without a legal move. 0 = not counted.
-	Reserve int
 	// LastPieces, when not 0, values the number of pieces a side has on
 	// the board rather than their kind: the k-th piece from the last is
 	// worth LastPieces/k hundredths of a pawn (a game won by removing

@@ -149,11 +149,16 @@ func trainWreckVariant(o trainWreckOptions) *Variant {
 		RoyalCaptureLoses: true,
 		Stalemate:         StalemateLoses,
 		Help:              trainWreckHelp(o),
-		// The game is won by leaving the player to act without a legal
-		// half-move, and plain moves only go forward: the pool of moves
-		// each side's pieces still have (their mobility and their room
-		// ahead) matters more than material.
-		Strategy: Strategy{Material: 50, Mobility: 6, Reserve: 10},
+		// The game is won by taking the King or leaving the player to
+		// act without a legal half-move, and each player's half-moves
+		// use both sides' pieces, so the pool of moves helps both: the
+		// search finds the stalemates, the judgement keeps material
+		// (captures go every way, so pieces are the threats) and a light
+		// mobility. Measured in the arena (level 4 against the same
+		// search judging material alone, 100 games): this setting won
+		// 62%; half weight on material with the pieces' room ahead
+		// counted lost (39%), as did more mobility (37.5% of 40).
+		Strategy: Strategy{Material: 100, Mobility: 3},
 	}
 	v.Hooks = Hooks{
 		NextTurn:  trainWreckNextTurn,

@@ -39,10 +39,11 @@ func arenaCommand() command {
 		summary:  "play engine-vs-engine games and measure the strength difference",
 		doc: fmt.Sprintf(`
 Plays -games games between two players, A and B, in the variant. Games come
-in pairs: each pair starts from an opening of %d turns a side, played by
-level 1 with choices drawn from -seed, and is played once with A as White and once with B as White. A game
-still going after %d moves (atomic moves) is stopped and scored as a draw;
-such games are counted apart. A SPEC is one of:
+in pairs: each pair starts from an opening of %d turn(s) a side, played by
+level 1 with choices drawn from -seed, and is played once with A as White
+and once with B as White. A game still going after %d moves (atomic
+moves) is stopped and scored as a draw; such games are counted apart.
+A SPEC is one of:
   random          a uniformly random legal move
   greedy          the move whose whole turn leaves the best material
   material:LEVEL  level LEVEL's search judging by material alone
