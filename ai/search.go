@@ -475,8 +475,10 @@ func (e *Engine) search(ply, depth, alpha, beta int) int {
 
 // qsearch is the quiescence search: at a turn boundary the player to act
 // may stand on the static judgement or try the noisy moves (those that
-// remove a piece of the side not moving, or promote); inside a turn every
-// move is tried, so that only whole turns are judged.
+// remove a piece of the side not moving, or promote); inside a turn it
+// tries every move at the horizon (qply 0), then the noisy moves and the
+// best-ordered quiet ones (qQuietMoves, deeper just one), so that only
+// whole turns are judged.
 func (e *Engine) qsearch(ply, qply, alpha, beta int) int {
 	if !e.visit() {
 		return 0
