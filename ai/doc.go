@@ -16,9 +16,9 @@
 // Winning Chess's Attacker steps and Defender answers, passes) need no
 // code of their own. A position is judged statically only at a turn
 // boundary (phase 0): at the horizon the quiescence search finishes the
-// turn with the noisy moves (captures, promotions, and special moves that
-// remove a piece of the side not moving: detonations, push-offs) and the
-// best-ordered quiet moves. Game ends are scored from the rules' outcome,
+// turn, with every move at the horizon and then the noisy moves (captures,
+// promotions, and special moves that remove a piece of the side not
+// moving: detonations, push-offs) and the best-ordered quiet moves. Game ends are scored from the rules' outcome,
 // with the distance in atomic moves; repetitions of the game's or the
 // path's positions, the move-count draw and insufficient material score 0.
 //

@@ -19,7 +19,8 @@ const (
 	maxDepth  = 64
 	maxQPly   = 8 // quiescence plies after the last full-width move
 	// qQuietMoves is the number of quiet moves the quiescence search tries
-	// inside a turn, to finish it (the best-ordered ones).
+	// inside a turn, to finish it (the best-ordered ones), one move past
+	// the horizon (at the horizon it tries them all).
 	qQuietMoves = 4
 )
 
@@ -380,8 +381,9 @@ func (e *Engine) search(ply, depth, alpha, beta int) int {
 	p := &e.pos[ply]
 	boundary := p.Phase() == 0
 	// At the horizon the quiescence search takes over: at a turn boundary
-	// it tries the noisy moves, inside a turn it finishes the turn with
-	// the noisy and the best-ordered quiet moves.
+	// it tries the noisy moves; inside a turn it tries every move at the
+	// horizon, then finishes the turn with the noisy and the best-ordered
+	// quiet moves.
 	if depth <= 0 {
 		return e.qsearch(ply, 0, alpha, beta)
 	}
@@ -473,8 +475,10 @@ func (e *Engine) search(ply, depth, alpha, beta int) int {
 
 // qsearch is the quiescence search: at a turn boundary the player to act
 // may stand on the static judgement or try the noisy moves (those that
-// remove a piece of the side not moving, or promote); inside a turn every
-// move is tried, so that only whole turns are judged.
+// remove a piece of the side not moving, or promote); inside a turn it
+// tries every move at the horizon (qply 0), then the noisy moves and the
+// best-ordered quiet ones (qQuietMoves, deeper just one), so that only
+// whole turns are judged.
 func (e *Engine) qsearch(ply, qply, alpha, beta int) int {
 	if !e.visit() {
 		return 0
@@ -514,7 +518,7 @@ func (e *Engine) qsearch(ply, qply, alpha, beta int) int {
 	case boundary:
 		quiet = -1
 	case qply == 0:
-		quietMax = 2 * qQuietMoves
+		quietMax = len(moves) // the move at the horizon: full width
 	case qply <= 2:
 		quietMax = qQuietMoves
 	}
