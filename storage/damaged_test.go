@@ -81,11 +81,34 @@ func TestOpenRefusesDamagedFile(t *testing.T) {
 			zeroPage(t, path, size, root)
 		}},
 		{"zeroed freelist", func(t *testing.T, path string) {
-			size, _ := pageOf(t, path, func(*bolt.Tx) uint64 { return 0 })
-			// Page 2 is where a new file keeps its freelist, page 3 its
-			// root bucket.
-			zeroPage(t, path, size, 2)
-			zeroPage(t, path, size, 3)
+			// The freelist moves as the file is written: find its page
+			// (a read-write open loads the free pages Tx.Page needs).
+			b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var freelist uint64
+			err = b.View(func(tx *bolt.Tx) error {
+				for id := 2; int64(id)*int64(b.Info().PageSize) < tx.Size(); id++ {
+					info, err := tx.Page(id)
+					if err != nil {
+						return err
+					}
+					if info != nil && info.Type == "freelist" {
+						freelist = uint64(id)
+					}
+				}
+				return nil
+			})
+			size := b.Info().PageSize
+			b.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if freelist == 0 {
+				t.Fatal("no freelist page found")
+			}
+			zeroPage(t, path, size, freelist)
 		}},
 		{"truncated", func(t *testing.T, path string) {
 			var used int64

@@ -150,18 +150,27 @@ func Open(path string, opts Options) (*DB, error) {
 	if err := checkLength(path); err != nil {
 		return nil, err
 	}
-	b, err := openBolt(path, opts)
+	var b *bolt.DB
+	var err error
+	if opts.ReadOnly {
+		b, err = openChecked(path, opts)
+	} else {
+		// bbolt reads the freelist while it opens a file for writing, and
+		// a damaged one can make it panic with the file mapped and locked
+		// (the lock then stays until the process ends): an existing file
+		// is checked through a read-only open first.
+		if st, serr := os.Stat(path); serr == nil && st.Size() > 0 {
+			ro := opts
+			ro.ReadOnly = true
+			rb, rerr := openChecked(path, ro)
+			if rerr != nil {
+				return nil, rerr
+			}
+			rb.Close()
+		}
+		b, err = openBolt(path, opts)
+	}
 	if err != nil {
-		return nil, err
-	}
-	// Only now, with the file locked, are its pages read: another process
-	// may be writing them until then.
-	if err := checkStructure(path); err != nil {
-		b.Close()
-		return nil, err
-	}
-	if err := check(b); err != nil {
-		b.Close()
 		return nil, err
 	}
 	setup := setUp
@@ -220,6 +229,27 @@ func openBolt(path string, opts Options) (b *bolt.DB, err error) {
 		file.Close()
 	}
 	return b, err
+}
+
+// openChecked opens the file at path with opts and checks it: its
+// structure (checkStructure: every page in use within the file) and
+// bbolt's own check. Only with the file locked are its pages read:
+// another process may be writing them until then. On error the file is
+// closed.
+func openChecked(path string, opts Options) (*bolt.DB, error) {
+	b, err := openBolt(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkStructure(path); err != nil {
+		b.Close()
+		return nil, err
+	}
+	if err := check(b); err != nil {
+		b.Close()
+		return nil, err
+	}
+	return b, nil
 }
 
 // runSafely runs fn, returning a *DamagedError for the file at path if
