@@ -122,13 +122,7 @@ func player(g *Game, userID string) error {
 // opponent's offer stands, offering accepts it. EINVALID when the game is
 // not being played or userID's own offer stands already.
 func (s *Service) OfferDraw(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
-		if err := player(g, userID); err != nil {
-			return nil, err
-		}
-		if err := playing(g); err != nil {
-			return nil, err
-		}
+	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
 		now := s.now()
 		switch g.DrawOffer {
 		case userID:
@@ -200,13 +194,7 @@ func (s *Service) drawOfferTo(g *Game, userID string) error {
 // for a player who is not to act; EINVALID for a game not being played
 // and for a claim the rules do not allow, saying why.
 func (s *Service) ClaimDraw(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
-		if err := player(g, userID); err != nil {
-			return nil, err
-		}
-		if err := playing(g); err != nil {
-			return nil, err
-		}
+	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
 		rg, err := s.replay(g)
 		if err != nil {
 			return nil, err
@@ -292,13 +280,7 @@ func lastOwnMove(g *Game, rg *rules.Game, userID string) int {
 // the request. EINVALID for a game not being played, for a player who
 // has not made a move of their own yet, and while a request stands.
 func (s *Service) RequestTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
-		if err := player(g, userID); err != nil {
-			return nil, err
-		}
-		if err := playing(g); err != nil {
-			return nil, err
-		}
+	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
 		switch g.Takeback {
 		case userID:
 			return nil, Errorf(EINVALID, "Your takeback request in game %d stands already.", g.ID)
@@ -398,4 +380,20 @@ func takebackTo(g *Game, userID string) error {
 		return Errorf(EINVALID, "The takeback request in game %d is your own: your opponent answers it.", g.ID)
 	}
 	return nil
+}
+
+// updatePlaying updates game gameID, expected at version, on behalf of
+// userID: fn runs only when userID plays in the game (EFORBIDDEN
+// otherwise, as player says) and it is being played (EINVALID otherwise,
+// as playing says). Errors and contract as GameStore.UpdateGame.
+func (s *Service) updatePlaying(ctx context.Context, gameID, version uint64, userID string, fn func(g *Game) ([]Notification, error)) (*Game, error) {
+	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+		if err := player(g, userID); err != nil {
+			return nil, err
+		}
+		if err := playing(g); err != nil {
+			return nil, err
+		}
+		return fn(g)
+	})
 }

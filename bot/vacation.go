@@ -290,13 +290,7 @@ func when(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 MST") }
 // EINVALID for a game not being played, one paused already, and while
 // userID's own request stands.
 func (s *Service) Pause(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
-		if err := player(g, userID); err != nil {
-			return nil, err
-		}
-		if err := playing(g); err != nil {
-			return nil, err
-		}
+	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
 		now := s.now()
 		switch {
 		case !g.PausedAt.IsZero():
@@ -321,13 +315,7 @@ func (s *Service) Pause(ctx context.Context, gameID, version uint64, userID stri
 // userID's is withdrawn instead. version as for Move. EINVALID for a game
 // not being played and one neither paused nor asked by userID to pause.
 func (s *Service) Resume(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
-		if err := player(g, userID); err != nil {
-			return nil, err
-		}
-		if err := playing(g); err != nil {
-			return nil, err
-		}
+	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
 		now := s.now()
 		if g.PausedAt.IsZero() {
 			if g.PauseOffer == userID {
