@@ -37,21 +37,10 @@ func TestRunDiscordEtcd(t *testing.T) {
 	cfg := filepath.Join(dir, "fairypost.toml")
 	text := fmt.Sprintf("[discord]\ntoken = \"t\"\napi_url = %q\nguild_id = \"100\"\ndeliver_every = \"20ms\"\n", srv.URL()) +
 		etcdConfig(c, "bot1/") + "[log]\nformat = \"json\"\nlevel = \"debug\"\n"
-	if err := os.WriteFile(cfg, []byte(text), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stdout, stderr lockedBuffer
-	done := make(chan int, 1)
-	go func() {
-		done <- Main(ctx, []string{"run", "-config", cfg}, strings.NewReader(""), &stdout, &stderr)
-	}()
 	wait, stop := context.WithTimeout(context.Background(), 20*time.Second)
 	defer stop()
-	if err := srv.WaitFor(wait, func() bool { return len(srv.Commands("100")) > 0 && srv.Connections() == 1 }); err != nil {
-		t.Fatalf("the bot did not connect and register: %v; stderr %s", err, stderr.String())
-	}
+	run := startRun(t, wait, srv, cfg, text)
+	stderr := run.stderr
 	ix, err := srv.Slash("1", "200", "challenge", discordtest.String("variant", "tank"), discordtest.User("opponent", "2"))
 	if err != nil {
 		t.Fatal(err)
@@ -70,15 +59,7 @@ func TestRunDiscordEtcd(t *testing.T) {
 	if cs, err := s.ChallengesByUser(context.Background(), "2"); err != nil || len(cs) != 1 || cs[0].Variant != "tank" {
 		t.Errorf("challenges of bob in etcd: %v, %v", cs, err)
 	}
-	cancel()
-	select {
-	case code := <-done:
-		if code != exitOK {
-			t.Errorf("exit %d, stderr %s", code, stderr.String())
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("the bot did not stop")
-	}
+	run.stop(t, 20*time.Second)
 	logs := stderr.String()
 	for _, want := range []string{`"msg":"etcd: leading"`, `"msg":"fairypost: stopped"`, `"database":"etcd http://127.0.0.1:`} {
 		if !strings.Contains(logs, want) {

@@ -39,6 +39,49 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
+// runningBot is "fairypost run -config FILE" running in-process.
+type runningBot struct {
+	stderr *lockedBuffer
+	cancel context.CancelFunc
+	done   chan int
+}
+
+// startRun writes text to the config file cfg, runs "fairypost run
+// -config cfg" and waits (until wait ends) for the bot to connect to srv
+// and register its commands in guild 100.
+func startRun(t *testing.T, wait context.Context, srv *discordtest.Server, cfg, text string) *runningBot {
+	t.Helper()
+	if err := os.WriteFile(cfg, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	r := &runningBot{stderr: &lockedBuffer{}, cancel: cancel, done: make(chan int, 1)}
+	go func() {
+		var stdout lockedBuffer
+		r.done <- Main(ctx, []string{"run", "-config", cfg}, strings.NewReader(""), &stdout, r.stderr)
+	}()
+	if err := srv.WaitFor(wait, func() bool { return len(srv.Commands("100")) > 0 && srv.Connections() == 1 }); err != nil {
+		t.Fatalf("the bot did not connect and register: %v; stderr %s", err, r.stderr.String())
+	}
+	return r
+}
+
+// stop ends the run, as SIGINT does, and checks that it exits with
+// exitOK within limit.
+func (r *runningBot) stop(t *testing.T, limit time.Duration) {
+	t.Helper()
+	r.cancel()
+	select {
+	case code := <-r.done:
+		if code != exitOK {
+			t.Errorf("exit %d, stderr %s", code, r.stderr.String())
+		}
+	case <-time.After(limit):
+		t.Fatal("the bot did not stop")
+	}
+}
+
 // TestRunDiscord runs "fairypost run -config FILE" against the fake
 // Discord: it connects, registers the commands, answers a challenge, has
 // the deliverer DM the challenged user, and stops cleanly (exit 0) when
@@ -55,21 +98,10 @@ func TestRunDiscord(t *testing.T) {
 	db := filepath.Join(dir, "bot.db")
 	text := fmt.Sprintf("[discord]\ntoken = \"t\"\napi_url = %q\nguild_id = \"100\"\ndeliver_every = \"20ms\"\n"+
 		"[storage]\npath = %q\n[render]\nboard_size = 200\n[log]\nformat = \"json\"\nlevel = \"debug\"\n", srv.URL(), db)
-	if err := os.WriteFile(cfg, []byte(text), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stdout, stderr lockedBuffer
-	done := make(chan int, 1)
-	go func() {
-		done <- Main(ctx, []string{"run", "-config", cfg}, strings.NewReader(""), &stdout, &stderr)
-	}()
 	wait, stop := context.WithTimeout(context.Background(), 15*time.Second)
 	defer stop()
-	if err := srv.WaitFor(wait, func() bool { return len(srv.Commands("100")) > 0 && srv.Connections() == 1 }); err != nil {
-		t.Fatalf("the bot did not connect and register: %v; stderr %s", err, stderr.String())
-	}
+	run := startRun(t, wait, srv, cfg, text)
+	stderr := run.stderr
 	ix, err := srv.Slash("1", "200", "challenge", discordtest.String("variant", "tank"), discordtest.User("opponent", "2"))
 	if err != nil {
 		t.Fatal(err)
@@ -81,15 +113,7 @@ func TestRunDiscord(t *testing.T) {
 	if err := srv.WaitFor(wait, func() bool { return len(srv.DMs("2")) > 0 }); err != nil {
 		t.Fatalf("the challenged user got no DM: %v", err)
 	}
-	cancel()
-	select {
-	case code := <-done:
-		if code != exitOK {
-			t.Errorf("exit %d, stderr %s", code, stderr.String())
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("the bot did not stop")
-	}
+	run.stop(t, 15*time.Second)
 	logs := stderr.String()
 	for _, want := range []string{`"msg":"fairypost: there was no database at storage.path: a new one was created there"`,
 		`"msg":"discord: commands registered"`, `"msg":"fairypost: stopped"`} {
