@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/storage"
+	"github.com/fairypost/fairypost/storage/etcdstore"
 	"github.com/fairypost/fairypost/storage/hotcopy"
 )
 
@@ -18,7 +20,7 @@ import (
 func backupCommand() command {
 	return command{
 		name:     "backup",
-		synopsis: "-db FILE -o COPY",
+		synopsis: "-db FILE -o COPY | -from etcd:URL[,URL...] [-prefix P] [-etcd-...] -o COPY | -config FILE -o COPY",
 		summary:  "copy a live database consistently",
 		doc: `
 Writes a consistent copy of the database (one bbolt read transaction) to
@@ -33,15 +35,52 @@ FILE.backup.sock, which the bot and the console serve while they run
 (for their own OS user only); the copy is as consistent, and the bot goes
 on meanwhile. If the process does not serve copies (an older version, or
 a path too long for a unix socket: it logged a warning when it started),
-backup fails with exit status 2: stop the process to copy its file.`,
+backup fails with exit status 2: stop the process to copy its file.
+
+With -from etcd:URL,..., the records under the key prefix P of that etcd
+cluster are copied instead, while the bots go on: all of them are read at
+one etcd revision (one moment), written into a new database file COPY in
+the same way, then read back from COPY and compared. COPY is an ordinary
+database file: 'fairypost migrate -from bolt:COPY -to etcd:...' restores
+it into an empty prefix (the waiting notifications get new IDs), a bot
+can run on it, and check and export read it. TLS and login flags and
+-config are those of 'fairypost help migrate'.
+
+With -config FILE alone, the store the file's storage.backend names is
+copied: storage.path for bolt, the cluster of [storage.etcd] for etcd.`,
 		setup: func(fs *flag.FlagSet) runFunc {
-			db := fs.String("db", "", "the database `FILE` (required)")
+			db := fs.String("db", "", "the database `FILE`")
+			from := fs.String("from", "", "copy the records of the etcd cluster at `etcd:URL[,URL...]` instead")
 			out := fs.String("o", "", "write the copy to `COPY` (required)")
+			var ef etcdFlags
+			ef.register(fs)
 			return func(ctx context.Context, a *app) error {
 				if *out == "" {
 					return badInput("-o COPY is required")
 				}
-				return a.backup(ctx, *db, *out)
+				if err := ef.load(); err != nil {
+					return err
+				}
+				switch {
+				case *db != "" && *from != "":
+					return badInput("-db and -from: give one source")
+				case *db != "":
+					return a.backup(ctx, *db, *out)
+				case *from != "":
+					src, err := parseStoreAddress("-from", *from)
+					if err != nil {
+						return err
+					}
+					if src.path != "" {
+						return badInput("-from %s: backup copies etcd with -from; a file with -db FILE", *from)
+					}
+					return a.backupEtcd(ctx, &ef, src.endpoints, *out)
+				case ef.cfg == nil:
+					return badInput("-db FILE is required (or -from etcd:URL[,URL...], or -config FILE)")
+				case ef.cfgBackend == backendEtcd:
+					return a.backupEtcd(ctx, &ef, nil, *out)
+				}
+				return a.backup(ctx, ef.cfgPath, *out)
 			}
 		},
 	}
@@ -108,6 +147,69 @@ func (a *app) backup(ctx context.Context, dbPath, out string) error {
 	done = true
 	syncDir(filepath.Dir(out))
 	_, err = fmt.Fprintf(a.stdout, "%s: %d bytes\n", out, n)
+	return err
+}
+
+// backupEtcd copies the records under ef's prefix in the etcd cluster at
+// endpoints (nil: those of -config) into a new database file out: read at
+// one revision (etcdstore.Store.Dump), loaded into a temporary file in
+// out's folder, verified against what was read, then renamed to out.
+func (a *app) backupEtcd(ctx context.Context, ef *etcdFlags, endpoints []string, out string) error {
+	opts, err := ef.options(a, "-from", endpoints)
+	if err != nil {
+		return err
+	}
+	if st, err := os.Stat(out); err == nil && st.IsDir() {
+		return badInput("-o %s is a folder: give the copy's file name", out)
+	}
+	f, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
+	if err != nil {
+		return badInput("-o %s: %v", out, err)
+	}
+	tmp := f.Name()
+	f.Close()
+	done := false
+	defer func() {
+		if !done {
+			os.Remove(tmp)
+		}
+	}()
+	s, err := etcdstore.Open(ctx, opts)
+	if err != nil {
+		return outsideError{err}
+	}
+	defer s.Close()
+	d, err := s.Dump(ctx)
+	if err != nil {
+		return outsideError{fmt.Errorf("reading etcd %s prefix %q: %w", joinEndpoints(opts.Endpoints), opts.Prefix, err)}
+	}
+	db, err := storage.Open(tmp, storage.Options{Timeout: lockTimeout})
+	if err != nil {
+		return fmt.Errorf("-o %s: %w", out, err)
+	}
+	err = db.Load(ctx, d)
+	if err == nil {
+		if err = storage.Verify(ctx, d, bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}); err != nil {
+			err = fmt.Errorf("the copy differs from what was read: %w", err)
+		}
+	}
+	if cerr := db.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("-o %s: %w", out, err)
+	}
+	st, err := os.Stat(tmp)
+	if err != nil {
+		return fmt.Errorf("-o %s: %w", out, err)
+	}
+	if err := os.Rename(tmp, out); err != nil {
+		return badInput("-o %s: %v", out, err)
+	}
+	done = true
+	syncDir(filepath.Dir(out))
+	_, err = fmt.Fprintf(a.stdout, "%s: %d bytes (etcd %s prefix %q: %d games, %d challenges, %d users' preferences, %d notifications)\n",
+		out, st.Size(), joinEndpoints(opts.Endpoints), opts.Prefix, len(d.Games), len(d.Challenges), len(d.Preferences), len(d.Outbox))
 	return err
 }
 

@@ -17,7 +17,7 @@ import (
 func migrateCommand() command {
 	return command{
 		name:     "migrate",
-		synopsis: "-from bolt:FILE|etcd:URL[,URL...] -to etcd:URL[,URL...]|bolt:FILE [-prefix P]",
+		synopsis: "-from bolt:FILE|etcd:URL[,URL...] -to etcd:URL[,URL...]|bolt:FILE [-prefix P] [-config FILE] [-etcd-cert FILE -etcd-key FILE] [-etcd-ca FILE] [-etcd-user NAME]",
 		summary:  "copy the records between a database file and etcd, verified",
 		doc: `
 Copies every record from one store to the other: from the bbolt database
@@ -31,13 +31,21 @@ stop the bot first. The destination must be empty: an etcd prefix with no
 records, or a file that does not exist yet. Then every record, listing and
 time index is read back from the destination and compared with what was
 read from the source; any difference is an error. Prints what was copied
-and how long it took. Then point the bot at the copy (storage.backend).`,
+and how long it took. Then point the bot at the copy (storage.backend).
+
+A cluster that serves TLS or requires a login is reached with -etcd-cert,
+-etcd-key, -etcd-ca and -etcd-user (the password in the environment
+variable ` + etcdPasswordEnv + `), or with -config FILE, whose [storage.etcd]
+table gives what those flags leave out (the bot's own configuration:
+cert_file, key_file, ca_file, username, password, prefix, dial_timeout).
+With -config, "etcd:" alone means the file's storage.etcd.endpoints.`,
 		setup: func(fs *flag.FlagSet) runFunc {
 			from := fs.String("from", "", "copy from `bolt:FILE or etcd:URL[,URL...]`")
 			to := fs.String("to", "", "copy to `etcd:URL[,URL...] or bolt:FILE`")
-			prefix := fs.String("prefix", etcdstore.DefaultPrefix, "the etcd key `PREFIX`")
+			var ef etcdFlags
+			ef.register(fs)
 			return func(ctx context.Context, a *app) error {
-				return a.migrate(ctx, *from, *to, *prefix)
+				return a.migrate(ctx, *from, *to, &ef)
 			}
 		},
 	}
@@ -46,7 +54,7 @@ and how long it took. Then point the bot at the copy (storage.backend).`,
 // storeAddress is one end of a migration: a bolt file or etcd endpoints.
 type storeAddress struct {
 	path      string   // bolt:FILE
-	endpoints []string // etcd:URL,...
+	endpoints []string // etcd:URL,...; nil for "etcd:" (those of -config)
 }
 
 // parseStoreAddress reads the value of flag name: bolt:FILE or
@@ -56,8 +64,11 @@ func parseStoreAddress(name, v string) (storeAddress, error) {
 		return storeAddress{path: path}, nil
 	}
 	urls, ok := strings.CutPrefix(v, "etcd:")
-	if !ok || urls == "" {
+	if !ok {
 		return storeAddress{}, badInput("%s %q: want bolt:FILE or etcd:URL[,URL...], such as etcd:http://127.0.0.1:2379", name, v)
+	}
+	if urls == "" {
+		return storeAddress{}, nil // the endpoints of -config
 	}
 	eps := strings.Split(urls, ",")
 	for _, ep := range eps {
@@ -70,7 +81,10 @@ func parseStoreAddress(name, v string) (storeAddress, error) {
 
 // migrate copies the records of from into to, one a bolt file and the
 // other etcd, and verifies the copy.
-func (a *app) migrate(ctx context.Context, from, to, prefix string) error {
+func (a *app) migrate(ctx context.Context, from, to string, ef *etcdFlags) error {
+	if err := ef.load(); err != nil {
+		return err
+	}
 	src, err := parseStoreAddress("-from", from)
 	if err != nil {
 		return err
@@ -82,9 +96,6 @@ func (a *app) migrate(ctx context.Context, from, to, prefix string) error {
 	if (src.path == "") == (dst.path == "") {
 		return badInput("-from %s -to %s: copy from a file to etcd or from etcd to a file", from, to)
 	}
-	if prefix == "" {
-		return badInput("-prefix must not be empty")
-	}
 	if src.path != "" {
 		if _, err := os.Stat(src.path); err != nil {
 			return badInput("-from bolt:%s: no such database file", src.path)
@@ -92,9 +103,18 @@ func (a *app) migrate(ctx context.Context, from, to, prefix string) error {
 	} else if _, err := os.Stat(dst.path); err == nil {
 		return badInput("-to bolt:%s exists: the copy makes a new file", dst.path)
 	}
-	s, err := etcdstore.Open(ctx, etcdstore.Options{Endpoints: append(src.endpoints, dst.endpoints...), Prefix: prefix})
+	etcdFlag := "-to"
+	if src.path == "" {
+		etcdFlag = "-from"
+	}
+	opts, err := ef.options(a, etcdFlag, append(src.endpoints, dst.endpoints...))
 	if err != nil {
 		return err
+	}
+	prefix := opts.Prefix
+	s, err := etcdstore.Open(ctx, opts)
+	if err != nil {
+		return outsideError{err}
 	}
 	defer s.Close()
 	start := time.Now()

@@ -144,3 +144,23 @@ func freePorts(n int) ([]int, error) {
 	}
 	return ports, nil
 }
+
+// Leader returns the index of the member that leads the cluster's raft
+// now, or -1 when no running member knows of a leader (elections run).
+func (c *Cluster) Leader() int {
+	for _, e := range c.members {
+		if e == nil {
+			continue
+		}
+		lead := e.Server.Leader()
+		for j, o := range c.members {
+			if o != nil && o.Server.MemberID() == lead {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// Running reports whether member i runs (not stopped).
+func (c *Cluster) Running(i int) bool { return i < len(c.members) && c.members[i] != nil }
