@@ -75,9 +75,17 @@
 //	func (s *Server) Resumes() int                              // successful resumes (op 6 -> RESUMED)
 //	func (s *Server) Connections() int                          // open gateway sockets that identified or resumed
 //	func (s *Server) Dispatch(eventType string, data any)       // any dispatch to every session (replayed on resume)
+//	func (s *Server) Shards() []Shard                           // [shard_id, num_shards] of each open session
+//	func ShardOf(guildID string, shardCount int) int            // (guild ID >> 22) % shardCount; DMs: 0
+//
+// Sharding: IDENTIFY may carry "shard": [shard_id, num_shards]; an invalid one (num_shards < 1, shard_id
+// outside 0..num_shards-1) is closed with 4010 "Invalid shard." as Discord does. A session receives
+// READY's guild list, GUILD_CREATE, channel and thread events and INTERACTION_CREATE only for the guilds
+// of its shard (ShardOf), and DM interactions only as shard 0; a session without a shard is [0, 1] and
+// receives everything.
 //
 // Interactions. The user must exist (AddUser); the channel must exist and not be an archived thread
-// (ErrArchivedThread); a bot session must have identified (ErrNoBot). Slash and Autocomplete need the command
+// (ErrArchivedThread); a bot session of the channel's shard must have identified (ErrNoBot). Slash and Autocomplete need the command
 // registered (globally or for the channel's guild) and check the args against its options as Discord's client
 // does: known names, matching types, listed choices, required options present (flat options only).
 //

@@ -288,9 +288,9 @@ func (s *Server) editChannel(r *http.Request, id string) (reply, *apiError) {
 		c.archived = *req.Archived
 	}
 	if isThread(c.typ) {
-		s.dispatchLocked("THREAD_UPDATE", s.channelJSONLocked(c))
+		s.dispatchGuildLocked(c.guildID, "THREAD_UPDATE", s.channelJSONLocked(c))
 	} else {
-		s.dispatchLocked("CHANNEL_UPDATE", s.channelJSONLocked(c))
+		s.dispatchGuildLocked(c.guildID, "CHANNEL_UPDATE", s.channelJSONLocked(c))
 	}
 	s.notifyLocked()
 	return ok(s.channelJSONLocked(c))
@@ -345,7 +345,7 @@ func (s *Server) addMessageLocked(c *channel, d *decoded, files []File, interact
 	if isThread(c.typ) && c.archived && !ephemeral {
 		c.archived = false
 		c.unarchives++
-		s.dispatchLocked("THREAD_UPDATE", s.channelJSONLocked(c))
+		s.dispatchGuildLocked(c.guildID, "THREAD_UPDATE", s.channelJSONLocked(c))
 	}
 	s.notifyLocked()
 	return m
@@ -522,7 +522,7 @@ func (s *Server) createThread(r *http.Request, channelID, messageID string) (rep
 		archiveDuration: dur}
 	s.channels[id] = t
 	s.guilds[parent.guildID].channels = append(s.guilds[parent.guildID].channels, id)
-	s.dispatchLocked("THREAD_CREATE", s.channelJSONLocked(t))
+	s.dispatchGuildLocked(t.guildID, "THREAD_CREATE", s.channelJSONLocked(t))
 	s.notifyLocked()
 	return reply{http.StatusCreated, s.channelJSONLocked(t)}, nil
 }
