@@ -313,13 +313,32 @@ func (s *Server) createMessage(r *http.Request, channelID string) (reply, *apiEr
 	if aerr != nil {
 		return reply{}, aerr
 	}
+	nonce, aerr := nonceOf(&d.p)
+	if aerr != nil {
+		return reply{}, aerr
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c, aerr := s.postableLocked(channelID)
 	if aerr != nil {
 		return reply{}, aerr
 	}
+	// enforce_nonce: the same nonce from the same author in the same
+	// channel within nonceWindow returns the message already created.
+	now := time.Now()
+	enforce := d.p.EnforceNonce && nonce != ""
+	if enforce {
+		if m := s.nonces.lookup(c.id, s.cfg.botID, nonce, now); m != nil {
+			s.nonces.dedups++
+			s.notifyLocked()
+			return ok(s.wireLocked(m))
+		}
+	}
 	m := s.addMessageLocked(c, d, files, "", false)
+	m.Nonce = nonce
+	if enforce {
+		s.nonces.remember(s.cfg.botID, nonce, m, now)
+	}
 	return ok(s.wireLocked(m))
 }
 

@@ -96,6 +96,7 @@ type Server struct {
 	byToken      map[string]*Interaction
 
 	faults    []fault
+	nonces    nonceBook
 	requests  []Request
 	gw        gateway
 	startedAt time.Time
