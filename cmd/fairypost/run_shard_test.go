@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gorilla/websocket"
 
 	"github.com/fairypost/fairypost/bot/discordtest"
 	"github.com/fairypost/fairypost/storage/etcdstore/etcdtest"
@@ -83,4 +86,17 @@ func startRunWhen(t *testing.T, cfg, text string, ready func() bool, wait contex
 		t.Fatalf("the bot did not connect: %v; stderr %s", err, r.stderr.String())
 	}
 	return r
+}
+
+// TestShardRefusalAdvice: Discord's refusals of a shard (gateway closes
+// 4010 and 4011) are bad input naming the keys to change.
+func TestShardRefusalAdvice(t *testing.T) {
+	for _, code := range []int{4010, 4011} {
+		err := connectError(fmt.Errorf("discord: connecting: %w", &websocket.CloseError{Code: code, Text: "refused"}), "")
+		var in inputError
+		if !errors.As(err, &in) || !strings.Contains(err.Error(), "discord.shard_count") ||
+			!strings.Contains(err.Error(), strconv.Itoa(code)) {
+			t.Errorf("close %d: %v (%T), want bad input naming discord.shard_count", code, err, err)
+		}
+	}
 }
