@@ -51,7 +51,9 @@ type nonceMessage struct {
 
 // sendWithNonce posts data into channelID as ChannelMessageSendComplex
 // does (JSON, or multipart with the files), with nonce and
-// enforce_nonce set. nonce must be at most maxNonce characters.
+// enforce_nonce set; discordgo's deprecated File and Embed fields are not
+// read (messageSend never sets them). nonce must have 1 to maxNonce
+// characters.
 func (b *Bot) sendWithNonce(ctx context.Context, channelID string, data *discordgo.MessageSend, nonce string) (*discordgo.Message, error) {
 	if len(nonce) == 0 || len(nonce) > maxNonce {
 		return nil, errors.New("discord: a nonce must have 1 to 25 characters")
