@@ -85,6 +85,9 @@ func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
 	dmNonce, postNonce := "", ""
 	if n.ID != 0 {
 		dmNonce, postNonce = nonceFor(nonceDM, n.ID), nonceFor(noncePost, n.ID)
+		if n.Kind == bot.NotifyDigest {
+			dmNonce = nonceFor(nonceDigest, n.ID)
+		}
 	}
 	if n.UserID == "" {
 		return b.post(ctx, place, pub, rep.Mention, postNonce)

@@ -19,6 +19,7 @@ const (
 	nonceDM     = 'd' // a notification's DM to its user
 	noncePost   = 'p' // a notification's post in the thread or channel
 	nonceAnswer = 'a' // the post into the game's thread after an interaction (publish)
+	nonceDigest = 'g' // a digest's DM; its ID is its first held notification's
 )
 
 // nonceFor returns the nonce of the message sent for the event id (a

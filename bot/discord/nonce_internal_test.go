@@ -16,7 +16,7 @@ func TestNonceFor(t *testing.T) {
 		t.Error("two nonces of the same notification and place differ")
 	}
 	seen := map[string]bool{}
-	for _, place := range []byte{nonceDM, noncePost, nonceAnswer} {
+	for _, place := range []byte{nonceDM, noncePost, nonceAnswer, nonceDigest} {
 		for _, id := range []uint64{1, 2, 36, 1296} {
 			n := nonceFor(place, id)
 			if seen[n] {
