@@ -93,7 +93,10 @@ func (s *Service) DigestTime(ctx context.Context, n Notification) (time.Time, bo
 
 // Digest returns the digest notification for userID made of the
 // notifications held, in order: the games where it is their turn with
-// the time left in each, then what the held notifications said.
+// the time left in each, then what the held notifications said. Its ID
+// is the first held notification's (0 when none is held): a digest sent
+// again for the same held notifications, after a crash or a failover,
+// carries the same ID, so the transport can make the resend idempotent.
 func (s *Service) Digest(ctx context.Context, userID string, held []Notification, now time.Time) (Notification, error) {
 	games, err := s.ActiveGames(ctx, userID)
 	if err != nil {
@@ -126,5 +129,9 @@ func (s *Service) Digest(ctx context.Context, userID string, held []Notification
 			b.WriteString("\n• " + strings.ReplaceAll(n.Text, "\n", " "))
 		}
 	}
-	return Notification{Kind: NotifyDigest, UserID: userID, Text: b.String(), Created: now}, nil
+	var id uint64
+	if len(held) > 0 {
+		id = held[0].ID
+	}
+	return Notification{ID: id, Kind: NotifyDigest, UserID: userID, Text: b.String(), Created: now}, nil
 }

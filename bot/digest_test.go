@@ -61,6 +61,9 @@ func TestDigest(t *testing.T) {
 	if strings.Join(got, ",") != "digest bob" {
 		t.Fatalf("at the digest hour: %q", got)
 	}
+	if sent[0].ID == 0 {
+		t.Error("the digest has no ID: a resend could not carry the same nonce")
+	}
 	text := sent[0].Text
 	for _, want := range []string{"It is your turn in 1 game:\n• game 1 (Chess) against <@alice>: move before 2026-03-04 12:00 UTC",
 		"Since the last digest:\n• Your turn in game 1 (Chess)."} {

@@ -61,6 +61,15 @@ type Options struct {
 	// ShutdownTimeout bounds Close's wait for interactions in progress
 	// (0: DefaultShutdownTimeout).
 	ShutdownTimeout time.Duration
+	// ShardID and ShardCount are the gateway shard this bot connects as
+	// (sent in IDENTIFY). Discord gives shard ShardID the events and
+	// interactions of the guilds whose (guild ID >> 22) % ShardCount is
+	// ShardID, and DMs to shard 0 only; so a bot too large for one
+	// connection runs one process per shard, every process with the same
+	// ShardCount. ShardCount 0 or 1 is one shard receiving everything.
+	// Only shard 0 registers the commands (Open). New refuses a ShardID
+	// outside 0..ShardCount-1.
+	ShardID, ShardCount int
 	// NoReconnect turns discordgo's automatic reconnection off (tests
 	// that stop the fake first); production leaves it false.
 	NoReconnect bool
@@ -139,6 +148,10 @@ func New(svc *bot.Service, h Commands, opts Options) (*Bot, error) {
 	if opts.QueueLimit <= 0 {
 		opts.QueueLimit = DefaultQueueLimit
 	}
+	if opts.ShardCount < 0 || opts.ShardID < 0 || opts.ShardID >= max(opts.ShardCount, 1) {
+		return nil, fmt.Errorf("discord: shard %d of %d: the shard ID must be at least 0 and less than the shard count",
+			opts.ShardID, opts.ShardCount)
+	}
 	log := opts.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -162,6 +175,9 @@ func New(svc *bot.Service, h Commands, opts Options) (*Bot, error) {
 	}
 	s.Client = &http.Client{Transport: transport, Timeout: 20 * time.Second}
 	s.Identify.Intents = discordgo.IntentsGuilds // slash commands and buttons need no privileged intent
+	if opts.ShardCount > 1 {
+		s.ShardID, s.ShardCount = opts.ShardID, opts.ShardCount // discordgo sends [ShardID, ShardCount] in IDENTIFY
+	}
 	s.ShouldReconnectOnError = !opts.NoReconnect
 	s.ShouldRetryOnRateLimit = true
 	s.StateEnabled = true
@@ -212,12 +228,19 @@ func (b *Bot) onReady(_ *discordgo.Session, r *discordgo.Ready) {
 	if r.User != nil {
 		user = r.User.Username
 	}
-	b.log.Info("discord: ready", "user", user, "guilds", len(r.Guilds))
+	shard := []int{0, 1}
+	if r.Shard != nil {
+		shard = r.Shard[:]
+	}
+	b.log.Info("discord: ready", "user", user, "guilds", len(r.Guilds), "shard", shard)
 	b.readyMu.Do(func() { close(b.ready) })
 }
 
-// Open connects to the gateway, waits for READY and registers the
-// commands (a bulk overwrite: running it again changes nothing).
+// Open connects to the gateway, waits for READY and, on shard 0 (the
+// only one when not sharded), registers the commands (a bulk overwrite:
+// running it again changes nothing). The other shards leave the commands
+// to shard 0, so that they are written once whatever the number of
+// processes.
 func (b *Bot) Open(ctx context.Context) error {
 	if err := b.s.Open(); err != nil {
 		return fmt.Errorf("discord: connecting: %w", err)
@@ -229,10 +252,11 @@ func (b *Bot) Open(ctx context.Context) error {
 	case <-time.After(readyTimeout):
 		return errors.New("discord: no READY from the gateway")
 	}
-	if err := b.Register(ctx); err != nil {
-		return err
+	if b.opts.ShardID != 0 {
+		b.log.Info("discord: commands left to shard 0", "shard", b.opts.ShardID, "shards", b.opts.ShardCount)
+		return nil
 	}
-	return nil
+	return b.Register(ctx)
 }
 
 // Register overwrites the application's commands (in Options.GuildID, or

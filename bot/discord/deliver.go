@@ -40,6 +40,15 @@ import (
 // dropped, so that a broken permission never loops. A message refused as
 // too large is first sent again without its attachments, largest first
 // (sendShrinking), so the notification itself always goes out.
+//
+// Every message Send creates carries a nonce made from the
+// notification's ID and where the message goes (nonceFor) with
+// enforce_nonce: when the same notification is sent again within
+// Discord's window of a few minutes — the deliverer stopped after
+// sending and before marking it delivered, or another process took the
+// deliveries over — Discord returns the message already posted instead
+// of posting it twice. A digest (ID 0: it stands for several
+// notifications) goes without one.
 func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
 	// The notification as shown carries the game it read (Reply.Game):
 	// the thread and the players come from it, with no read of their own.
@@ -73,8 +82,15 @@ func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
 	if place == "" {
 		place = n.ChannelID
 	}
+	dmNonce, postNonce := "", ""
+	if n.ID != 0 {
+		dmNonce, postNonce = nonceFor(nonceDM, n.ID), nonceFor(noncePost, n.ID)
+		if n.Kind == bot.NotifyDigest {
+			dmNonce = nonceFor(nonceDigest, n.ID)
+		}
+	}
 	if n.UserID == "" {
-		return b.post(ctx, place, pub, rep.Mention)
+		return b.post(ctx, place, pub, rep.Mention, postNonce)
 	}
 
 	prefs, err := b.svc.Preferences(ctx, n.UserID)
@@ -84,7 +100,7 @@ func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
 	told := false
 	switch {
 	case prefs.Delivery == bot.DeliverDM && !prefs.DMBlocked:
-		err := b.dm(ctx, n.UserID, rep)
+		err := b.dm(ctx, n.UserID, rep, dmNonce)
 		switch {
 		case err == nil:
 			told = true
@@ -99,14 +115,14 @@ func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
 			return fmt.Errorf("DM to %s: %w", n.UserID, err)
 		}
 		if !told {
-			return b.post(ctx, place, pub, pingList(n.UserID, rep.Mention))
+			return b.post(ctx, place, pub, pingList(n.UserID, rep.Mention), postNonce)
 		}
 	case prefs.Delivery == bot.DeliverOff:
 	default: // channel, or DMs blocked
-		return b.post(ctx, place, pub, pingList(n.UserID, rep.Mention))
+		return b.post(ctx, place, pub, pingList(n.UserID, rep.Mention), postNonce)
 	}
 	if thread != "" && threadCopy(n, game) {
-		err := b.post(ctx, thread, pub, nil)
+		err := b.post(ctx, thread, pub, nil, postNonce)
 		if err != nil && told {
 			// Retrying would DM the user twice; the thread misses one post.
 			b.log.Warn("discord: posting a copy into the game's thread failed", "game", n.GameID, "err", err)
@@ -141,17 +157,17 @@ func pingList(user string, others []string) []string {
 	return out
 }
 
-// post sends rep into channelID pinging ping; an attachment refused as
-// too large is left out (sendShrinking). Errors Discord will repeat are
-// logged and dropped (see Send).
-func (b *Bot) post(ctx context.Context, channelID string, rep command.Reply, ping []string) error {
+// post sends rep into channelID pinging ping, with nonce ("": none; see
+// createMessage); an attachment refused as too large is left out
+// (sendShrinking). Errors Discord will repeat are logged and dropped (see
+// Send).
+func (b *Bot) post(ctx context.Context, channelID string, rep command.Reply, ping []string, nonce string) error {
 	if channelID == "" {
 		b.log.Warn("discord: a notification with nowhere to go was dropped")
 		return nil
 	}
 	err := b.sendShrinking(rep, func(rep command.Reply) error {
-		_, err := b.s.ChannelMessageSendComplex(channelID, messageSend(rep, ping), discordgo.WithContext(ctx))
-		return err
+		return b.createMessage(ctx, channelID, messageSend(rep, ping), nonce)
 	})
 	if err == nil {
 		return nil
@@ -164,9 +180,10 @@ func (b *Bot) post(ctx context.Context, channelID string, rep command.Reply, pin
 	return fmt.Errorf("posting in %s: %w", channelID, err)
 }
 
-// dm sends rep to userID's DM channel; an attachment refused as too
-// large is left out (sendShrinking).
-func (b *Bot) dm(ctx context.Context, userID string, rep command.Reply) error {
+// dm sends rep to userID's DM channel, with nonce ("": none; see
+// createMessage); an attachment refused as too large is left out
+// (sendShrinking).
+func (b *Bot) dm(ctx context.Context, userID string, rep command.Reply, nonce string) error {
 	chID, ok := b.dms.Load(userID)
 	if !ok {
 		ch, err := b.s.UserChannelCreate(userID, discordgo.WithContext(ctx))
@@ -177,9 +194,22 @@ func (b *Bot) dm(ctx context.Context, userID string, rep command.Reply) error {
 		chID = ch.ID
 	}
 	return b.sendShrinking(rep, func(rep command.Reply) error {
-		_, err := b.s.ChannelMessageSendComplex(chID.(string), messageSend(rep, nil), discordgo.WithContext(ctx))
-		return err
+		return b.createMessage(ctx, chID.(string), messageSend(rep, nil), nonce)
 	})
+}
+
+// createMessage posts msg into channelID, carrying nonce with
+// enforce_nonce unless nonce is "" (sendWithNonce). A message refused
+// as too large was not created, so sendShrinking's next, smaller try
+// keeps the same nonce.
+func (b *Bot) createMessage(ctx context.Context, channelID string, msg *discordgo.MessageSend, nonce string) error {
+	var err error
+	if nonce == "" {
+		_, err = b.s.ChannelMessageSendComplex(channelID, msg, discordgo.WithContext(ctx))
+	} else {
+		_, err = b.sendWithNonce(ctx, channelID, msg, nonce)
+	}
+	return err
 }
 
 // isDMRefusal reports whether err is Discord's "Cannot send messages to

@@ -15,6 +15,16 @@
 // again changes nothing. discordgo reconnects and resumes by itself, and
 // waits out 429s.
 //
+// # Sharding
+//
+// With Options.ShardCount above 1 the bot connects as shard
+// Options.ShardID (sent in IDENTIFY), one process per shard: Discord then
+// sends it only the events and interactions of the guilds whose
+// (guild ID >> 22) % ShardCount is its shard, and DMs only to shard 0, so
+// every interaction reaches exactly one process. Only shard 0 registers
+// the commands. Everything else (threads, DMs, notifications) goes
+// through the REST API, which serves any guild from any shard.
+//
 // # Interactions
 //
 // discordgo runs every event in its own goroutine, so interactions are
@@ -55,7 +65,10 @@
 // refused because an attachment is too large (413, code 40005) is sent
 // again without its largest attachment, with a line saying so, until it
 // goes through: a notification is never lost to its GIF. Every answer,
-// edit, follow-up and post does the same.
+// edit, follow-up and post does the same. The messages of a notification
+// carry a nonce made from its ID with enforce_nonce, so the same
+// notification sent twice within a few minutes (after a crash, or by the
+// process taking the deliveries over) makes one message.
 //
 // # Shutdown
 //

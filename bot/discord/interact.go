@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime/debug"
+	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -240,9 +241,14 @@ func (b *Bot) publish(ctx context.Context, i *discordgo.Interaction, rep command
 	if where == "" || where == i.ChannelID {
 		return
 	}
+	// The interaction's ID makes the nonce: a send discordgo repeats
+	// (a 502 from Discord after the message was made) posts once.
+	nonce := ""
+	if id, err := strconv.ParseUint(i.ID, 10, 64); err == nil {
+		nonce = nonceFor(nonceAnswer, id)
+	}
 	err = b.sendShrinking(rep, func(rep command.Reply) error {
-		_, err := b.s.ChannelMessageSendComplex(where, messageSend(rep, rep.Mention), discordgo.WithContext(ctx))
-		return err
+		return b.createMessage(ctx, where, messageSend(rep, rep.Mention), nonce)
 	})
 	if err != nil {
 		b.log.Warn("discord: posting into the game's thread failed", "game", rep.GameID, "channel", where, "err", err)

@@ -75,9 +75,17 @@
 //	func (s *Server) Resumes() int                              // successful resumes (op 6 -> RESUMED)
 //	func (s *Server) Connections() int                          // open gateway sockets that identified or resumed
 //	func (s *Server) Dispatch(eventType string, data any)       // any dispatch to every session (replayed on resume)
+//	func (s *Server) Shards() []Shard                           // [shard_id, num_shards] of each open session
+//	func ShardOf(guildID string, shardCount int) int            // (guild ID >> 22) % shardCount; DMs: 0
+//
+// Sharding: IDENTIFY may carry "shard": [shard_id, num_shards]; an invalid one (num_shards < 1, shard_id
+// outside 0..num_shards-1) is closed with 4010 "Invalid shard." as Discord does. A session receives
+// READY's guild list, GUILD_CREATE, channel and thread events and INTERACTION_CREATE only for the guilds
+// of its shard (ShardOf), and DM interactions only as shard 0; a session without a shard is [0, 1] and
+// receives everything.
 //
 // Interactions. The user must exist (AddUser); the channel must exist and not be an archived thread
-// (ErrArchivedThread); a bot session must have identified (ErrNoBot). Slash and Autocomplete need the command
+// (ErrArchivedThread); a bot session of the channel's shard must have identified (ErrNoBot). Slash and Autocomplete need the command
 // registered (globally or for the channel's guild) and check the args against its options as Discord's client
 // does: known names, matching types, listed choices, required options present (flat options only).
 //
@@ -115,6 +123,7 @@
 //	    Flags discordgo.MessageFlags; Ephemeral, Loading bool   // Loading: a deferred "thinking" placeholder
 //	    Mentions []string                                      // user IDs the message pings (<@id> allowed by allowed_mentions)
 //	    InteractionID string                                   // set on interaction responses and follow-ups
+//	    Nonce string                                           // the nonce it was created with ("" none)
 //	    Edits int; Created time.Time
 //	}
 //	func (m Message) Buttons() []Button                        // Button{Row int; Label, CustomID, URL string; Style discordgo.ButtonStyle; Disabled bool}
@@ -128,6 +137,7 @@
 //	func (s *Server) Thread(threadID string) (Thread, bool)
 //	func (s *Server) Commands(guildID string) []*discordgo.ApplicationCommand // "" = global
 //	func (s *Server) CommandWrites() int                       // bulk-overwrite PUTs accepted
+//	func (s *Server) NonceDedups() int                         // message creations answered by enforce_nonce
 //	func (s *Server) Requests() []Request                      // Request{Method, Path string; Status, Code int}
 //	func (s *Server) WaitFor(ctx context.Context, cond func() bool) error // re-checks on every change
 //
@@ -153,6 +163,9 @@
 //     options, a response type that does not fit the interaction, invalid command registrations.
 //     An empty message: 400, code 50006. A file over 10 MiB (WithMaxFileSize): 413, code 40005 "Request entity
 //     too large", on every route that takes files (messages, interaction responses, edits, follow-ups).
+//   - Nonces: POST /channels/{id}/messages with "nonce" (a string or an integer, at most 25 characters, else
+//     50035) and "enforce_nonce": true, repeating the nonce of a message the bot created in that channel in
+//     the last 5 minutes, creates nothing and returns that message (counted by NonceDedups).
 //   - Threads: creating one where forbidden: 403, 50013 "Missing Permissions"; in a DM or a thread: 400, 50024.
 //     A message the bot posts into an archived thread unarchives it (THREAD_UPDATE). Users cannot start an
 //     interaction in an archived thread (Slash/Click return ErrArchivedThread).

@@ -1,11 +1,14 @@
 package discordtest
 
 import (
+	"cmp"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -34,6 +37,32 @@ type gwSession struct {
 	events  []gwEvent
 	conn    *gwConn // nil while disconnected
 	invalid bool    // closed normally by the client: it cannot resume
+	// shard and shards are the [shard_id, num_shards] of IDENTIFY
+	// ([0, 1] when it had none): the session receives the dispatches of
+	// the guilds ShardOf gives its shard, and DMs when it is shard 0.
+	shard, shards int
+}
+
+// serves reports whether the session receives the dispatches about
+// guildID ("" for DMs).
+func (sess *gwSession) serves(guildID string) bool {
+	return ShardOf(guildID, sess.shards) == sess.shard
+}
+
+// ShardOf returns the shard that receives the events and interactions
+// of guildID when the bot connects with shardCount shards, as Discord
+// routes them: (guild ID >> 22) % shardCount. DMs (guildID "") go to
+// shard 0, and so does a guild ID that is not a number (the fake accepts
+// any string as an ID). shardCount below 2 is one shard: 0.
+func ShardOf(guildID string, shardCount int) int {
+	if shardCount < 2 || guildID == "" {
+		return 0
+	}
+	id, err := strconv.ParseUint(guildID, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return int((id >> 22) % uint64(shardCount))
 }
 
 type gwEvent struct {
@@ -171,11 +200,20 @@ func (s *Server) handleOp(c *gwConn, p gwPayload) bool {
 		c.send(frameOf(11, nil))
 	case 2: // identify
 		var id struct {
-			Token string `json:"token"`
+			Token string  `json:"token"`
+			Shard *[2]int `json:"shard"`
 		}
 		_ = json.Unmarshal(p.D, &id)
 		if !s.tokenOK(id.Token) {
 			s.closeWith(c, 4004, "Authentication failed.")
+			return false
+		}
+		shard := [2]int{0, 1}
+		if id.Shard != nil {
+			shard = *id.Shard
+		}
+		if shard[1] < 1 || shard[0] < 0 || shard[0] >= shard[1] {
+			s.closeWith(c, 4010, "Invalid shard.")
 			return false
 		}
 		s.mu.Lock()
@@ -184,13 +222,15 @@ func (s *Server) handleOp(c *gwConn, p gwPayload) bool {
 			s.closeWith(c, 4005, "Already authenticated.")
 			return false
 		}
-		sess := &gwSession{id: randomHex(16), conn: c}
+		sess := &gwSession{id: randomHex(16), conn: c, shard: shard[0], shards: shard[1]}
 		s.gw.sessions[sess.id] = sess
 		s.gw.identifies++
 		c.session = sess
 		var guilds []map[string]any
 		for _, g := range s.guildOrder {
-			guilds = append(guilds, map[string]any{"id": g, "unavailable": true})
+			if sess.serves(g) {
+				guilds = append(guilds, map[string]any{"id": g, "unavailable": true})
+			}
 		}
 		ready := map[string]any{
 			"v":                  9,
@@ -201,9 +241,14 @@ func (s *Server) handleOp(c *gwConn, p gwPayload) bool {
 			"application":        map[string]any{"id": s.cfg.appID, "flags": 0},
 			"private_channels":   []any{},
 		}
+		if id.Shard != nil {
+			ready["shard"] = shard
+		}
 		s.sendLocked(sess, "READY", ready)
 		for _, g := range s.guildOrder {
-			s.sendLocked(sess, "GUILD_CREATE", s.guildJSONLocked(g))
+			if sess.serves(g) {
+				s.sendLocked(sess, "GUILD_CREATE", s.guildJSONLocked(g))
+			}
 		}
 		s.notifyLocked()
 	case 6: // resume
@@ -254,7 +299,22 @@ func (s *Server) sendLocked(sess *gwSession, t string, d any) {
 	}
 }
 
-// dispatchLocked sends a dispatch to every resumable session.
+// dispatchGuildLocked sends a dispatch about guildID ("" for a DM) to
+// every resumable session of the shard that guild belongs to (ShardOf),
+// as Discord does.
+func (s *Server) dispatchGuildLocked(guildID, t string, d any) int {
+	n := 0
+	for _, sess := range s.gw.sessions {
+		if !sess.invalid && sess.serves(guildID) {
+			s.sendLocked(sess, t, d)
+			n++
+		}
+	}
+	return n
+}
+
+// dispatchLocked sends a dispatch to every resumable session, whatever
+// its shard.
 func (s *Server) dispatchLocked(t string, d any) int {
 	n := 0
 	for _, sess := range s.gw.sessions {
@@ -300,6 +360,25 @@ func (s *Server) Resumes() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.gw.resumes
+}
+
+// Shard is the [shard_id, num_shards] a gateway session identified with.
+type Shard struct{ ID, Count int }
+
+// Shards returns the shard of every open gateway connection attached to
+// a session, ordered by shard ID ({0, 1} for a session that identified
+// without a shard).
+func (s *Server) Shards() []Shard {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Shard
+	for c := range s.gw.conns {
+		if sess := c.session; sess != nil && sess.conn == c {
+			out = append(out, Shard{sess.shard, sess.shards})
+		}
+	}
+	slices.SortFunc(out, func(a, b Shard) int { return cmp.Or(a.ID-b.ID, a.Count-b.Count) })
+	return out
 }
 
 // Connections counts open gateway sockets attached to a session (identified or resumed).

@@ -19,8 +19,9 @@ var (
 	ErrInteractionFailed = errors.New("discordtest: interaction failed: no response before the deadline")
 	// ErrArchivedThread: users cannot start interactions in an archived thread.
 	ErrArchivedThread = errors.New("discordtest: the thread is archived")
-	// ErrNoBot: no gateway session has identified, so nobody would receive the interaction.
-	ErrNoBot = errors.New("discordtest: no bot session is connected")
+	// ErrNoBot: no gateway session of the channel's shard has identified, so nobody would receive the
+	// interaction.
+	ErrNoBot = errors.New("discordtest: no bot session of the channel's shard is connected")
 	// ErrNotInDMs: the command is registered for servers only (contexts
 	// without BOT_DM, or dm_permission false): Discord's client does not
 	// offer it in a DM.
@@ -385,9 +386,9 @@ func (s *Server) interactionChannelLocked(userID, channelID string) (*channel, e
 	if isThread(c.typ) && c.archived {
 		return nil, ErrArchivedThread
 	}
-	live := false
+	live := false // a session of the channel's shard
 	for _, sess := range s.gw.sessions {
-		live = live || !sess.invalid
+		live = live || (!sess.invalid && sess.serves(c.guildID))
 	}
 	if !live {
 		return nil, ErrNoBot
@@ -447,7 +448,7 @@ func (s *Server) sendInteractionLocked(i *Interaction, c *channel, data map[stri
 	if message != nil {
 		payload["message"] = message
 	}
-	s.dispatchLocked("INTERACTION_CREATE", payload)
+	s.dispatchGuildLocked(c.guildID, "INTERACTION_CREATE", payload)
 	s.notifyLocked()
 }
 

@@ -22,6 +22,7 @@ type Message struct {
 	Loading                bool     // a deferred response not yet edited ("Bot is thinking...")
 	Mentions               []string // user IDs the message pings: <@id> in content, allowed by allowed_mentions
 	InteractionID          string   // set on interaction responses and follow-ups
+	Nonce                  string   // the nonce of the request that created it ("" none)
 	Edits                  int
 	Created                time.Time
 
@@ -159,6 +160,7 @@ type wireMessage struct {
 	Pinned          bool                      `json:"pinned"`
 	Flags           discordgo.MessageFlags    `json:"flags"`
 	WebhookID       string                    `json:"webhook_id,omitempty"`
+	Nonce           string                    `json:"nonce,omitempty"`
 	ApplicationID   string                    `json:"application_id,omitempty"`
 }
 
@@ -182,7 +184,7 @@ func (s *Server) wireLocked(m *Message) wireMessage {
 		ID: m.ID, Type: m.msgType, ChannelID: m.ChannelID, GuildID: m.GuildID, Author: s.users[s.cfg.botID],
 		Content: m.Content, Timestamp: m.Created, EditedTimestamp: m.edited, Mentions: []*discordgo.User{},
 		MentionRoles: []string{}, Attachments: []wireAttachment{}, Embeds: m.Embeds, Components: m.rawComponents,
-		Flags: m.Flags,
+		Flags: m.Flags, Nonce: m.Nonce,
 	}
 	if w.Embeds == nil {
 		w.Embeds = []*discordgo.MessageEmbed{}

@@ -137,6 +137,8 @@ type messagePayload struct {
 	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
 	StickerIDs      []string                          `json:"sticker_ids"`
 	Choices         json.RawMessage                   `json:"choices"`
+	Nonce           json.RawMessage                   `json:"nonce"`         // message creation only
+	EnforceNonce    bool                              `json:"enforce_nonce"` // message creation only
 }
 
 // present reports whether a raw field was sent with a non-null value.

@@ -288,9 +288,9 @@ func (s *Server) editChannel(r *http.Request, id string) (reply, *apiError) {
 		c.archived = *req.Archived
 	}
 	if isThread(c.typ) {
-		s.dispatchLocked("THREAD_UPDATE", s.channelJSONLocked(c))
+		s.dispatchGuildLocked(c.guildID, "THREAD_UPDATE", s.channelJSONLocked(c))
 	} else {
-		s.dispatchLocked("CHANNEL_UPDATE", s.channelJSONLocked(c))
+		s.dispatchGuildLocked(c.guildID, "CHANNEL_UPDATE", s.channelJSONLocked(c))
 	}
 	s.notifyLocked()
 	return ok(s.channelJSONLocked(c))
@@ -313,13 +313,32 @@ func (s *Server) createMessage(r *http.Request, channelID string) (reply, *apiEr
 	if aerr != nil {
 		return reply{}, aerr
 	}
+	nonce, aerr := nonceOf(&d.p)
+	if aerr != nil {
+		return reply{}, aerr
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c, aerr := s.postableLocked(channelID)
 	if aerr != nil {
 		return reply{}, aerr
 	}
+	// enforce_nonce: the same nonce from the same author in the same
+	// channel within nonceWindow returns the message already created.
+	now := time.Now()
+	enforce := d.p.EnforceNonce && nonce != ""
+	if enforce {
+		if m := s.nonces.lookup(c.id, s.cfg.botID, nonce, now); m != nil {
+			s.nonces.dedups++
+			s.notifyLocked()
+			return ok(s.wireLocked(m))
+		}
+	}
 	m := s.addMessageLocked(c, d, files, "", false)
+	m.Nonce = nonce
+	if enforce {
+		s.nonces.remember(s.cfg.botID, nonce, m, now)
+	}
 	return ok(s.wireLocked(m))
 }
 
@@ -345,7 +364,7 @@ func (s *Server) addMessageLocked(c *channel, d *decoded, files []File, interact
 	if isThread(c.typ) && c.archived && !ephemeral {
 		c.archived = false
 		c.unarchives++
-		s.dispatchLocked("THREAD_UPDATE", s.channelJSONLocked(c))
+		s.dispatchGuildLocked(c.guildID, "THREAD_UPDATE", s.channelJSONLocked(c))
 	}
 	s.notifyLocked()
 	return m
@@ -522,7 +541,7 @@ func (s *Server) createThread(r *http.Request, channelID, messageID string) (rep
 		archiveDuration: dur}
 	s.channels[id] = t
 	s.guilds[parent.guildID].channels = append(s.guilds[parent.guildID].channels, id)
-	s.dispatchLocked("THREAD_CREATE", s.channelJSONLocked(t))
+	s.dispatchGuildLocked(t.guildID, "THREAD_CREATE", s.channelJSONLocked(t))
 	s.notifyLocked()
 	return reply{http.StatusCreated, s.channelJSONLocked(t)}, nil
 }

@@ -96,6 +96,7 @@ type Server struct {
 	byToken      map[string]*Interaction
 
 	faults    []fault
+	nonces    nonceBook
 	requests  []Request
 	gw        gateway
 	startedAt time.Time
@@ -297,7 +298,7 @@ func (s *Server) AddGuild(guildID, name string) {
 	}
 	s.guilds[guildID] = &guild{id: guildID, name: name}
 	s.guildOrder = append(s.guildOrder, guildID)
-	s.dispatchLocked("GUILD_CREATE", s.guildJSONLocked(guildID))
+	s.dispatchGuildLocked(guildID, "GUILD_CREATE", s.guildJSONLocked(guildID))
 	s.notifyLocked()
 }
 
@@ -310,7 +311,7 @@ func (s *Server) AddChannel(guildID, channelID, name string) {
 		g = &guild{id: guildID, name: guildID}
 		s.guilds[guildID] = g
 		s.guildOrder = append(s.guildOrder, guildID)
-		s.dispatchLocked("GUILD_CREATE", s.guildJSONLocked(guildID))
+		s.dispatchGuildLocked(guildID, "GUILD_CREATE", s.guildJSONLocked(guildID))
 	}
 	if _, ok := s.channels[channelID]; ok {
 		return
@@ -318,7 +319,7 @@ func (s *Server) AddChannel(guildID, channelID, name string) {
 	c := &channel{id: channelID, guildID: guildID, name: name, typ: discordgo.ChannelTypeGuildText}
 	s.channels[channelID] = c
 	g.channels = append(g.channels, channelID)
-	s.dispatchLocked("CHANNEL_CREATE", s.channelJSONLocked(c))
+	s.dispatchGuildLocked(c.guildID, "CHANNEL_CREATE", s.channelJSONLocked(c))
 	s.notifyLocked()
 }
 
@@ -370,7 +371,7 @@ func (s *Server) SetArchived(threadID string, archived bool) {
 		return
 	}
 	c.archived = archived
-	s.dispatchLocked("THREAD_UPDATE", s.channelJSONLocked(c))
+	s.dispatchGuildLocked(c.guildID, "THREAD_UPDATE", s.channelJSONLocked(c))
 	s.notifyLocked()
 }
 

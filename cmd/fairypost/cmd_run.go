@@ -106,6 +106,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 		Token: cfg.Discord.Token, APIURL: cfg.Discord.APIURL,
 		GuildID: cfg.Discord.GuildID, ApplicationID: cfg.Discord.ApplicationID,
 		DeferAfter: cfg.Discord.DeferAfter.D(), ShutdownTimeout: cfg.Discord.ShutdownTimeout.D(),
+		ShardID: cfg.Discord.ShardID, ShardCount: cfg.Discord.ShardCount,
 		Poke:   func() { sched.Poke(); deliv.Poke() },
 		Logger: log,
 	})
@@ -169,6 +170,10 @@ func closeCodeAdvice(code int) (string, bool) {
 	switch code {
 	case 4004:
 		return refusedToken, true
+	case 4010:
+		return "Discord refused the shard: check discord.shard_id and discord.shard_count (0 <= shard_id < shard_count)", true
+	case 4011:
+		return "Discord requires sharding for a bot in this many servers: run one process per shard with discord.shard_count and each its own discord.shard_id", true
 	case 4013:
 		return "Discord refused the gateway intents asked for (invalid intents)", true
 	case 4014:

@@ -64,6 +64,13 @@ type DiscordConfig struct {
 	// ShutdownTimeout bounds the wait for interactions in progress when
 	// the bot stops.
 	ShutdownTimeout Duration `toml:"shutdown_timeout"`
+	// ShardID and ShardCount are the gateway shard of this process
+	// (discord.Options.ShardID): 0 <= ShardID < ShardCount, every
+	// process of the bot with the same ShardCount and its own ShardID.
+	// More than one shard needs storage.backend "etcd", the records the
+	// processes share.
+	ShardID    int `toml:"shard_id"`
+	ShardCount int `toml:"shard_count"`
 }
 
 // StorageConfig is the database.
@@ -112,6 +119,7 @@ func defaultConfig() Config {
 			DeferAfter:      Duration(1500 * time.Millisecond),
 			DeliverEvery:    Duration(time.Second),
 			ShutdownTimeout: Duration(10 * time.Second),
+			ShardCount:      1,
 		},
 		Storage: StorageConfig{Path: defaultDB, Timeout: Duration(time.Second),
 			Backend: backendBolt, Etcd: defaultEtcdConfig()},
@@ -300,6 +308,22 @@ func (c *Config) validate() error {
 	}
 	if c.Discord.DeliverEvery.D() < 10*time.Millisecond {
 		return badValue("discord.deliver_every", "%s: choose at least 10ms", c.Discord.DeliverEvery.D())
+	}
+	return c.Discord.validateShard(c.Storage.Backend)
+}
+
+// validateShard checks shard_id and shard_count: a count of at least 1
+// (more only on etcd, the one backend several processes share) and an ID
+// from 0 to the count less one.
+func (d *DiscordConfig) validateShard(backend string) error {
+	if d.ShardCount < 1 {
+		return badValue("discord.shard_count", "%d: choose at least 1 (1: one process receives every server)", d.ShardCount)
+	}
+	if d.ShardCount > 1 && backend != backendEtcd {
+		return badValue("discord.shard_count", "%d: each shard is a process of its own, and processes share the games only on storage.backend = %q", d.ShardCount, backendEtcd)
+	}
+	if d.ShardID < 0 || d.ShardID >= d.ShardCount {
+		return badValue("discord.shard_id", "%d: choose 0 to %d (one less than discord.shard_count, %d)", d.ShardID, d.ShardCount-1, d.ShardCount)
 	}
 	return nil
 }

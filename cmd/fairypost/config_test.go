@@ -119,6 +119,19 @@ format = "json"
 	}
 }
 
+// TestShardConfig: shard_id and shard_count are read, one shard by
+// default, and reach the bot's options as they are.
+func TestShardConfig(t *testing.T) {
+	cfg, err := loadConfig("", nil)
+	if err != nil || cfg.Discord.ShardID != 0 || cfg.Discord.ShardCount != 1 {
+		t.Fatalf("defaults: shard %d of %d, err %v", cfg.Discord.ShardID, cfg.Discord.ShardCount, err)
+	}
+	cfg, err = loadConfig(writeConfig(t, "[storage]\nbackend = \"etcd\"\n[discord]\nshard_id = 2\nshard_count = 3\n"), nil)
+	if err != nil || cfg.Discord.ShardID != 2 || cfg.Discord.ShardCount != 3 {
+		t.Fatalf("shard %d of %d, err %v; want 2 of 3", cfg.Discord.ShardID, cfg.Discord.ShardCount, err)
+	}
+}
+
 func TestTokenFromEnvironment(t *testing.T) {
 	env := func(k string) string {
 		if k == "DISCORD_TOKEN" {
@@ -157,6 +170,12 @@ func TestConfigErrors(t *testing.T) {
 		{"empty path", "[storage]\npath = \"\"\n", []string{"line 2: storage.path"}},
 		{"bad url", "[discord]\napi_url = \"localhost:80\"\n", []string{"line 2: discord.api_url"}},
 		{"slow defer", "[discord]\ndefer_after = \"5s\"\n", []string{"line 2: discord.defer_after"}},
+		{"shard id at the count", "[storage]\nbackend = \"etcd\"\n[discord]\nshard_count = 2\nshard_id = 2\n",
+			[]string{"line 5: discord.shard_id", "2: choose 0 to 1"}},
+		{"negative shard id", "[discord]\nshard_id = -1\n", []string{"line 2: discord.shard_id", "choose 0 to 0"}},
+		{"no shards", "[discord]\nshard_count = 0\n", []string{"line 2: discord.shard_count", "at least 1"}},
+		{"shards on a file", "[discord]\nshard_count = 2\nshard_id = 1\n",
+			[]string{"line 2: discord.shard_count", `storage.backend = "etcd"`}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := writeConfig(t, c.text)
