@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -59,9 +60,53 @@ type front interface {
 	isLive(i int) bool
 	// owner returns the process an interaction was given to, and false
 	// while it was given to none.
-	owner(interactionID string) (int, bool)
+	owner(ix *discordtest.Interaction) (int, bool)
+	// restarts reports whether a process that dies must be started
+	// again for its users to be served (a shard: Discord sends its
+	// servers' interactions to it alone), as a supervisor would.
+	restarts() bool
 	close()
 }
+
+// shardFront is gateway sharding as Discord does it: process i is shard
+// i of n (discord.shard_id, discord.shard_count), and the fake sends each
+// guild's interactions to the session of the guild's shard
+// (discordtest.ShardOf). A dead shard's servers are unserved until it is
+// started again.
+type shardFront struct {
+	srv *discordtest.Server
+	n   int
+
+	mu   sync.Mutex
+	live []bool
+}
+
+func newShardFront(srv *discordtest.Server, n int) *shardFront {
+	return &shardFront{srv: srv, n: n, live: make([]bool, n)}
+}
+
+func (f *shardFront) config(i int) string {
+	return fmt.Sprintf("api_url = %q\nshard_id = %d\nshard_count = %d\n", f.srv.URL(), i, f.n)
+}
+
+func (f *shardFront) setLive(i int, live bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.live[i] = live
+}
+
+func (f *shardFront) isLive(i int) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.live[i]
+}
+
+func (f *shardFront) owner(ix *discordtest.Interaction) (int, bool) {
+	return discordtest.ShardOf(ix.GuildID, f.n), true
+}
+
+func (f *shardFront) restarts() bool { return true }
+func (f *shardFront) close()         {}
 
 // gatewayRouter is a front made of one proxy per process between the
 // process and the fake: REST passes through; the gateway address the
@@ -86,6 +131,7 @@ func newGatewayRouter(srv *discordtest.Server, n int) *gatewayRouter {
 	target, _ := url.Parse(srv.URL())
 	for i := range n {
 		rp := httputil.NewSingleHostReverseProxy(target)
+		rp.ErrorLog = log.New(io.Discard, "", 0) // requests cut by a process killed
 		var p *httptest.Server
 		rp.ModifyResponse = func(resp *http.Response) error { return r.rewriteGateway(resp, p) }
 		p = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
@@ -116,12 +162,14 @@ func (r *gatewayRouter) isLive(i int) bool {
 	return r.live[i]
 }
 
-func (r *gatewayRouter) owner(id string) (int, bool) {
+func (r *gatewayRouter) owner(ix *discordtest.Interaction) (int, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	o, ok := r.owners[id]
+	o, ok := r.owners[ix.ID]
 	return o, ok
 }
+
+func (r *gatewayRouter) restarts() bool { return false }
 
 func (r *gatewayRouter) close() {
 	for _, p := range r.proxies {
@@ -290,23 +338,27 @@ func (f *fleet) start(ctx context.Context, i int) *botProcess {
 	return p
 }
 
-// leader returns the process that leads (runs the scheduler and the
-// deliverer) and has not died, or -1.
-func (f *fleet) leader() int {
-	for i, p := range f.procs {
-		if p == nil {
+// leader returns the live process that etcd's election names as the
+// leader (running the scheduler and the deliverer), or nil: none, or one
+// that died and whose lease has not expired yet. lead reads the election
+// (etcdstore.Store.Leader), whose IDs end with "/PID".
+func (f *fleet) leader(ctx context.Context, lead func(context.Context) (string, error)) *botProcess {
+	id, err := lead(ctx)
+	if err != nil || id == "" {
+		return nil
+	}
+	for _, p := range f.procs {
+		if p == nil || !strings.HasSuffix(id, "/"+strconv.Itoa(p.cmd.Process.Pid)) {
 			continue
 		}
 		select {
 		case <-p.exited:
-			continue
+			return nil
 		default:
-		}
-		if strings.Contains(p.stderr.String(), `"msg":"etcd: leading"`) {
-			return i
+			return p
 		}
 	}
-	return -1
+	return nil
 }
 
 // kill takes process i out of the front and kills it with SIGKILL.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -30,6 +31,8 @@ type multiRun struct {
 	// killAt and stopAt are the shares of the moves acknowledged when the
 	// leading bot process is killed and when an etcd member is stopped.
 	killAt, stopAt float64
+	// front makes how interactions reach the processes.
+	front func(srv *discordtest.Server, procs int) front
 }
 
 // TestMultiProcess is issue 16's proof: three "fairypost run" processes
@@ -53,14 +56,35 @@ type multiRun struct {
 //     (duplicates, sent again after the kill, are counted and logged).
 //
 // 50 games of 20 moves (1,000 moves) and 8 games on short clocks, over 6
-// guilds; about 30 s on two loaded cores. Skipped with -short (it builds
+// guilds, once for each way interactions reach the processes:
+//
+//   - shards: each process is one gateway shard (discord.shard_id,
+//     shard_count) and the fake sends each server's interactions to its
+//     shard; the killed shard is started again, as a supervisor would,
+//     since its servers have no other process;
+//   - balancer: every process connects as one unsharded session and a
+//     proxy in front of each gives every interaction to one live process
+//     (as a balancer gives HTTP interactions to workers); the killed
+//     process stays dead.
+//
+// About 30 s each on two loaded cores. Skipped with -short (it builds
 // the binary).
 func TestMultiProcess(t *testing.T) {
-	runMulti(t, multiRun{procs: 3, games: 50, plies: 20, timed: 8, guilds: 6, killAt: 0.25, stopAt: 0.5})
+	bin := buildBinary(t)
+	base := multiRun{procs: 3, games: 50, plies: 20, timed: 8, guilds: 6, killAt: 0.25, stopAt: 0.5}
+	t.Run("shards", func(t *testing.T) {
+		r := base
+		r.front = func(srv *discordtest.Server, n int) front { return newShardFront(srv, n) }
+		runMulti(t, bin, r)
+	})
+	t.Run("balancer", func(t *testing.T) {
+		r := base
+		r.front = func(srv *discordtest.Server, n int) front { return newGatewayRouter(srv, n) }
+		runMulti(t, bin, r)
+	})
 }
 
-func runMulti(t *testing.T, run multiRun) {
-	bin := buildBinary(t)
+func runMulti(t *testing.T, bin string, run multiRun) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	c := etcdtest.Start(t, 3, etcdtest.Options{})
@@ -68,7 +92,8 @@ func runMulti(t *testing.T, run multiRun) {
 	defer srv.Close()
 	var channels []string
 	for g := range run.guilds {
-		guild, channel := fmt.Sprint(1000+g), fmt.Sprint(2000+g)
+		// Snowflakes, so that shards split them: (ID >> 22) % shards.
+		guild, channel := fmt.Sprint(uint64(g+4)<<22), fmt.Sprint(uint64(g+4)<<22+1)
 		srv.AddGuild(guild, fmt.Sprint("club ", g))
 		srv.AddChannel(guild, channel, "games")
 		channels = append(channels, channel)
@@ -99,7 +124,7 @@ func runMulti(t *testing.T, run multiRun) {
 	}
 	startRev := first.Header.Revision
 
-	f := newGatewayRouter(srv, run.procs)
+	f := run.front(srv, run.procs)
 	defer f.close()
 	eps := make([]string, len(c.Endpoints))
 	for i, ep := range c.Endpoints {
@@ -111,7 +136,8 @@ func runMulti(t *testing.T, run multiRun) {
 	for i := range run.procs {
 		fl.start(ctx, i)
 	}
-	for fl.leader() < 0 {
+	lead := func(ctx context.Context) (string, error) { return s.Leader(ctx, "scheduler") }
+	for fl.leader(ctx, lead) == nil {
 		select {
 		case <-ctx.Done():
 			t.Fatal("no process leads")
@@ -208,20 +234,28 @@ func runMulti(t *testing.T, run multiRun) {
 		}
 		return true
 	}
-	killed, stoppedMember := -1, -1
+	var killed *botProcess
+	stoppedMember := -1
 	var failover time.Duration
 	if waitShare(run.killAt) {
-		killed = fl.leader()
-		fl.kill(killed)
+		killed = fl.leader(ctx, lead)
+		if killed == nil {
+			t.Fatal("no live process leads")
+		}
+		fl.kill(killed.i)
 		killedAt := time.Now()
-		t.Logf("killed process %d, the leader, after %d moves", killed, acked.Load())
+		t.Logf("killed process %d, the leader, after %d moves", killed.i, acked.Load())
 		for _, g := range timed[run.timed/2:] {
 			shorten(g, 10*time.Second)
 		}
+		if f.restarts() {
+			fl.start(ctx, killed.i)
+			t.Logf("process %d started again after %v", killed.i, time.Since(killedAt).Round(time.Millisecond))
+		}
 		for {
-			if l := fl.leader(); l >= 0 && l != killed {
+			if l := fl.leader(ctx, lead); l != nil && l != killed {
 				failover = time.Since(killedAt)
-				t.Logf("process %d leads %v after the kill", l, failover.Round(time.Millisecond))
+				t.Logf("process %d leads %v after the kill", l.i, failover.Round(time.Millisecond))
 				break
 			}
 			select {
@@ -234,9 +268,9 @@ func runMulti(t *testing.T, run multiRun) {
 	if waitShare(run.stopAt) {
 		stoppedMember = c.Leader()
 		if stoppedMember >= 0 {
-			t.Logf("stopping etcd member %d, the raft leader, after %d moves", stoppedMember, acked.Load())
-			c.Stop(stoppedMember)
-			t.Logf("stopped etcd member %d after %d moves", stoppedMember, acked.Load())
+			t.Logf("killing etcd member %d, the raft leader, after %d moves", stoppedMember, acked.Load())
+			c.Kill(stoppedMember)
+			t.Logf("etcd member %d gone after %d moves", stoppedMember, acked.Load())
 		}
 	}
 	<-allDone
@@ -249,8 +283,8 @@ func runMulti(t *testing.T, run multiRun) {
 	t.Logf("%d moves in %v (%.1f/s, %d acknowledged, %d stored without an answer seen), latency p50 %v p99 %v; all interactions: %s; load %s",
 		total, took.Round(time.Millisecond), float64(total)/took.Seconds(), acked.Load(), pl.unacked,
 		pl.latency(0.5).Round(time.Millisecond), pl.latency(0.99).Round(time.Millisecond), pl.outcomeText(), loadAverage())
-	if killed < 0 || stoppedMember < 0 {
-		t.Errorf("faults not all injected: killed process %d, stopped member %d", killed, stoppedMember)
+	if killed == nil || stoppedMember < 0 {
+		t.Errorf("faults not all injected: killed %v, stopped member %d", killed != nil, stoppedMember)
 	}
 
 	// The clocks: every short game lost on time by White.
@@ -275,6 +309,24 @@ func runMulti(t *testing.T, run multiRun) {
 		t.Fatalf("the outbox did not empty: %v; %d left", err, len(ns))
 	}
 	fl.stop(20 * time.Second)
+	all := fl.procs
+	if killed != nil && !slices.Contains(all, killed) {
+		all = append(all, killed) // started again: the dead one too
+	}
+	for _, p := range all {
+		if p == nil {
+			continue
+		}
+		var notable []string
+		for _, l := range strings.Split(p.stderr.String(), "\n") {
+			if strings.Contains(l, `"level":"WARN"`) || strings.Contains(l, `"level":"ERROR"`) || strings.Contains(l, "etcd: lead") {
+				notable = append(notable, l)
+			}
+		}
+		if os.Getenv("MULTI_LOGS") != "" || len(notable) > 0 && testing.Verbose() {
+			t.Logf("process %d (pid %d): %d lines worth a look:\n%s", p.i, p.cmd.Process.Pid, len(notable), tail(strings.Join(notable, "\n"), 3000))
+		}
+	}
 
 	// The games.
 	reg, err := rules.NewRegistry()
@@ -368,8 +420,8 @@ func runMulti(t *testing.T, run multiRun) {
 			dups += dms - perUser[u]
 		}
 	}
-	t.Logf("%d notifications written and delivered to %d users; %d DMs sent twice (after the kill), %d lost; failover %v",
-		len(notes), len(users), dups, lost, failover.Round(time.Millisecond))
+	t.Logf("%d notifications written and delivered to %d users; %d DMs posted twice, %d sent again and not posted (nonce), %d lost; failover %v",
+		len(notes), len(users), dups, srv.NonceDedups(), lost, failover.Round(time.Millisecond))
 }
 
 // loadAverage returns the machine's load averages (1, 5 and 15 minutes),

@@ -202,6 +202,8 @@ func (pl *player) play(ctx context.Context, g loadGame, from, to int, onAck func
 			pl.unacked++
 			pl.mu.Unlock()
 			ply++
+		} else if outcome == "owner died" {
+			time.Sleep(200 * time.Millisecond) // a player tries again a little later
 		} else {
 			time.Sleep(20 * time.Millisecond) // let a late answer land before trying again
 		}
@@ -275,7 +277,7 @@ func (pl *player) died(ix *discordtest.Interaction) bool {
 	if pl.front == nil {
 		return false
 	}
-	o, ok := pl.front.owner(ix.ID)
+	o, ok := pl.front.owner(ix)
 	if !ok {
 		return false
 	}

@@ -35,6 +35,7 @@ type Cluster struct {
 	// Endpoints are the members' client URLs.
 	Endpoints []string
 	members   []*embed.Etcd
+	closing   []chan struct{} // members killed, until their Close returns
 }
 
 // Start starts an n-member cluster on loopback ports chosen free, with
@@ -114,6 +115,23 @@ func (c *Cluster) Stop(i int) {
 	}
 }
 
+// Kill stops member i at once, as a crash of its machine would: its raft
+// stops without handing over leadership and it answers no more requests;
+// its connections are closed in the background (which takes up to the
+// request timeout, seconds), and Close waits for that. Stop, by
+// contrast, hands leadership over and lets requests in flight finish
+// before it returns.
+func (c *Cluster) Kill(i int) {
+	if i < len(c.members) && c.members[i] != nil {
+		e := c.members[i]
+		e.Server.HardStop()
+		done := make(chan struct{})
+		go func() { e.Close(); close(done) }()
+		c.closing = append(c.closing, done)
+		c.members[i] = nil
+	}
+}
+
 // Close stops every member still running.
 func (c *Cluster) Close() {
 	for _, e := range c.members {
@@ -122,6 +140,9 @@ func (c *Cluster) Close() {
 		}
 	}
 	c.members = nil
+	for _, done := range c.closing {
+		<-done
+	}
 }
 
 // freePorts returns n distinct loopback TCP ports that were free a
