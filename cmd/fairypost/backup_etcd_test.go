@@ -256,3 +256,20 @@ func TestMigrateTLSAuth(t *testing.T) {
 	}
 	verifyFile(t, want, copyPath)
 }
+
+// TestBackupConfigBolt: "fairypost backup -config FILE" copies the
+// database file the configuration's storage.path names when its backend
+// is bolt.
+func TestBackupConfigBolt(t *testing.T) {
+	fixture := migrateFixture(t)
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "bot.toml")
+	if err := os.WriteFile(cfg, []byte(fmt.Sprintf("[storage]\npath = %q\n", fixture)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "copy.db")
+	if r := run(t, "backup", "-config", cfg, "-o", out); r.code != exitOK || !strings.HasPrefix(r.stdout, out+": ") {
+		t.Fatalf("backup -config: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	verifyFile(t, dumpFile(t, fixture), out)
+}
