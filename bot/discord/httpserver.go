@@ -72,7 +72,11 @@ func (b *Bot) InteractionsHandler() (http.Handler, error) {
 	if len(b.opts.PublicKey) != ed25519.PublicKeySize {
 		return nil, errors.New("discord: the interactions endpoint needs the application's public key")
 	}
-	return &endpoint{b: b, key: b.opts.PublicKey, skew: b.opts.MaxClockSkew, seen: newReplayCache(replayCapacity)}, nil
+	skew := b.opts.MaxClockSkew
+	if skew <= 0 {
+		skew = DefaultMaxClockSkew
+	}
+	return &endpoint{b: b, key: b.opts.PublicKey, skew: skew, seen: newReplayCache(replayCapacity)}, nil
 }
 
 // endpoint is the interactions endpoint of a Bot.
@@ -113,7 +117,9 @@ func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		e.refuse(w, r, http.StatusUnauthorized, why)
 		return
 	}
-	if !e.seen.add(ts, sig, now.Add(e.skew)) {
+	// Once its timestamp is more than skew old, the clock check refuses
+	// a copy of the request: the cache need not remember it longer.
+	if !e.seen.add(ts, sig, time.Unix(ts, 0).Add(e.skew)) {
 		e.refuse(w, r, http.StatusUnauthorized, "this signature was seen already (a replayed request)")
 		return
 	}
@@ -153,12 +159,8 @@ func (e *endpoint) verify(h http.Header, body []byte, now time.Time) (ts int64, 
 	if err != nil {
 		return 0, "", "X-Signature-Timestamp is not a Unix time in seconds"
 	}
-	skew := e.skew
-	if skew <= 0 {
-		skew = DefaultMaxClockSkew
-	}
-	if d := now.Sub(time.Unix(ts, 0)); d > skew || d < -skew {
-		return 0, "", fmt.Sprintf("X-Signature-Timestamp is %s away from the bot's clock (at most %s allowed)", d.Round(time.Second), skew)
+	if d := now.Sub(time.Unix(ts, 0)); d > e.skew || d < -e.skew {
+		return 0, "", fmt.Sprintf("X-Signature-Timestamp is %s away from the bot's clock (at most %s allowed)", d.Round(time.Second), e.skew)
 	}
 	return ts, strings.ToLower(sig), ""
 }
