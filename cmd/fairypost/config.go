@@ -64,6 +64,16 @@ type DiscordConfig struct {
 	// ShutdownTimeout bounds the wait for interactions in progress when
 	// the bot stops.
 	ShutdownTimeout Duration `toml:"shutdown_timeout"`
+	// HTTPListen is the address (host:port) of the interactions endpoint
+	// Discord posts interactions to (config_http.go); "" serves none.
+	HTTPListen string `toml:"http_listen"`
+	// PublicKey is the application's public key (hex), which checks the
+	// signature of every request to the endpoint; needed with HTTPListen.
+	PublicKey string `toml:"public_key"`
+	// Gateway connects to Discord's gateway (the default); false with
+	// HTTPListen makes a worker that receives interactions over HTTP
+	// only.
+	Gateway bool `toml:"gateway"`
 }
 
 // StorageConfig is the database.
@@ -112,6 +122,7 @@ func defaultConfig() Config {
 			DeferAfter:      Duration(1500 * time.Millisecond),
 			DeliverEvery:    Duration(time.Second),
 			ShutdownTimeout: Duration(10 * time.Second),
+			Gateway:         true,
 		},
 		Storage: StorageConfig{Path: defaultDB, Timeout: Duration(time.Second),
 			Backend: backendBolt, Etcd: defaultEtcdConfig()},
@@ -300,6 +311,9 @@ func (c *Config) validate() error {
 	}
 	if c.Discord.DeliverEvery.D() < 10*time.Millisecond {
 		return badValue("discord.deliver_every", "%s: choose at least 10ms", c.Discord.DeliverEvery.D())
+	}
+	if err := c.Discord.validateHTTP(); err != nil {
+		return err
 	}
 	return nil
 }
