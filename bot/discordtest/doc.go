@@ -116,9 +116,10 @@
 //
 //	func (s *Server) PublicKey() ed25519.PublicKey             // for the bot's configuration
 //	func (s *Server) PublicKeyHex() string                     // as the developer portal shows it
-//	func (s *Server) SetInteractionsEndpoint(url string)       // "" = back to the gateway
+//	func (s *Server) SetInteractionsEndpoint(urls ...string)   // none = back to the gateway; several: taken
+//	                                                            // in turn, a refused connection goes to the next
 //	func (i *Interaction) Delivery(ctx) (Delivery, error)      // waits for the POST's answer
-//	type Delivery struct{ Status int; ContentType string; Body []byte; Err error }
+//	type Delivery struct{ Endpoint string; Status int; ContentType string; Body []byte; Err error }
 //	func (s *Server) SlashForged(f Forgery, userID, channelID, command string, args ...Arg) (*Interaction, error)
 //	func (s *Server) ClickForged(f Forgery, userID, channelID, messageID, customID string) (*Interaction, error)
 //	type Forgery int // Genuine, BadSignature, TamperedBody, NoSignature, NoTimestamp, StaleTimestamp, FutureTimestamp

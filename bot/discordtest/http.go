@@ -12,7 +12,9 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"slices"
 	"strconv"
+	"syscall"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -65,6 +67,7 @@ func (f Forgery) String() string {
 
 // Delivery is one POST to the interactions endpoint and what it answered.
 type Delivery struct {
+	Endpoint    string // the URL that answered (the last one tried when none did)
 	Status      int    // HTTP status of the answer (0 when no answer came)
 	ContentType string // the answer's Content-Type
 	Body        []byte // the answer's body
@@ -73,10 +76,11 @@ type Delivery struct {
 
 // httpSide is the fake's half of the interactions endpoint: its key pair and where it posts.
 type httpSide struct {
-	priv     ed25519.PrivateKey
-	pub      ed25519.PublicKey
-	endpoint string // guarded by Server.mu; "" delivers over the gateway
-	client   *http.Client
+	priv      ed25519.PrivateKey
+	pub       ed25519.PublicKey
+	endpoints []string // guarded by Server.mu; none: deliver over the gateway
+	next      int      // guarded by Server.mu: the endpoint the next delivery starts with
+	client    *http.Client
 }
 
 func (h *httpSide) init() {
@@ -100,19 +104,35 @@ func (s *Server) PublicKeyHex() string { return hex.EncodeToString(s.hs.pub) }
 
 // SetInteractionsEndpoint makes the fake deliver the interactions created from now on (Slash, Autocomplete,
 // Click) as signed POSTs to url, Discord's Interactions Endpoint URL, instead of INTERACTION_CREATE on the
-// gateway; "" goes back to the gateway. The HTTP answer is the initial response, checked and recorded as
+// gateway; none (or "") goes back to the gateway. Several URLs stand for the workers behind a load
+// balancer: deliveries take them in turn, and one whose connection is refused (a worker that is down) goes
+// to the next, as a load balancer skips a dead backend. The HTTP answer is the initial response, checked and recorded as
 // one sent to the callback endpoint (an answer that is not 200 with a valid response leaves the interaction
 // unanswered, so it fails at the deadline); the POST is abandoned at the interaction's deadline. Webhook
 // calls (edits, follow-ups) on an interaction whose POST is still in flight wait for its answer, as Discord
 // knows the response before it serves them.
-func (s *Server) SetInteractionsEndpoint(url string) {
+func (s *Server) SetInteractionsEndpoint(urls ...string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.hs.endpoint = url
+	s.hs.endpoints = slices.DeleteFunc(slices.Clone(urls), func(u string) bool { return u == "" })
+	s.hs.next = 0
 }
 
 // overHTTPLocked reports whether interactions go to an endpoint.
-func (s *Server) overHTTPLocked() bool { return s.hs.endpoint != "" }
+func (s *Server) overHTTPLocked() bool { return len(s.hs.endpoints) > 0 }
+
+// endpointsLocked returns the endpoints in the order the next delivery tries them, and moves the turn on.
+func (s *Server) endpointsLocked() []string {
+	n := len(s.hs.endpoints)
+	out := make([]string, 0, n)
+	for k := range n {
+		out = append(out, s.hs.endpoints[(s.hs.next+k)%n])
+	}
+	if n > 0 {
+		s.hs.next = (s.hs.next + 1) % n
+	}
+	return out
+}
 
 // sign returns the headers of a POST of body made as f says.
 func (s *Server) sign(body []byte, f Forgery) (http.Header, []byte) {
@@ -149,33 +169,44 @@ func (s *Server) Sign(timestamp string, body []byte) string {
 	return hex.EncodeToString(ed25519.Sign(s.hs.priv, append([]byte(timestamp), body...)))
 }
 
-// post sends one request to the endpoint and reads its answer.
-func (s *Server) post(ctx context.Context, url, method string, header http.Header, body []byte) Delivery {
+// post sends one request to the first of urls that accepts the connection and reads its answer.
+func (s *Server) post(ctx context.Context, urls []string, method string, header http.Header, body []byte) Delivery {
+	var d Delivery
+	for _, url := range urls {
+		if d = s.postOne(ctx, url, method, header, body); !errors.Is(d.Err, syscall.ECONNREFUSED) {
+			break
+		}
+	}
+	return d
+}
+
+// postOne sends one request to url and reads its answer.
+func (s *Server) postOne(ctx context.Context, url, method string, header http.Header, body []byte) Delivery {
 	req, err := http.NewRequestWithContext(ctx, method, url, bytes.NewReader(body))
 	if err != nil {
-		return Delivery{Err: err}
+		return Delivery{Endpoint: url, Err: err}
 	}
 	req.Header = header.Clone()
 	resp, err := s.hs.client.Do(req)
 	if err != nil {
-		return Delivery{Err: err}
+		return Delivery{Endpoint: url, Err: err}
 	}
 	defer resp.Body.Close()
 	out, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
-	return Delivery{Status: resp.StatusCode, ContentType: resp.Header.Get("Content-Type"), Body: out, Err: err}
+	return Delivery{Endpoint: url, Status: resp.StatusCode, ContentType: resp.Header.Get("Content-Type"), Body: out, Err: err}
 }
 
 // Post sends body to the interactions endpoint with method, signed as f says, and returns the answer: for
 // requests Discord would never send (another method, a body that is not an interaction, a huge one).
 func (s *Server) Post(ctx context.Context, method string, body []byte, f Forgery) (Delivery, error) {
 	s.mu.Lock()
-	url := s.hs.endpoint
+	urls := s.endpointsLocked()
 	s.mu.Unlock()
-	if url == "" {
+	if len(urls) == 0 {
 		return Delivery{}, errors.New("discordtest: no interactions endpoint set (SetInteractionsEndpoint)")
 	}
 	h, body := s.sign(body, f)
-	d := s.post(ctx, url, method, h, body)
+	d := s.post(ctx, urls, method, h, body)
 	return d, d.Err
 }
 
@@ -196,16 +227,24 @@ func (s *Server) ClickForged(f Forgery, userID, channelID, messageID, customID s
 	return s.click(f, userID, channelID, messageID, customID)
 }
 
-// Replay posts again, byte for byte with the same headers, what was posted for interaction i, and returns
-// the answer (a bot must refuse it: 401).
+// Replay posts again, byte for byte with the same headers, what was posted for interaction i, to the
+// endpoint that answered it (or, when none did, the first one set), and returns the answer (a bot must
+// refuse it: 401).
 func (s *Server) Replay(ctx context.Context, i *Interaction) (Delivery, error) {
 	s.mu.Lock()
-	url, hd := s.hs.endpoint, i.http
+	hd := i.http
+	var url string
+	if hd != nil && !hd.inflight {
+		url = hd.result.Endpoint
+	}
+	if url == "" && len(s.hs.endpoints) > 0 {
+		url = s.hs.endpoints[0]
+	}
 	s.mu.Unlock()
 	if hd == nil || url == "" {
 		return Delivery{}, fmt.Errorf("discordtest: interaction %s was not delivered over HTTP", i.ID)
 	}
-	d := s.post(ctx, url, http.MethodPost, hd.header, hd.body)
+	d := s.postOne(ctx, url, http.MethodPost, hd.header, hd.body)
 	return d, d.Err
 }
 
@@ -237,11 +276,11 @@ func (s *Server) postInteractionLocked(i *Interaction, payload map[string]any) {
 	}
 	h, body := s.sign(body, i.forgery)
 	i.http = &httpDelivery{body: body, header: h, inflight: true}
-	url := s.hs.endpoint
+	urls := s.endpointsLocked()
 	go func() {
 		ctx, cancel := context.WithDeadline(context.Background(), i.Deadline)
 		defer cancel()
-		d := s.post(ctx, url, http.MethodPost, h, body)
+		d := s.post(ctx, urls, http.MethodPost, h, body)
 		now := time.Now()
 		s.mu.Lock()
 		defer s.mu.Unlock()

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -149,3 +150,55 @@ func TestInteractionsOverHTTP(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestInteractionsOverHTTPWorkers: with several endpoints the deliveries
+// take them in turn, and one that refuses connections (a worker that is
+// down) is skipped.
+func TestInteractionsOverHTTPWorkers(t *testing.T) {
+	srv := discordtest.New()
+	defer srv.Close()
+	srv.AddGuild(guildID, "club")
+	srv.AddChannel(guildID, channelID, "general")
+	srv.AddUser(alice, "alice")
+	s, err := discordgo.New("Bot test-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Client = srv.HTTPClient()
+	if _, err := s.ApplicationCommandBulkOverwrite(srv.ApplicationID(), guildID, commands()); err != nil {
+		t.Fatal(err)
+	}
+	worker := func(name string) *httptest.Server {
+		return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			json.NewEncoder(w).Encode(discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: name}})
+		}))
+	}
+	a, b, down := worker("a"), worker("b"), worker("down")
+	defer a.Close()
+	defer b.Close()
+	down.Close()
+	srv.SetInteractionsEndpoint(a.URL, down.URL, b.URL)
+	ctx := ctxT(t)
+	var seen []string
+	for range 4 {
+		ix, err := srv.Slash(alice, channelID, "echo", discordtest.String("text", "x"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := ix.Final(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, _ := ix.Delivery(ctx)
+		if d.Endpoint == down.URL || (d.Endpoint == a.URL) != (m.Content == "a") {
+			t.Errorf("answered %q by %s", m.Content, d.Endpoint)
+		}
+		seen = append(seen, m.Content)
+	}
+	// Turns: a, down (skipped to b), b, a.
+	if strings.Join(seen, "") != "abba" {
+		t.Errorf("workers answered %q, want abba", seen)
+	}
+}
