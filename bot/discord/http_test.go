@@ -64,6 +64,9 @@ func startHTTPOnly(t *testing.T, srv *discordtest.Server, path string, dopts dis
 	if srv.Connections() != 0 {
 		t.Fatalf("an HTTP-only bot opened %d gateway connections", srv.Connections())
 	}
+	if id := h.b.UserID(); id != srv.BotID() {
+		t.Fatalf("an HTTP-only bot knows itself as %q, want %q (the computer player plays as it)", id, srv.BotID())
+	}
 	return h
 }
 
@@ -121,6 +124,15 @@ func TestHTTPSignedRequests(t *testing.T) {
 		{"a body over 1 MiB", http.MethodPost, bytes.Repeat([]byte(" "), discord.MaxInteractionBody+1), http.StatusRequestEntityTooLarge},
 		{"not JSON", http.MethodPost, []byte("{not json"), http.StatusBadRequest},
 		{"an interaction without id or token", http.MethodPost, []byte(`{"type":2,"data":{"name":"challenge"}}`), http.StatusBadRequest},
+		{"a command without data", http.MethodPost, []byte(`{"type":2,"id":"1","token":"t"}`), http.StatusBadRequest},
+		{"a modal", http.MethodPost, []byte(`{"type":5,"id":"2","token":"t","data":{"custom_id":"x"}}`), http.StatusBadRequest},
+		{"an unknown type", http.MethodPost, []byte(`{"type":99,"id":"3","token":"t"}`), http.StatusBadRequest},
+		{"data of the wrong shape", http.MethodPost, []byte(`{"type":3,"id":"4","token":"t","data":[1,2]}`), http.StatusBadRequest},
+		// Signed, so answered, but about nothing: nothing changes.
+		{"an autocomplete typing an object", http.MethodPost, []byte(`{"type":4,"id":"5","token":"t","data":{"name":"move",` +
+			`"options":[{"name":"move","type":3,"value":{"x":1},"focused":true}]}}`), http.StatusOK},
+		{"an unknown button", http.MethodPost, []byte(`{"type":3,"id":"6","token":"t","channel_id":"7",` +
+			`"data":{"custom_id":"fp1:accept:999:1","component_type":2},"user":{"id":"8"}}`), http.StatusOK},
 	} {
 		d, err := h.srv.Post(ctx, c.method, c.body, discordtest.Genuine)
 		if err != nil || d.Status != c.want {
@@ -209,6 +221,16 @@ func TestHTTPGame(t *testing.T) {
 	}
 	if m := h.shown(t, ix); !m.Ephemeral {
 		t.Errorf("an illegal move was answered publicly: %q", m.Content)
+	}
+	// A private answer with a board: a private deferral, then the edit
+	// carrying the image.
+	add := h.slash(t, u[1], thread, "forecast", discordtest.String("action", "add"), discordtest.String("line", "Bb5 a6"))
+	if !add.Ephemeral {
+		t.Fatalf("/forecast add answered publicly: %q", add.Content)
+	}
+	show := h.slash(t, u[1], thread, "forecast", discordtest.String("action", "show"), discordtest.Int("number", 1))
+	if !show.Ephemeral || len(show.Files) != 1 || show.Loading {
+		t.Errorf("/forecast show: ephemeral %v, %d files, loading %v: %q", show.Ephemeral, len(show.Files), show.Loading, show.Content)
 	}
 	// Resign by the button of the confirmation, then the result reaches the thread.
 	m = public(t, h.slash(t, g.White, thread, "resign"))

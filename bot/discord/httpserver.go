@@ -59,8 +59,8 @@ func ParsePublicKey(s string) (ed25519.PublicKey, error) {
 // timestamp followed by the body) does not verify with the public key
 // (401), its timestamp is further than Options.MaxClockSkew from the
 // bot's clock (401), the same timestamp and signature were accepted
-// before (a replay, 401), or its body is not an interaction (400). A PING
-// is answered with a PONG. Every other interaction goes where the
+// before (a replay, 401), or its body is not an interaction of a type the
+// bot serves (400). A PING is answered with a PONG. Every other interaction goes where the
 // gateway's go (onInteraction): the same commands, the same workers and
 // the same deferral rule. The HTTP response is the interaction's initial
 // response: the answer when it is ready within Options.DeferAfter, else
@@ -134,6 +134,13 @@ func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if i.ID == "" || i.Token == "" {
 		e.refuse(w, r, http.StatusBadRequest, "the interaction has no id or no token")
+		return
+	}
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete,
+		discordgo.InteractionMessageComponent:
+	default:
+		e.refuse(w, r, http.StatusBadRequest, fmt.Sprintf("interactions of type %d are not served", i.Type))
 		return
 	}
 	e.b.serveHTTP(w, r, i)
