@@ -50,10 +50,10 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		req, focused := commandRequest(i)
 		b.inThread(ctx, &req, focused)
 		cs := b.h.Complete(ctx, req, focused)
-		err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{
+		err := b.respond(ctx, i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: choices(cs)},
-		}, discordgo.WithContext(ctx))
+		})
 		if err != nil {
 			b.log.Warn("discord: autocomplete answer failed", "name", req.Name, "err", err)
 		}
@@ -153,9 +153,9 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 	// Deferred: "thinking...", public. An ephemeral reply then replaces
 	// it by deleting it and sending an ephemeral follow-up.
 	deferErr := b.acks.send(arrived, func() error {
-		return b.s.InteractionRespond(i, &discordgo.InteractionResponse{
+		return b.respond(ctx, i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-		}, discordgo.WithContext(ctx))
+		})
 	})
 	if deferErr != nil {
 		b.log.Warn("discord: deferring failed", "interaction", i.ID, "err", deferErr)
@@ -214,7 +214,7 @@ func (b *Bot) more(ctx context.Context, i *discordgo.Interaction, rep command.Re
 // answer sends rep as the direct (type 4) response of i.
 func (b *Bot) answer(i *discordgo.Interaction, rep command.Reply) {
 	err := b.sendShrinking(rep, func(rep command.Reply) error {
-		return b.s.InteractionRespond(i, &discordgo.InteractionResponse{
+		return b.respond(context.Background(), i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: responseData(rep),
 		})
