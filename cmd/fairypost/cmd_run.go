@@ -129,6 +129,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	svc.SetComputer(b.UserID())
 	computer := bot.NewComputerRunner(svc, cfg.Play.ComputerWorkers, log)
 	computer.ResignLost = cfg.Play.ComputerResigns
+	computer.Poke = func() { sched.Poke(); deliv.Poke() } // its moves are posted at once
 
 	// The scheduler, the deliverer and the computer player run in this
 	// process alone on a file, and in the one process elected among those
