@@ -49,8 +49,8 @@ type ComputerRunner struct {
 
 	mu      sync.Mutex
 	even    map[uint64]evenRun // per game: the computer's even turns in a row (see DrawOffers)
-	queued  map[uint64]bool // in the queue, not yet taken by a worker
-	running map[uint64]bool // being played now: a wake marks it again
+	queued  map[uint64]bool    // in the queue, not yet taken by a worker
+	running map[uint64]bool    // being played now: a wake marks it again
 	again   map[uint64]bool
 	queue   chan uint64
 }
