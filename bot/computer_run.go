@@ -231,8 +231,8 @@ func (r *ComputerRunner) step(ctx context.Context, id uint64) error {
 		_, err := s.Choose(ctx, g.ID, g.Version, me, choice)
 		return err
 	}
-	if g.DrawOffer == "" && g.ToAct != me {
-		return errNothingToDo
+	if (g.DrawOffer == "" || g.DrawOffer == me) && g.ToAct != me {
+		return errNothingToDo // its opponent's turn, with no offer of theirs to answer
 	}
 	rg, err := s.replay(g)
 	if err != nil {
