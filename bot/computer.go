@@ -16,7 +16,9 @@ import (
 // (Challenge.Level, Game.Level), and a ComputerRunner plays its turns as
 // soon as they come, through the same compare-and-swap as a person's
 // move. Nothing is ever sent to it: the notifications addressed to it are
-// left out where they are made.
+// left out where they are made. What it does that no reply to a person
+// shows (its turns, its draw offers) is posted to the game's thread
+// through the outbox, in the transaction that stores it (computerPosts).
 
 // Computer levels: ai's levels, 1 (a few hundred positions a move) to
 // ai.TopLevel (by time: ai.DefaultMoveTime a move).

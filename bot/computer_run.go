@@ -369,7 +369,10 @@ func (r *ComputerRunner) turnEnded(g *Game, ply, score int) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	run := r.even[g.ID]
-	if ply <= run.plies { // moves were taken back since (the opponent played none between)
+	// The opponent plays at least one move between two turns of the
+	// computer, so a turn that begins no later than the last one ended
+	// follows a takeback.
+	if ply <= run.plies {
 		run.turns = 0
 	}
 	run.plies = len(g.Moves)
