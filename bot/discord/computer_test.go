@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/discordtest"
@@ -28,10 +30,14 @@ func TestComputerOpponentOnDiscord(t *testing.T) {
 	h.svc.SetComputer(srv.BotID())
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	// The runner and the deliverer run in the background, as in
+	// production: the runner pokes the deliverer after each action.
 	runner := bot.NewComputerRunner(h.svc, 1, nil)
-	done := make(chan struct{})
-	go func() { runner.Run(ctx); close(done) }()
-	defer func() { cancel(); <-done }()
+	runner.Poke = h.deliv.Poke
+	var wg sync.WaitGroup
+	wg.Go(func() { runner.Run(ctx) })
+	wg.Go(func() { h.deliv.Run(ctx, time.Hour) })
+	defer func() { cancel(); wg.Wait() }()
 
 	ch := h.channel(t)
 	alice := h.users(t, "alice")[0]
@@ -46,13 +52,11 @@ func TestComputerOpponentOnDiscord(t *testing.T) {
 	}
 	thread := h.thread(t, g.ID)
 	public(t, h.slash(t, alice, thread, "move", discordtest.String("move", "e4")))
-	// The runner answers in the background; then the deliverer (run by
-	// hand in these tests) posts its move.
-	if err := srv.WaitFor(ctxT(t), func() bool { return len(h.game(t, g.ID).Moves) == 2 }); err != nil {
-		t.Fatalf("the computer did not answer: %v", err)
-	}
-	h.deliver(t)
-	h.deliver(t) // nothing is posted twice
+	// The computer is woken once alice's move is shown; its move is
+	// posted in the thread after hers.
+	h.waitMessage(t, thread, "with the computer's move", func(m discordtest.Message) bool {
+		return strings.Contains(m.Content, "<@"+srv.BotID()+"> played ")
+	})
 	answer := h.waitMessage(t, srv.DMChannel(alice), "with the computer's move", func(m discordtest.Message) bool {
 		return strings.Contains(m.Content, "<@"+srv.BotID()+"> played ")
 	})
