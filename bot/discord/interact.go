@@ -93,7 +93,8 @@ const busyText = "The bot is busy right now: please try again in a moment."
 // started does not.
 //
 // A reply with a GameID is also posted into the game's thread (see
-// publish).
+// publish). The computer player is woken by the work's changes only once
+// the answer is out (bot.Service.HoldComputer).
 func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(context.Context) command.Reply) {
 	arrived := time.Now()
 	wait := deferDelay(i, b.opts.DeferAfter, arrived)
@@ -113,6 +114,10 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 	}
 	workCtx, cancelWork := context.WithCancel(ctx)
 	defer cancelWork()
+	// The computer player answers a move once the move's reply is out
+	// (and posted in the game's thread), so its own post comes after.
+	workCtx, releaseComputer := b.svc.HoldComputer(workCtx)
+	defer releaseComputer()
 	done := make(chan command.Reply, 1)
 	go func() {
 		// Work that can no longer be answered (the deferral came too late,

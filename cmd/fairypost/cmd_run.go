@@ -155,6 +155,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	svc.SetComputer(b.UserID())
 	computer := bot.NewComputerRunner(svc, cfg.Play.ComputerWorkers, log)
 	computer.ResignLost = cfg.Play.ComputerResigns
+	computer.Poke = func() { sched.Poke(); deliv.Poke() } // its moves are posted at once
 	if endpoint != nil {
 		handler, err := b.InteractionsHandler()
 		if err != nil {
