@@ -3,7 +3,9 @@ package rules
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -134,6 +136,9 @@ var allocTrigger = []struct{ key, options, fen, moves string }{
 // OutcomeNoMoves, InCheck, InsufficientMaterial, Strategy.Term) allocates
 // nothing once warmed up.
 func TestPerNodeOperationsAllocateNothing(t *testing.T) {
+	if raceBuild {
+		t.Skip("allocation counts mean nothing under the race detector")
+	}
 	names, variants := allocVariants(t)
 	w := newNodeWork()
 	check := func(name string, p Position, depth int) {
@@ -251,5 +256,37 @@ func BenchmarkHookPaths(b *testing.B) {
 				buf = v.Hooks.ExtraMoves(&p, buf[:0])
 			}
 		})
+	}
+}
+
+// TestRarePathsConcurrent checks that the positions of allocTrigger,
+// whose moves are generated with working space the variant lends, give
+// the same legal moves when many goroutines generate them at once. Run
+// with -race.
+func TestRarePathsConcurrent(t *testing.T) {
+	for _, c := range allocTrigger {
+		v := mustVariantWith(t, c.key, c.options)
+		p := v.Start()
+		if c.fen != "" {
+			p = mustFEN(t, v, c.fen)
+		}
+		p = mustPlay(t, p, c.moves)
+		want := p.Legal(nil)
+		var wg sync.WaitGroup
+		for g := 0; g < 4; g++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				buf := make([]Move, 0, 512)
+				var scratch Position
+				for i := 0; i < 50; i++ {
+					if buf = p.LegalInto(buf[:0], &scratch); !slices.Equal(buf, want) {
+						t.Errorf("%s %s: concurrent generation gives %d moves, want %d", c.key, p.FEN(), len(buf), len(want))
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
 	}
 }
