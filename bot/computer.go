@@ -2,6 +2,9 @@ package bot
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"sync"
 	"sync/atomic"
 
 	"github.com/fairypost/fairypost/ai"
@@ -13,7 +16,9 @@ import (
 // (Challenge.Level, Game.Level), and a ComputerRunner plays its turns as
 // soon as they come, through the same compare-and-swap as a person's
 // move. Nothing is ever sent to it: the notifications addressed to it are
-// left out where they are made.
+// left out where they are made. What it does that no reply to a person
+// shows (its turns, its draw offers) is posted to the game's thread
+// through the outbox, in the transaction that stores it (computerPosts).
 
 // Computer levels: ai's levels, 1 (a few hundred positions a move) to
 // ai.TopLevel (by time: ai.DefaultMoveTime a move).
@@ -66,32 +71,137 @@ func (s *Service) notComputer(notes []Notification) []Notification {
 }
 
 // wakeComputer tells the computer's runner that g, just written, may want
-// it: its turn or choice, or an offer or request of its opponent.
-func (s *Service) wakeComputer(g *Game) {
-	if g == nil || !g.Ongoing() || !g.IsPlayer(s.ComputerID()) {
+// it: its turn or choice, an offer or request of its opponent, or its end
+// (the runner forgets what it kept of the game). Under a context from
+// HoldComputer the wake waits for its release.
+func (s *Service) wakeComputer(ctx context.Context, g *Game) {
+	if g == nil || !g.IsPlayer(s.ComputerID()) {
 		return
 	}
+	if h, ok := ctx.Value(heldKey{}).(*heldWakes); ok && h.hold(g.ID) {
+		return
+	}
+	s.wake(g.ID)
+}
+
+// wake wakes the computer's runner for game id, when one runs.
+func (s *Service) wake(id uint64) {
 	if w := s.computer.wake.Load(); w != nil {
-		(*w)(g.ID)
+		(*w)(id)
 	}
 }
 
+// HoldComputer returns a context under which the updates of games the
+// computer plays do not wake it at once, and the function that wakes it
+// for each game so held (once each; later calls do nothing, and an
+// update after it wakes at once again). An adapter answering a player
+// runs the request under it and releases after the answer is out, so
+// that the computer's reply (and its post in the game's thread) comes
+// after the player's own move is shown. A release never called holds the
+// wakes until the runner's next scan (a restart).
+func (s *Service) HoldComputer(ctx context.Context) (context.Context, func()) {
+	h := &heldWakes{}
+	return context.WithValue(ctx, heldKey{}, h), func() {
+		for _, id := range h.release() {
+			s.wake(id)
+		}
+	}
+}
+
+// heldKey is the context key of HoldComputer's heldWakes.
+type heldKey struct{}
+
+// heldWakes are the games whose wakes wait for a release.
+type heldWakes struct {
+	mu       sync.Mutex
+	ids      []uint64
+	released bool
+}
+
+// hold keeps the wake of game id for the release and reports whether it
+// did: false once released.
+func (h *heldWakes) hold(id uint64) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.released {
+		return false
+	}
+	if !slices.Contains(h.ids, id) {
+		h.ids = append(h.ids, id)
+	}
+	return true
+}
+
+// release ends the hold and returns the games held.
+func (h *heldWakes) release() []uint64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	ids := h.ids
+	h.ids, h.released = nil, true
+	return ids
+}
+
 // computerGames is the GameStore of a Service: every update's
-// notifications for the computer player are left out, and a game it plays
-// wakes it after each update.
+// notifications for the computer player are left out, what the computer
+// did that no reply to a person shows is posted to the game's thread
+// (computerPosts), and a game it plays wakes it after each update.
 type computerGames struct {
 	GameStore
 	svc *Service
 }
 
-// UpdateGame is GameStore.UpdateGame with notes to the computer left out.
+// UpdateGame is GameStore.UpdateGame with notes to the computer left out
+// and its posts added (first, so that the thread tells the move before
+// anyone is pinged about it).
 func (c computerGames) UpdateGame(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error) {
 	g, err := c.GameStore.UpdateGame(ctx, id, expected, func(g *Game) ([]Notification, error) {
+		before := computerBefore{toAct: g.ToAct, moves: len(g.Moves), offer: g.DrawOffer}
 		notes, err := fn(g)
-		return c.svc.notComputer(notes), err
+		notes = c.svc.notComputer(notes)
+		if err != nil {
+			return notes, err
+		}
+		if posts := c.svc.computerPosts(g, before); len(posts) > 0 {
+			notes = append(posts, notes...)
+		}
+		return notes, nil
 	})
 	if err == nil {
-		c.svc.wakeComputer(g)
+		c.svc.wakeComputer(ctx, g)
 	}
 	return g, err
+}
+
+// computerBefore is what computerPosts compares an update with: the game
+// as it was read.
+type computerBefore struct {
+	toAct string
+	moves int
+	offer string
+}
+
+// computerPosts returns the posts to g's thread (notifications to
+// nobody, UserID "") for what the computer player did in an update of
+// g, which was before as read: the moves it appended while it was to act
+// once its turn is over (the turn passed, or the game ended), as one
+// NotifyComputerTurn, and the draw it offered, as a NotifyDrawOffered. A
+// person's moves and offers need none: the reply to their command is
+// posted. Nothing when the computer does not play in g.
+func (s *Service) computerPosts(g *Game, before computerBefore) []Notification {
+	me := s.ComputerID()
+	if me == "" || !g.IsPlayer(me) {
+		return nil
+	}
+	now := s.now()
+	var posts []Notification
+	if before.toAct == me && len(g.Moves) > before.moves && (g.Status != GameActive || g.ToAct != me) {
+		posts = append(posts, gameNote(g, NotifyComputerTurn, "",
+			fmt.Sprintf("<@%s> played in game %d (%s).", me, g.ID, s.VariantName(g.Variant, g.Options)), now))
+	}
+	if before.offer != me && g.DrawOffer == me && g.Status == GameActive {
+		posts = append(posts, gameNote(g, NotifyDrawOffered, "",
+			fmt.Sprintf("<@%s> offers a draw in game #%d. <@%s>: accept or decline with the buttons or /draw, or move to decline it.",
+				me, g.ID, opponent(g, me)), now))
+	}
+	return posts
 }

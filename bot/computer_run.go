@@ -27,8 +27,9 @@ const ComputerMoveLimit = 10 * time.Second
 // nothing is played twice. It also answers its opponents: takebacks are
 // accepted, draw offers accepted when the search sees the computer no
 // better than level, declined otherwise, and with ResignLost a game the
-// search sees lost by force is resigned. A restart resumes every game
-// where the computer is to act (Run scans them).
+// search sees lost by force is resigned. It offers a draw itself as Draws
+// says. A restart resumes every game where the computer is to act (Run
+// scans them).
 type ComputerRunner struct {
 	svc     *Service
 	log     *slog.Logger
@@ -37,10 +38,19 @@ type ComputerRunner struct {
 	// (a mate or an end of the variant's rules against the computer)
 	// instead of playing it out.
 	ResignLost bool
+	// Draws is when the computer offers a draw itself (see DrawOffers);
+	// DefaultDrawOffers unless changed before Run; the zero value never
+	// offers.
+	Draws DrawOffers
+	// Poke, when set, is called after each action the computer stored
+	// (a move, an offer, an answer) from Run's workers, so that its
+	// notifications are delivered at once (a Deliverer's Poke).
+	Poke func()
 
 	mu      sync.Mutex
-	queued  map[uint64]bool // in the queue, not yet taken by a worker
-	running map[uint64]bool // being played now: a wake marks it again
+	even    map[uint64]evenRun // per game: the computer's even turns in a row (see DrawOffers)
+	queued  map[uint64]bool    // in the queue, not yet taken by a worker
+	running map[uint64]bool    // being played now: a wake marks it again
 	again   map[uint64]bool
 	queue   chan uint64
 }
@@ -51,8 +61,8 @@ func NewComputerRunner(svc *Service, workers int, log *slog.Logger) *ComputerRun
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &ComputerRunner{svc: svc, log: log, workers: max(workers, 1), ResignLost: true,
-		queued: map[uint64]bool{}, running: map[uint64]bool{}, again: map[uint64]bool{}, queue: make(chan uint64, 4096)}
+	return &ComputerRunner{svc: svc, log: log, workers: max(workers, 1), ResignLost: true, Draws: DefaultDrawOffers(),
+		even: map[uint64]evenRun{}, queued: map[uint64]bool{}, running: map[uint64]bool{}, again: map[uint64]bool{}, queue: make(chan uint64, 4096)}
 }
 
 // Wake asks for game id to be looked at: the computer's turn or choice,
@@ -169,7 +179,10 @@ func (r *ComputerRunner) take(ctx context.Context, id uint64) {
 		}
 	}()
 	for range 3 { // a conflict means the game changed: look again
-		_, err := r.Step(ctx, id)
+		acted, err := r.Step(ctx, id)
+		if (acted || err != nil) && r.Poke != nil {
+			r.Poke() // a declined offer, say, was stored before the conflict
+		}
 		if ErrorCode(err) != ECONFLICT {
 			if err != nil && !errors.Is(err, context.Canceled) {
 				r.log.Warn("computer: could not act", "game", id, "err", err)
@@ -181,7 +194,8 @@ func (r *ComputerRunner) take(ctx context.Context, id uint64) {
 
 // Step does what the computer has to do in game id now, if anything: a
 // takeback to accept, a draw offer to answer, its pre-game choice, or its
-// move (or resignation), and reports whether it did something. Errors
+// move (or resignation) followed, when Draws says so, by its own draw
+// offer, and reports whether it did something. Errors
 // are the service's; ECONFLICT means the game changed since it was read.
 func (r *ComputerRunner) Step(ctx context.Context, id uint64) (bool, error) {
 	err := r.step(ctx, id)
@@ -202,6 +216,7 @@ func (r *ComputerRunner) step(ctx context.Context, id uint64) error {
 		return err
 	}
 	if me == "" || !g.Ongoing() || !g.IsPlayer(me) {
+		r.forget(id)
 		return errNothingToDo
 	}
 	switch {
@@ -216,8 +231,8 @@ func (r *ComputerRunner) step(ctx context.Context, id uint64) error {
 		_, err := s.Choose(ctx, g.ID, g.Version, me, choice)
 		return err
 	}
-	if g.DrawOffer == "" && g.ToAct != me {
-		return errNothingToDo
+	if (g.DrawOffer == "" || g.DrawOffer == me) && g.ToAct != me {
+		return errNothingToDo // its opponent's turn, with no offer of theirs to answer
 	}
 	rg, err := s.replay(g)
 	if err != nil {
@@ -239,8 +254,11 @@ func (r *ComputerRunner) step(ctx context.Context, id uint64) error {
 	}
 	if g.DrawOffer != "" && g.DrawOffer != me {
 		if mine <= 0 {
-			_, err := s.AcceptDraw(ctx, g.ID, g.Version, me)
-			return err
+			if _, err := s.AcceptDraw(ctx, g.ID, g.Version, me); err != nil {
+				return err
+			}
+			r.forget(g.ID)
+			return nil
 		}
 		if _, err := s.DeclineDraw(ctx, g.ID, g.Version, me); err != nil {
 			return err
@@ -251,11 +269,136 @@ func (r *ComputerRunner) step(ctx context.Context, id uint64) error {
 		return errNothingToDo
 	}
 	if r.ResignLost && ai.MateIn(res.Score) < 0 {
-		_, err := s.Resign(ctx, g.ID, g.Version, me)
+		if _, err := s.Resign(ctx, g.ID, g.Version, me); err != nil {
+			return err
+		}
+		r.forget(g.ID)
+		return nil
+	}
+	played, err := s.Move(ctx, MoveRequest{GameID: g.ID, UserID: me, Move: rules.FormatMove(&pos, res.Move), Version: g.Version})
+	if err != nil {
 		return err
 	}
-	_, err = s.Move(ctx, MoveRequest{GameID: g.ID, UserID: me, Move: rules.FormatMove(&pos, res.Move), Version: g.Version})
-	return err
+	after := played.Game
+	if after.Status != GameActive {
+		r.forget(g.ID)
+		return nil
+	}
+	if after.ToAct == me {
+		return nil // the computer's turn goes on
+	}
+	if !r.turnEnded(after, len(g.Moves), res.Score) {
+		return nil
+	}
+	// The offer goes after the move, while the opponent thinks; when they
+	// have acted meanwhile, it is not made (and the next even turn may).
+	if _, err := s.OfferDraw(ctx, after.ID, after.Version, me); err != nil {
+		if ErrorCode(err) != ECONFLICT {
+			r.log.Warn("computer: could not offer a draw", "game", g.ID, "err", err)
+		}
+		return nil
+	}
+	r.offered(g.ID)
+	return nil
+}
+
+// DrawOffers is when the computer player offers its opponent a draw: at
+// the end of one of its turns (after its move, so the offer reaches the
+// opponent with the move; the opponent accepts, declines, or declines by
+// moving), when
+//   - the game has at least MinPlies atomic moves (plies),
+//   - its search scored each of its last Turns turns, this one included,
+//     within Margin hundredths of a pawn of equality (no forced end seen
+//     either way): the game is dead even and going nowhere, and
+//   - no offer of the opponent stands (that one is answered instead).
+//
+// The count of even turns starts again after each offer, accepted or
+// not, so the computer offers at most once every Turns of its turns and
+// never right after its opponent declined; it starts again too when a
+// turn is not even, when moves are taken back, and when the runner
+// starts (it is kept in memory: a restart only delays the next offer).
+// The score of a turn is the search's for its last move. A game the
+// rules end by themselves (insufficient material, repetition, the
+// move-count rule) needs no offer.
+type DrawOffers struct {
+	MinPlies int
+	Turns    int // 0: never offer
+	Margin   int
+}
+
+// DefaultDrawOffers is the rule the computer player offers draws by
+// unless told otherwise: from ply 60 (move 30 in chess), after six even
+// turns in a row, within a fifth of a pawn.
+func DefaultDrawOffers() DrawOffers { return DrawOffers{MinPlies: 60, Turns: 6, Margin: 20} }
+
+// Explain says the rule in words for players ("" when it never offers).
+func (d DrawOffers) Explain() string {
+	if d.Turns <= 0 {
+		return ""
+	}
+	turns := fmt.Sprintf("each of its last %d turns", d.Turns)
+	if d.Turns == 1 {
+		turns = "its last turn"
+	}
+	return fmt.Sprintf("It offers a draw itself, with its move, when the game is dead even and going nowhere: "+
+		"the game has at least %d moves (yours and its own together) and its search saw the position within %g pawns of equality on %s. "+
+		"After an offer it waits as many turns again before the next one, so it never offers again right after you decline.",
+		d.MinPlies, float64(d.Margin)/100, turns)
+}
+
+// even reports whether score, the search's for the computer's move, is
+// within the rule's margin of equality and no forced end.
+func (d DrawOffers) even(score int) bool {
+	return ai.MateIn(score) == 0 && score >= -d.Margin && score <= d.Margin
+}
+
+// evenRun is what the runner keeps of one game for DrawOffers: the
+// number of moves in the game after the computer's last turn that
+// counted, and its even turns in a row up to it.
+type evenRun struct {
+	plies int
+	turns int
+}
+
+// turnEnded counts a turn of the computer that has just ended in g (now
+// stored; it began with ply moves in the game) with the search's score
+// for its last move, and reports whether the computer offers a draw now
+// (DrawOffers).
+func (r *ComputerRunner) turnEnded(g *Game, ply, score int) bool {
+	d := r.Draws
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	run := r.even[g.ID]
+	// The opponent plays at least one move between two turns of the
+	// computer, so a turn that begins no later than the last one ended
+	// follows a takeback.
+	if ply <= run.plies {
+		run.turns = 0
+	}
+	run.plies = len(g.Moves)
+	if d.even(score) {
+		run.turns++
+	} else {
+		run.turns = 0
+	}
+	r.even[g.ID] = run
+	return d.Turns > 0 && run.turns >= d.Turns && len(g.Moves) >= d.MinPlies && g.DrawOffer == ""
+}
+
+// offered starts the count of even turns of game id again after an offer.
+func (r *ComputerRunner) offered(id uint64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	run := r.even[id]
+	run.turns = 0
+	r.even[id] = run
+}
+
+// forget drops what the runner keeps of game id (over, or not its game).
+func (r *ComputerRunner) forget(id uint64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.even, id)
 }
 
 // lookAgain is the ECONFLICT a step returns after a change of its own (a

@@ -182,3 +182,216 @@ func TestComputerChallengeRefusals(t *testing.T) {
 		t.Errorf("the computer challenging: %v", err)
 	}
 }
+
+// deadEven is a chess position that can only be drawn: kings and locked
+// pawns that neither king can reach.
+const deadEven = "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1"
+
+// kingWalk are moves of White's king in deadEven, every one to a square
+// it has not stood on, so that no position repeats.
+var kingWalk = []string{"Kd2", "Kc3", "Kb3", "Ka3", "Kb2", "Kc1", "Kd1", "Ke2", "Kf3", "Kg3", "Kh3", "Kh2"}
+
+// drawEnv is an env where bob is the computer player, in a game from fen
+// against alice (White), offering draws by rule.
+func drawEnv(tb testing.TB, fen string, rule bot.DrawOffers) (*env, *bot.ComputerRunner, *bot.Game) {
+	tb.Helper()
+	e := newEnv(tb)
+	e.svc.SetComputer("bob")
+	r := bot.NewComputerRunner(e.svc, 1, nil)
+	r.Draws = rule
+	return e, r, e.startFrom(tb, "chess", fen)
+}
+
+// answer has alice play move (or decline the standing offer first, when
+// decline) and the computer answer; it returns the game after.
+func (e *env) answer(tb testing.TB, r *bot.ComputerRunner, id uint64, move string, decline bool) *bot.Game {
+	tb.Helper()
+	if decline {
+		if _, err := e.svc.DeclineDraw(ctx, id, bot.AnyVersion, "alice"); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	e.play(tb, id, "alice "+move)
+	if acted, err := r.Step(ctx, id); err != nil || !acted {
+		tb.Fatalf("the computer's answer to %s: acted %v, %v", move, acted, err)
+	}
+	g := e.game(tb, id)
+	if g.Status != bot.GameActive || g.ToAct != "alice" {
+		tb.Fatalf("after the computer's answer to %s: status %s, to act %q", move, g.Status, g.ToAct)
+	}
+	return g
+}
+
+// offersAt plays kingWalk against the computer (alice declining each
+// offer when decline, else letting her next move decline it) and returns
+// the computer's turns (1-based) after which its draw offer stood.
+func offersAt(tb testing.TB, e *env, r *bot.ComputerRunner, g *bot.Game, turns int, decline bool) []int {
+	tb.Helper()
+	var at []int
+	offered := false
+	for i := range turns {
+		cur := e.answer(tb, r, g.ID, kingWalk[i], offered && decline)
+		offered = cur.DrawOffer == "bob"
+		if offered {
+			at = append(at, i+1)
+		}
+	}
+	return at
+}
+
+// TestComputerOffersDraw: in a dead even position the computer offers a
+// draw once it has seen Turns even turns in a row and the game has
+// MinPlies moves; the offer goes to alice and to the game's thread.
+func TestComputerOffersDraw(t *testing.T) {
+	for _, c := range []struct {
+		rule bot.DrawOffers
+		want int // the computer's turn after which it first offers
+	}{
+		{bot.DrawOffers{MinPlies: 4, Turns: 3, Margin: 20}, 3},
+		{bot.DrawOffers{MinPlies: 10, Turns: 1, Margin: 20}, 5}, // its 5th turn ends at ply 10
+		{bot.DrawOffers{MinPlies: 0, Turns: 2, Margin: 0}, 2},   // the position scores 0 exactly
+	} {
+		e, r, g := drawEnv(t, deadEven, c.rule)
+		at := offersAt(t, e, r, g, c.want, false)
+		if !slices.Equal(at, []int{c.want}) {
+			t.Errorf("%+v: offers after turns %v, want %d", c.rule, at, c.want)
+			continue
+		}
+		var toAlice, toThread int
+		for _, n := range e.notes(t, 0) {
+			if n.Kind != bot.NotifyDrawOffered {
+				continue
+			}
+			switch n.UserID {
+			case "alice":
+				toAlice++
+			case "":
+				toThread++
+				if n.ChannelID != "chan" || !strings.Contains(n.Text, "<@bob> offers a draw") || !strings.Contains(n.Text, "<@alice>: accept or decline") {
+					t.Errorf("the offer posted to the thread: %+v", n)
+				}
+			default:
+				t.Errorf("a draw offer to %q", n.UserID)
+			}
+		}
+		if toAlice != 1 || toThread != 1 {
+			t.Errorf("%+v: draw offers to alice %d, to the thread %d; want 1 each", c.rule, toAlice, toThread)
+		}
+		// Alice accepts it as she would any offer.
+		if _, err := e.svc.AcceptDraw(ctx, g.ID, bot.AnyVersion, "alice"); err != nil {
+			t.Fatal(err)
+		}
+		if end := e.game(t, g.ID); end.Result != bot.Draw || end.Reason != "agreement" {
+			t.Errorf("after accepting: %s %q", end.Result, end.Reason)
+		}
+	}
+}
+
+// TestComputerNoDrawOfferWhenAhead: a queen up, the computer never
+// offers, whatever the rule's counts; nor in a dead position before
+// MinPlies, nor with offers turned off.
+func TestComputerNoDrawOfferWhenAhead(t *testing.T) {
+	e, r, g := drawEnv(t, "3qk3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1", bot.DrawOffers{MinPlies: 0, Turns: 1, Margin: 20})
+	for turn := range 4 {
+		cur := e.game(t, g.ID)
+		if cur.Status != bot.GameActive {
+			if turn == 0 {
+				t.Fatal("the game ended at once")
+			}
+			break
+		}
+		rg, err := e.svc.ReplayRecord(cur)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, legal := rg.Position(), rg.Legal()
+		cur = e.answer(t, r, g.ID, rules.FormatMove(&p, legal[0]), false)
+		if cur.DrawOffer != "" {
+			t.Fatalf("a queen up, the computer offered a draw after its turn %d", turn+1)
+		}
+	}
+	for _, rule := range []bot.DrawOffers{{MinPlies: 30, Turns: 1, Margin: 20}, {}} {
+		e, r, g := drawEnv(t, deadEven, rule)
+		if at := offersAt(t, e, r, g, 6, false); len(at) > 0 {
+			t.Errorf("%+v: offers after turns %v, want none", rule, at)
+		}
+	}
+}
+
+// TestComputerDrawOfferNotRepeated: after alice declines (or moves on,
+// which declines too) the computer waits Turns more even turns before it
+// offers again.
+func TestComputerDrawOfferNotRepeated(t *testing.T) {
+	for _, decline := range []bool{true, false} {
+		e, r, g := drawEnv(t, deadEven, bot.DrawOffers{MinPlies: 0, Turns: 3, Margin: 20})
+		at := offersAt(t, e, r, g, 9, decline)
+		if !slices.Equal(at, []int{3, 6, 9}) {
+			t.Errorf("declining by button %v: offers after turns %v, want 3, 6, 9", decline, at)
+		}
+	}
+}
+
+// TestComputerDrawCountAfterTakeback: moves taken back start the count
+// of even turns again.
+func TestComputerDrawCountAfterTakeback(t *testing.T) {
+	e, r, g := drawEnv(t, deadEven, bot.DrawOffers{MinPlies: 0, Turns: 3, Margin: 20})
+	e.answer(t, r, g.ID, kingWalk[0], false)
+	e.answer(t, r, g.ID, kingWalk[1], false)
+	if _, err := e.svc.RequestTakeback(ctx, g.ID, bot.AnyVersion, "alice"); err != nil {
+		t.Fatal(err)
+	}
+	if acted, err := r.Step(ctx, g.ID); err != nil || !acted {
+		t.Fatalf("takeback: acted %v, %v", acted, err)
+	}
+	back := e.game(t, g.ID)
+	if len(back.Moves) != 2 {
+		t.Fatalf("after the takeback: moves %v, want alice's and the computer's first", back.Moves)
+	}
+	// Without the takeback, the first of these would be the third even
+	// turn in a row.
+	for i, move := range kingWalk[1:3] {
+		if cur := e.answer(t, r, g.ID, move, false); cur.DrawOffer != "" {
+			t.Fatalf("offered after %d even turns since the takeback", i+1)
+		}
+	}
+	if cur := e.answer(t, r, g.ID, kingWalk[3], false); cur.DrawOffer != "bob" {
+		t.Errorf("no offer after 3 even turns since the takeback: moves %v", cur.Moves)
+	}
+}
+
+// TestComputerTurnPosted: each turn of the computer is posted once to
+// the game's thread (a notification to nobody, in the game's channel),
+// the player to act being told as before; a turn of several moves (Train
+// Wreck's two half-moves) is posted once, when it is over.
+func TestComputerTurnPosted(t *testing.T) {
+	for _, c := range []struct {
+		variant string
+		steps   int // the computer's steps in one turn
+	}{{"chess", 1}, {"trainwreck", 2}} {
+		e, r := computerEnv(t)
+		g := e.challengeComputer(t, c.variant, 2, bot.ColorBlack) // the computer moves first
+		for step := range c.steps {
+			if acted, err := r.Step(ctx, g.ID); err != nil || !acted {
+				t.Fatalf("%s: step %d: acted %v, %v", c.variant, step, acted, err)
+			}
+			posts := 0
+			for _, n := range e.notes(t, 0) {
+				if n.Kind == bot.NotifyComputerTurn {
+					posts++
+					if n.UserID != "" || n.ChannelID != "chan" || n.GameID != g.ID {
+						t.Errorf("%s: the post of the computer's turn: %+v", c.variant, n)
+					}
+				}
+			}
+			if want := map[bool]int{true: 1, false: 0}[step == c.steps-1]; posts != want {
+				t.Errorf("%s: after step %d of %d: %d posts of the computer's turn, want %d", c.variant, step+1, c.steps, posts, want)
+			}
+		}
+		if cur := e.game(t, g.ID); cur.ToAct != "alice" || len(cur.Moves) != c.steps {
+			t.Fatalf("%s: after the computer's turn: moves %v, to act %q", c.variant, cur.Moves, cur.ToAct)
+		}
+		if out := e.outbox(t); !slices.Contains(out, "your-turn alice") {
+			t.Errorf("%s: alice was not told of her turn: %q", c.variant, out)
+		}
+	}
+}

@@ -19,13 +19,14 @@ const (
 	NotifyReminder          NotificationKind = 21 // to the player to act, when little time is left
 	NotifyAutoMove          NotificationKind = 22 // to both players: a move the bot played for a player (docs/variants/winning.md#w13)
 	NotifyChoice            NotificationKind = 23 // to the player who must make a pre-game choice
-	NotifyDrawOffered       NotificationKind = 24 // to the opponent of the player offering
+	NotifyDrawOffered       NotificationKind = 24 // to the opponent of the player offering; to the game's thread (UserID "") when the computer player offers
 	NotifyDrawDeclined      NotificationKind = 25 // to the player who offered
 	NotifyTakebackAsked     NotificationKind = 26 // to the opponent of the player asking
 	NotifyTakebackDeclined  NotificationKind = 27 // to the player who asked
 	NotifyTakenBack         NotificationKind = 28 // to both players
 	NotifyForecast          NotificationKind = 29 // to both players: a move played from a conditional line; to its owner: a line dropped
 	NotifyGameOver          NotificationKind = 30 // to each player
+	NotifyComputerTurn      NotificationKind = 31 // to the game's thread (UserID ""): a turn the computer player played, shown as a person's /move reply is
 	NotifyTournament        NotificationKind = 40 // to a tournament's channel: new games, the end
 	NotifyVacation          NotificationKind = 50 // to the opponent of a player whose vacation starts or ends
 	NotifyPause             NotificationKind = 51 // to the opponent of a player asking to pause; to both when paused or resumed
@@ -66,6 +67,8 @@ func (k NotificationKind) String() string {
 		return "forecast"
 	case NotifyGameOver:
 		return "game-over"
+	case NotifyComputerTurn:
+		return "computer-turn"
 	case NotifyTournament:
 		return "tournament"
 	case NotifyVacation:

@@ -423,6 +423,7 @@ type compiled struct {
 	start        Position
 	squares      []Square // the playable squares, a1 first, rank by rank
 	zobrist      *zobrist
+	work         *workspaces // working space lent to hooks that try moves in full
 
 	// doubleStep[side][t] is, for a piece type that is not a pawn, the
 	// mailbox offset of its initial-only lame leap (a hybrid's pawn double
@@ -641,6 +642,7 @@ func (v *Variant) compile() error {
 		return fail("%v", err)
 	}
 	c.zobrist = newZobrist(v.Key)
+	c.work = new(workspaces)
 	start, err := parseFEN(v, v.StartFEN)
 	if err != nil {
 		return fail("start position: %v", err)

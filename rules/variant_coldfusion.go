@@ -1015,10 +1015,14 @@ func (cf *coldFusion) extraMoves(p *Position, out []Move) []Move {
 }
 
 // hasRegularMove reports whether the player to act has a legal regular
-// move: an ordinary move, a capture, a fusion or a split (C22).
+// move: an ordinary move, a capture, a fusion or a split (C22). It plays
+// the moves into a position the variant lends, so that generating the
+// moves, which asks this every time, allocates nothing.
 func (cf *coldFusion) hasRegularMove(p *Position) bool {
 	var buf [128]Move
-	var scratch Position
+	ws := p.v.c.work.get()
+	defer p.v.c.work.put(ws)
+	scratch := &ws.pos
 	us := p.mover
 	ui := us.index()
 	for w := 0; w < 3; w++ {
@@ -1027,7 +1031,7 @@ func (cf *coldFusion) hasRegularMove(p *Position) bool {
 			moves := p.pieceMoves(buf[:0], s, us)
 			moves = cf.pieceExtras(p, moves, s, p.board[s].Type(), us)
 			for _, m := range moves {
-				if p.isLegal(m, &scratch) {
+				if p.isLegal(m, scratch) {
 					return true
 				}
 			}

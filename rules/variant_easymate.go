@@ -344,7 +344,6 @@ func (e *easymate) extraMoves(p *Position, out []Move) []Move {
 	}
 	rank := emBackRank(p.v, them)
 	var buf [256]Move
-	var next Position
 	for _, from := range p.v.c.squares {
 		if p.board[from].Color() != us {
 			continue
@@ -353,12 +352,15 @@ func (e *easymate) extraMoves(p *Position, out []Move) []Move {
 			if m.Kind != KindNormal || !emContains(targets[:n], m.To) {
 				continue
 			}
-			if _, ok := e.queenTaken(p, m); !ok {
+			qs, ok := e.queenTaken(p, m)
+			if !ok {
 				continue
 			}
-			p.playInto(m, &next)
+			// The plain capture m empties m.From and the Queen's square
+			// (a queen en passant takes the Queen beside the Rook on
+			// m.To) and fills m.To; the rest of the board stays.
 			for f := 0; f < p.v.Files; f++ {
-				if s := NewSquare(f, rank); next.board[s] == NoPiece {
+				if s := NewSquare(f, rank); s != m.To && (s == m.From || s == qs || p.board[s] == NoPiece) {
 					pm := m
 					pm.Extra = uint8(s)
 					out = append(out, pm)

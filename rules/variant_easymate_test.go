@@ -1257,3 +1257,66 @@ func emPlayout(t *testing.T, v *Variant, rng *rand.Rand, withRef bool, ref *emRe
 		fail("replay ends in %s", r.FEN())
 	}
 }
+
+// TestEasymateReplacingSquaresAreEmptyAfterCapture pins how the extra
+// moves choose the squares a captured Queen may be put back on (REC 6)
+// without playing the capture: for every capture of a Queen the hook
+// offers (a queen en passant included), the squares offered are exactly
+// the squares of the Queen owner's back rank that are empty once the
+// plain capture is played. Positions: seeded random games with each
+// option, and a queen en passant.
+func TestEasymateReplacingSquaresAreEmptyAfterCapture(t *testing.T) {
+	captures, qep := 0, 0
+	check := func(p Position) {
+		t.Helper()
+		offered := map[Move][]Square{} // plain capture -> squares offered
+		for _, m := range p.v.Hooks.ExtraMoves(&p, nil) {
+			plain := m
+			plain.Extra = 0
+			offered[plain] = append(offered[plain], m.Place())
+		}
+		for plain, got := range offered {
+			qs, ok := easymate{}.queenTaken(&p, plain)
+			if !ok {
+				t.Fatalf("%s: %s offered with a re-placement but takes no Queen", p.FEN(), FormatMove(&p, plain))
+			}
+			captures++
+			if qs != plain.To {
+				qep++
+			}
+			after, ok := p.After(plain)
+			if !ok {
+				t.Fatalf("%s: After(%s) refused", p.FEN(), FormatMove(&p, plain))
+			}
+			var want []Square
+			for f := 0; f < p.v.Files; f++ {
+				if s := NewSquare(f, emBackRank(p.v, p.mover.Other())); after.At(s) == NoPiece {
+					want = append(want, s)
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: %s re-places on %v, want %v (empty after it: %s)", p.FEN(), FormatMove(&p, plain), got, want, after.FEN())
+			}
+		}
+	}
+	for i, opts := range []string{"", "queencastle=both", "queencastle=black,penalty=on", "tigers=on"} {
+		v := mustVariantWith(t, "easymate", opts)
+		for game := 0; game < 20; game++ {
+			rng := rand.New(rand.NewPCG(uint64(i), uint64(game)))
+			p := v.Start()
+			for ply := 0; ply < 120; ply++ {
+				check(p)
+				moves := p.Legal(nil)
+				if len(moves) == 0 {
+					break
+				}
+				p, _ = p.After(moves[rng.IntN(len(moves))])
+			}
+		}
+	}
+	check(mustPlay(t, mustFEN(t, mustVariantWith(t, "easymate", "queencastle=both"), "4k3/8/8/8/5b2/8/8/R2QK3 w KQkqHA - 0 1"), "d1b1"))
+	if captures < 50 || qep == 0 {
+		t.Fatalf("%d Queen captures, %d of them queen en passant: the positions miss the case", captures, qep)
+	}
+	t.Logf("%d Queen captures checked, %d queen en passant", captures, qep)
+}

@@ -540,12 +540,17 @@ func winAttackedExcept(p *Position, c Color, except Square) bool {
 	return q.attacked(k, c.Other())
 }
 
-// winHasMove reports whether the player to act in p has a legal move.
+// winHasMove reports whether the player to act in p has a legal move. It
+// tries the moves in a workspace the variant lends, so that a search,
+// which asks this of every Defender pre-move that captures or leaves
+// check, allocates nothing.
 func winHasMove(p *Position) bool {
-	var buf [256]Move
-	var scratch Position
-	for _, m := range p.pseudoLegal(buf[:0]) {
-		if p.isLegal(m, &scratch) {
+	ws := p.v.c.work.get()
+	defer p.v.c.work.put(ws)
+	moves := p.pseudoLegal(ws.moves[:0])
+	ws.moves = moves[:0] // keeps a buffer that had to grow
+	for _, m := range moves {
+		if p.isLegal(m, &ws.pos) {
 			return true
 		}
 	}

@@ -3,10 +3,13 @@ package command
 import (
 	"strings"
 	"testing"
+
+	"github.com/fairypost/fairypost/bot"
 )
 
 // TestHelpListsEveryCommand: /help names every command, in messages of
-// at most maxReply characters (the rest in More), none cut short.
+// at most maxReply characters (the rest in More), none cut short, and
+// explains the computer player with its rule for offering draws.
 func TestHelpListsEveryCommand(t *testing.T) {
 	e := newEnv(t)
 	r := e.ok("alice", "/help")
@@ -20,6 +23,9 @@ func TestHelpListsEveryCommand(t *testing.T) {
 		if !strings.Contains(all, "\n/"+s.Name+" ") {
 			t.Errorf("/help does not list /%s", s.Name)
 		}
+	}
+	if !strings.Contains(all, "**Playing the bot**") || !strings.Contains(all, bot.DefaultDrawOffers().Explain()) {
+		t.Errorf("/help does not explain the computer player and its draw offers:\n%s", all)
 	}
 	if !strings.HasSuffix(all, "P@e4 or e2e4.") {
 		t.Errorf("/help lacks its last line:\n%s", all)

@@ -17,9 +17,14 @@ import (
 //   - game-over: the result, the final board and a GIF of the whole game;
 //   - reminder: the game and the time left;
 //   - follow: the text and the board, White at the bottom, no buttons;
+//   - computer-turn (to the game's thread): as the reply to a person's
+//     /move, what the computer player played since its opponent last
+//     moved, whose move it is (or the result), the board with White at
+//     the bottom and the game's buttons, mentioning the player to act;
 //   - choice: the text, the drawn position and the buttons of the
 //     pre-game choice for the player whose choice it is;
-//   - draw-offered, takeback-asked: the text with the buttons to answer;
+//   - draw-offered, takeback-asked: the text with the buttons to answer
+//     (a draw offer to the game's thread mentions the player it is made to);
 //   - challenge-received: the text with Accept/Decline buttons;
 //   - tournament: the text; the end of a tournament with its final
 //     crosstable image and the PGN of every game;
@@ -47,7 +52,7 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 		}
 		return rep
 	case bot.NotifyYourTurn, bot.NotifyGameOver, bot.NotifyReminder, bot.NotifyDrawOffered, bot.NotifyTakebackAsked,
-		bot.NotifyChoice, bot.NotifyTakenBack, bot.NotifyAutoMove, bot.NotifyFollow:
+		bot.NotifyChoice, bot.NotifyTakenBack, bot.NotifyAutoMove, bot.NotifyFollow, bot.NotifyComputerTurn:
 	default:
 		return rep
 	}
@@ -70,6 +75,9 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 		return rep
 	case bot.NotifyDrawOffered, bot.NotifyTakebackAsked, bot.NotifyAutoMove:
 		rep.Buttons = gameButtons(g)
+		if n.UserID == "" && n.Kind == bot.NotifyDrawOffered && g.DrawOffer != "" {
+			rep.Mention = []string{opponent(g, g.DrawOffer)}
+		}
 		return rep
 	case bot.NotifyChoice:
 		// The drawn position with White at the bottom, which the choice
@@ -90,6 +98,9 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 		return rep
 	}
 	rep.Replayed = rg
+	if n.Kind == bot.NotifyComputerTurn {
+		return h.computerTurn(g, rg, rep)
+	}
 	if rep.Text == "" {
 		rep.Text = h.status(g, rg)
 	}
@@ -128,4 +139,29 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 		rep.PublicFiles = h.publicFiles(g, rg, len(rep.Files))
 	}
 	return rep
+}
+
+// computerTurn is the post of a computer-turn notification in g (replayed
+// as rg; rep carries the notification's text): the reply a person's /move
+// would have had, telling what was played since the computer's opponent
+// last moved. When nothing was (the opponent has moved again since), the
+// notification's own text and where the game stands are told instead.
+func (h *Handler) computerTurn(g *bot.Game, rg *rules.Game, rep Reply) Reply {
+	human := opponent(g, h.svc.ComputerID())
+	text := rep.Text + "\n" + h.status(g, rg)
+	if moves := flatten(bot.TurnsSince(g, rg, sinceLastOwn(g, rg, human)), 0); len(moves) > 0 {
+		text = summary(moves, 0, fmt.Sprintf(" in game #%d", g.ID)) + ".\n"
+		if g.Status == bot.GameActive {
+			text += turnText(g, rg)
+		} else {
+			text += resultText(g)
+		}
+	}
+	out, err := h.boardReply(g, rg, text)
+	if err != nil {
+		h.log.Error("command: notification: render", "game", g.ID, "err", err)
+		rep.Text = text
+		return rep
+	}
+	return out
 }

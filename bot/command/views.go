@@ -222,6 +222,18 @@ func (h *Handler) settings(ctx context.Context, req Request) (Reply, error) {
 	return Reply{Text: text + "\nChange them with /settings notify:dm|channel|off reminder:0-99.", Ephemeral: true}, nil
 }
 
+// computerHelp is the /help paragraph about playing the computer player.
+func computerHelp() string {
+	text := fmt.Sprintf("**Playing the bot**: /challenge with the bot itself as opponent and level: %d (weakest) to %d (strongest). "+
+		"It accepts at once (a casual game) and plays each of its moves within seconds, posted in the game's thread with the board; "+
+		"you are told as your /settings say. It accepts takebacks, accepts a draw you offer when its search sees it no better than level, "+
+		"and resigns a game it sees lost by force.", bot.MinComputerLevel, bot.MaxComputerLevel)
+	if d := bot.DefaultDrawOffers().Explain(); d != "" {
+		text += " " + d
+	}
+	return text
+}
+
 // help runs /help.
 // Lines that do not fit in one message go on in Reply.More.
 func (h *Handler) help() Reply {
@@ -240,6 +252,7 @@ func (h *Handler) help() Reply {
 		fmt.Fprintf(&b, " — %s", s.Description)
 		lines = append(lines, b.String())
 	}
+	lines = append(lines, computerHelp())
 	lines = append(lines, "game: is needed only when you have several games in a channel; moves may be typed as e4, Nf3, O-O, P@e4 or e2e4.")
 	var msgs []string
 	for _, l := range lines {

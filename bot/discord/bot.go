@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -81,6 +82,15 @@ type Options struct {
 	Poke func()
 	// Logger receives structured logs (nil: discard).
 	Logger *slog.Logger
+	// PublicKey is the application's public key (ParsePublicKey), which
+	// the interactions endpoint (InteractionsHandler) checks every
+	// request's signature with; nil when interactions come by the
+	// gateway only.
+	PublicKey ed25519.PublicKey
+	// MaxClockSkew is how far a signed request's timestamp may be from
+	// the bot's clock, either way, before the interactions endpoint
+	// refuses it as stale (0: DefaultMaxClockSkew).
+	MaxClockSkew time.Duration
 }
 
 // Commands is what the Bot needs of the transport-agnostic commands:
@@ -128,6 +138,9 @@ type Bot struct {
 
 	// gameOption holds the commands that take a game:ID option.
 	gameOption map[string]bool
+
+	calls  sync.Map // interaction ID -> *httpCall: received over HTTP, see httpserver.go
+	selfID string   // the bot's user ID when no READY told it (OpenHTTP); guarded by appMu
 }
 
 // New returns a Bot answering with h over svc. It does not connect: see
@@ -151,6 +164,12 @@ func New(svc *bot.Service, h Commands, opts Options) (*Bot, error) {
 	if opts.ShardCount < 0 || opts.ShardID < 0 || opts.ShardID >= max(opts.ShardCount, 1) {
 		return nil, fmt.Errorf("discord: shard %d of %d: the shard ID must be at least 0 and less than the shard count",
 			opts.ShardID, opts.ShardCount)
+	}
+	if opts.MaxClockSkew <= 0 {
+		opts.MaxClockSkew = DefaultMaxClockSkew
+	}
+	if opts.PublicKey != nil && len(opts.PublicKey) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("discord: the public key has %d bytes, want %d", len(opts.PublicKey), ed25519.PublicKeySize)
 	}
 	log := opts.Logger
 	if log == nil {
@@ -202,13 +221,16 @@ func New(svc *bot.Service, h Commands, opts Options) (*Bot, error) {
 // Session returns the discordgo session (for tests and diagnostics).
 func (b *Bot) Session() *discordgo.Session { return b.s }
 
-// UserID returns the bot's own user ID (from READY), "" before Open: the
-// user the computer player plays under.
+// UserID returns the bot's own user ID (from READY, or asked by
+// OpenHTTP), "" before Open or OpenHTTP: the user the computer player
+// plays under.
 func (b *Bot) UserID() string {
 	if st := b.s.State; st != nil && st.User != nil {
 		return st.User.ID
 	}
-	return ""
+	b.appMu.Lock()
+	defer b.appMu.Unlock()
+	return b.selfID
 }
 
 // ApplicationID returns the application ID (from the options or READY).

@@ -27,9 +27,12 @@ import (
 // without an interaction having shown it — a reminder (which also
 // reopens an archived thread before a move is due), a move the bot played
 // for a player, the end of the game — are posted into the game's thread
-// once per game (with White's copy when both players get one), without a
+// once per game (with White's copy when both players get one, Black's
+// when White is the computer player, who is sent nothing), without a
 // ping when the user was told elsewhere. A notification to nobody in
-// particular (an open challenge) goes to its channel.
+// particular goes to the game's thread (what the computer player did:
+// its turn, its draw offer; see bot.NotifyComputerTurn), or to its
+// channel (an open challenge).
 //
 // A board posted in the thread or channel is turned as the thread keeps
 // it, White at the bottom (command.Reply.PublicFiles); a DM shows the
@@ -121,7 +124,7 @@ func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
 	default: // channel, or DMs blocked
 		return b.post(ctx, place, pub, pingList(n.UserID, rep.Mention), postNonce)
 	}
-	if thread != "" && threadCopy(n, game) {
+	if thread != "" && threadCopy(n, game, b.svc.ComputerID()) {
 		err := b.post(ctx, thread, pub, nil, postNonce)
 		if err != nil && told {
 			// Retrying would DM the user twice; the thread misses one post.
@@ -135,13 +138,20 @@ func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
 
 // threadCopy reports whether notification n is posted into the game's
 // thread whatever the user's preference: reminders, and once per game
-// (White's copy) the moves the bot played and the end of the game.
-func threadCopy(n bot.Notification, g *bot.Game) bool {
+// (White's copy; Black's when White is computer, the computer player,
+// which is sent none) the moves the bot played and the end of the game.
+func threadCopy(n bot.Notification, g *bot.Game, computer string) bool {
 	switch n.Kind {
 	case bot.NotifyReminder:
 		return true
 	case bot.NotifyAutoMove, bot.NotifyGameOver:
-		return g == nil || !g.IsPlayer(n.UserID) || n.UserID == g.White
+		if g == nil || !g.IsPlayer(n.UserID) {
+			return true
+		}
+		if computer != "" && g.White == computer {
+			return n.UserID == g.Black
+		}
+		return n.UserID == g.White
 	}
 	return false
 }

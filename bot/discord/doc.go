@@ -44,6 +44,19 @@
 // is answered at once (at most 25 choices). A command typed in a game's
 // thread is about that game and belongs to the game's channel.
 //
+// # Interactions over HTTP
+//
+// With Options.PublicKey, InteractionsHandler is Discord's interactions
+// endpoint: each request's Ed25519 signature (over the timestamp and the
+// body) is checked with the application's public key, its timestamp
+// against the clock (Options.MaxClockSkew), its signature against those
+// already seen (a bounded replay cache), and a refused request changes
+// nothing. A PING gets a PONG; every other interaction goes to the same
+// handling as the gateway's, whose initial response becomes the HTTP
+// response (Discord takes no files there: an answer with files is a
+// deferral then an edit). Edits and follow-ups go over REST as usual.
+// OpenHTTP replaces Open for a bot without a gateway connection.
+//
 // # Threads
 //
 // A game gets a thread, "Game 12: alice vs bob (Chess)", in its channel

@@ -130,6 +130,12 @@ func startBotWith(srv *discordtest.Server, path string, clk *testkit.Clock, size
 // database (a testkit.Probe's, say): the service and the deliverer use
 // them.
 func startBotOver(srv *discordtest.Server, path string, stores func(*storage.DB) bot.Stores, clk *testkit.Clock, size int, dopts discord.Options, opts ...bot.Option) (*harness, error) {
+	return startBotOpen(srv, path, stores, clk, size, dopts, (*discord.Bot).Open, opts...)
+}
+
+// startBotOpen is startBotOver opening the bot with open (Bot.Open, or
+// Bot.OpenHTTP for a bot without a gateway connection).
+func startBotOpen(srv *discordtest.Server, path string, stores func(*storage.DB) bot.Stores, clk *testkit.Clock, size int, dopts discord.Options, open func(*discord.Bot, context.Context) error, opts ...bot.Option) (*harness, error) {
 	db, err := storage.Open(path, storage.Options{Timeout: time.Second})
 	if err != nil {
 		return nil, err
@@ -151,7 +157,7 @@ func startBotOver(srv *discordtest.Server, path string, stores func(*storage.DB)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
-	if err := b.Open(ctx); err != nil {
+	if err := open(b, ctx); err != nil {
 		db.Close()
 		return nil, err
 	}

@@ -50,10 +50,10 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		req, focused := commandRequest(i)
 		b.inThread(ctx, &req, focused)
 		cs := b.h.Complete(ctx, req, focused)
-		err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{
+		err := b.respond(ctx, i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: choices(cs)},
-		}, discordgo.WithContext(ctx))
+		})
 		if err != nil {
 			b.log.Warn("discord: autocomplete answer failed", "name", req.Name, "err", err)
 		}
@@ -93,7 +93,8 @@ const busyText = "The bot is busy right now: please try again in a moment."
 // started does not.
 //
 // A reply with a GameID is also posted into the game's thread (see
-// publish).
+// publish). The computer player is woken by the work's changes only once
+// the answer is out (bot.Service.HoldComputer).
 func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(context.Context) command.Reply) {
 	arrived := time.Now()
 	wait := deferDelay(i, b.opts.DeferAfter, arrived)
@@ -113,6 +114,10 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 	}
 	workCtx, cancelWork := context.WithCancel(ctx)
 	defer cancelWork()
+	// The computer player answers a move once the move's reply is out
+	// (and posted in the game's thread), so its own post comes after.
+	workCtx, releaseComputer := b.svc.HoldComputer(workCtx)
+	defer releaseComputer()
 	done := make(chan command.Reply, 1)
 	go func() {
 		// Work that can no longer be answered (the deferral came too late,
@@ -153,9 +158,9 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 	// Deferred: "thinking...", public. An ephemeral reply then replaces
 	// it by deleting it and sending an ephemeral follow-up.
 	deferErr := b.acks.send(arrived, func() error {
-		return b.s.InteractionRespond(i, &discordgo.InteractionResponse{
+		return b.respond(ctx, i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-		}, discordgo.WithContext(ctx))
+		})
 	})
 	if deferErr != nil {
 		b.log.Warn("discord: deferring failed", "interaction", i.ID, "err", deferErr)
@@ -214,7 +219,7 @@ func (b *Bot) more(ctx context.Context, i *discordgo.Interaction, rep command.Re
 // answer sends rep as the direct (type 4) response of i.
 func (b *Bot) answer(i *discordgo.Interaction, rep command.Reply) {
 	err := b.sendShrinking(rep, func(rep command.Reply) error {
-		return b.s.InteractionRespond(i, &discordgo.InteractionResponse{
+		return b.respond(context.Background(), i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: responseData(rep),
 		})

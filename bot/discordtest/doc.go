@@ -115,6 +115,28 @@
 //	type Response struct{ Type discordgo.InteractionResponseType; Message *Message;
 //	                      Choices []*discordgo.ApplicationCommandOptionChoice; Elapsed time.Duration }
 //
+// Interactions over HTTP (Discord's Interactions Endpoint URL). The fake holds an Ed25519 key pair; once an
+// endpoint is set, Slash, Autocomplete and Click POST the interaction there, signed (X-Signature-Ed25519 over
+// X-Signature-Timestamp followed by the body), instead of dispatching it on the gateway (no gateway session
+// is needed then). The HTTP answer is the initial response, checked like one sent to the callback endpoint;
+// webhook calls on the interaction wait until it is known. The rest of the API works the same, so one test
+// helper can play a scenario over the gateway or over HTTP.
+//
+//	func (s *Server) PublicKey() ed25519.PublicKey             // for the bot's configuration
+//	func (s *Server) PublicKeyHex() string                     // as the developer portal shows it
+//	func (s *Server) SetInteractionsEndpoint(urls ...string)   // none = back to the gateway; several: taken
+//	                                                            // in turn, a refused connection goes to the next
+//	func (i *Interaction) Delivery(ctx) (Delivery, error)      // waits for the POST's answer
+//	type Delivery struct{ Endpoint string; Status int; ContentType string; Body []byte; Err error }
+//	func (s *Server) SlashForged(f Forgery, userID, channelID, command string, args ...Arg) (*Interaction, error)
+//	func (s *Server) ClickForged(f Forgery, userID, channelID, messageID, customID string) (*Interaction, error)
+//	type Forgery int // Genuine, BadSignature, TamperedBody, NoSignature, NoTimestamp, StaleTimestamp, FutureTimestamp
+//	const ForgedSkew = 10 * time.Minute                       // how far stale and future timestamps are off
+//	func (s *Server) Replay(ctx, i *Interaction) (Delivery, error) // the same bytes and headers again
+//	func (s *Server) Ping(ctx) (Delivery, error)               // a signed PING (type 1)
+//	func (s *Server) Post(ctx, method string, body []byte, f Forgery) (Delivery, error) // anything else
+//	func (s *Server) Sign(timestamp string, body []byte) string
+//
 // Recording (copies; safe for concurrent use):
 //
 //	type Message struct {
@@ -150,7 +172,8 @@
 // thread takes the message's ID, as on Discord); PATCH /channels/{id} (archived flag of a thread);
 // POST /interactions/{id}/{token}/callback; POST /webhooks/{app}/{token}; GET/PATCH/DELETE
 // /webhooks/{app}/{token}/messages/{@original|mid}; GET/PUT /applications/{app}/commands and
-// /applications/{app}/guilds/{guild}/commands; GET /attachments/... (the CDN URL of an uploaded file).
+// /applications/{app}/guilds/{guild}/commands; GET /oauth2/applications/@me; GET /attachments/... (the CDN
+// URL of an uploaded file).
 //
 // # Rules enforced (DESIGN.md §4)
 //

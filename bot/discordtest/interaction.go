@@ -79,6 +79,8 @@ type Interaction struct {
 	final      bool   // the visible result exists (type 4 and 7 at once; 5 and 6 after the edit)
 	followups  []string
 	rejected   []int
+	forgery    Forgery       // how a delivery over HTTP is signed
+	http       *httpDelivery // set when delivered over HTTP (http.go)
 }
 
 // Response is an accepted initial response.
@@ -200,7 +202,7 @@ func (s *Server) Slash(userID, channelID, command string, args ...Arg) (*Interac
 			return nil, fmt.Errorf("discordtest: Slash got the focused option %q; use Autocomplete", a.Name)
 		}
 	}
-	return s.commandInteraction(discordgo.InteractionApplicationCommand, userID, channelID, command, args)
+	return s.commandInteraction(discordgo.InteractionApplicationCommand, userID, channelID, command, args, Genuine)
 }
 
 // Autocomplete sends an autocomplete request: exactly one argument must be made with Focused.
@@ -214,7 +216,7 @@ func (s *Server) Autocomplete(userID, channelID, command string, args ...Arg) (*
 	if n != 1 {
 		return nil, fmt.Errorf("discordtest: autocomplete needs exactly one focused option, got %d", n)
 	}
-	return s.commandInteraction(discordgo.InteractionApplicationCommandAutocomplete, userID, channelID, command, args)
+	return s.commandInteraction(discordgo.InteractionApplicationCommandAutocomplete, userID, channelID, command, args, Genuine)
 }
 
 // findCommandLocked returns the registered command a user can run in the channel's guild.
@@ -280,12 +282,15 @@ func checkArgs(cmd *discordgo.ApplicationCommand, args []Arg, autocomplete bool)
 	return nil
 }
 
-func (s *Server) commandInteraction(typ discordgo.InteractionType, userID, channelID, command string, args []Arg) (*Interaction, error) {
+func (s *Server) commandInteraction(typ discordgo.InteractionType, userID, channelID, command string, args []Arg, f Forgery) (*Interaction, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c, err := s.interactionChannelLocked(userID, channelID)
 	if err != nil {
 		return nil, err
+	}
+	if f != Genuine && !s.overHTTPLocked() {
+		return nil, errors.New("discordtest: forged deliveries need an interactions endpoint (SetInteractionsEndpoint)")
 	}
 	cmd := s.findCommandLocked(c.guildID, command)
 	if cmd == nil {
@@ -299,6 +304,7 @@ func (s *Server) commandInteraction(typ discordgo.InteractionType, userID, chann
 	}
 	i := s.newInteractionLocked(typ, userID, c)
 	i.Command = command
+	i.forgery = f
 	var opts []map[string]any
 	resolved := map[string]any{}
 	users := map[string]any{}
@@ -342,11 +348,18 @@ func (s *Server) commandInteraction(typ discordgo.InteractionType, userID, chann
 
 // Click sends a click on a button (or a select, with no values) of a message from a user.
 func (s *Server) Click(userID, channelID, messageID, customID string) (*Interaction, error) {
+	return s.click(Genuine, userID, channelID, messageID, customID)
+}
+
+func (s *Server) click(f Forgery, userID, channelID, messageID, customID string) (*Interaction, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c, err := s.interactionChannelLocked(userID, channelID)
 	if err != nil {
 		return nil, err
+	}
+	if f != Genuine && !s.overHTTPLocked() {
+		return nil, errors.New("discordtest: forged deliveries need an interactions endpoint (SetInteractionsEndpoint)")
 	}
 	m := s.findMessageLocked(channelID, messageID)
 	if m == nil {
@@ -359,6 +372,7 @@ func (s *Server) Click(userID, channelID, messageID, customID string) (*Interact
 	}
 	i := s.newInteractionLocked(discordgo.InteractionMessageComponent, userID, c)
 	i.CustomID = customID
+	i.forgery = f
 	i.MessageID = messageID
 	data := map[string]any{"custom_id": customID, "component_type": ct}
 	if ct != discordgo.ButtonComponent {
@@ -386,7 +400,7 @@ func (s *Server) interactionChannelLocked(userID, channelID string) (*channel, e
 	if isThread(c.typ) && c.archived {
 		return nil, ErrArchivedThread
 	}
-	live := false // a session of the channel's shard
+	live := s.overHTTPLocked() // Discord posts to the endpoint, gateway or not
 	for _, sess := range s.gw.sessions {
 		live = live || (!sess.invalid && sess.serves(c.guildID))
 	}
@@ -448,7 +462,11 @@ func (s *Server) sendInteractionLocked(i *Interaction, c *channel, data map[stri
 	if message != nil {
 		payload["message"] = message
 	}
-	s.dispatchGuildLocked(c.guildID, "INTERACTION_CREATE", payload)
+	if s.overHTTPLocked() {
+		s.postInteractionLocked(i, payload)
+	} else {
+		s.dispatchGuildLocked(c.guildID, "INTERACTION_CREATE", payload)
+	}
 	s.notifyLocked()
 }
 
@@ -472,10 +490,24 @@ func (s *Server) callback(r *http.Request, id, token string) (reply, *apiError) 
 	if !found || i.Token != token {
 		return reply{}, errUnknownInteraction
 	}
-	reject := func(e *apiError) (reply, *apiError) {
+	if aerr := s.applyResponseLocked(i, body.Type, body.Data, files, now); aerr != nil {
+		return reply{}, aerr
+	}
+	return noContent()
+}
+
+// applyResponseLocked records an initial response of i, received at now by the callback endpoint or as the
+// HTTP response to the POST of an HTTP delivery, after checking it as Discord does; a refusal is recorded
+// in i.rejected.
+func (s *Server) applyResponseLocked(i *Interaction, typ discordgo.InteractionResponseType, raw json.RawMessage, files []File, now time.Time) *apiError {
+	body := struct {
+		Type discordgo.InteractionResponseType
+		Data json.RawMessage
+	}{typ, raw}
+	reject := func(e *apiError) *apiError {
 		i.rejected = append(i.rejected, e.code)
 		s.notifyLocked()
-		return reply{}, e
+		return e
 	}
 	if i.acked {
 		return reject(errAlreadyAcked)
@@ -545,7 +577,7 @@ func (s *Server) callback(r *http.Request, id, token string) (reply, *apiError) 
 	i.acked = true
 	i.resp = resp
 	s.notifyLocked()
-	return noContent()
+	return nil
 }
 
 // allowedResponse reports whether a response type fits an interaction type.

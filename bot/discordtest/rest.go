@@ -67,7 +67,13 @@ func (s *Server) route(r *http.Request, p []string) (reply, *apiError) {
 	}
 	m := r.Method
 	n := len(p)
+	if p[0] == "webhooks" && n >= 3 {
+		s.awaitHTTPAnswer(r.Context(), p[2]) // Discord knows an HTTP answer before it serves its webhook
+	}
 	switch {
+	case p[0] == "oauth2" && n == 3 && p[1] == "applications" && p[2] == "@me" && m == http.MethodGet:
+		return ok(map[string]any{"id": s.cfg.appID, "name": s.cfg.botName, "bot_public": true,
+			"verify_key": s.PublicKeyHex(), "flags": 0})
 	case p[0] == "gateway" && n == 1 && m == http.MethodGet:
 		return ok(map[string]string{"url": s.GatewayURL()})
 	case p[0] == "gateway" && n == 2 && p[1] == "bot" && m == http.MethodGet:

@@ -100,6 +100,7 @@ type Server struct {
 	requests  []Request
 	gw        gateway
 	startedAt time.Time
+	hs        httpSide // the interactions endpoint: key pair, URL (see http.go)
 	// nonMembers[guild][user]: users who are not members of the guild
 	// (every user is a member of every guild unless removed).
 	nonMembers map[string]map[string]bool
@@ -163,6 +164,7 @@ func New(opts ...Option) *Server {
 		startedAt:   time.Now(),
 	}
 	s.gw.init()
+	s.hs.init()
 	s.users[cfg.botID] = &discordgo.User{ID: cfg.botID, Username: cfg.botName, Discriminator: "0", Bot: true}
 	s.http = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
 	s.base, _ = url.Parse(s.http.URL)

@@ -34,6 +34,14 @@ SIGTERM, then finishes the commands in progress and closes the connection
 and the database. A new database is created at storage.path when there is
 none (the log says so); a damaged one is refused.
 
+With discord.http_listen (and the application's discord.public_key) it
+also serves Discord's interactions endpoint there: Discord then posts
+every interaction to the Interactions Endpoint URL set in the developer
+portal (a public HTTPS address, such as a reverse proxy in front of
+http_listen) instead of sending it over the gateway; with
+discord.gateway = false it never connects to the gateway (a worker that
+serves interactions only, any number of them sharing an etcd store).
+
 A configuration error is one line with exit status 2: an unknown key or a
 bad value (naming the file, the line and the key), no token, a database in
 use by another process, a folder or a file that is not a fairypost
@@ -102,20 +110,37 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	h := botcmd.New(svc, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names})
 	sched := bot.NewScheduler(svc, log)
 	var deliv *bot.Deliverer
+	// The interactions endpoint, when configured (config_http.go),
+	// listens before connecting: an address in use stops the start.
+	var endpoint *endpointServer
+	publicKey, _ := discord.ParsePublicKey(cfg.Discord.PublicKey) // checked by the config
+	if cfg.Discord.HTTPListen != "" {
+		if endpoint, err = listenInteractions(cfg.Discord.HTTPListen, log); err != nil {
+			return err
+		}
+		defer endpoint.shutdown(cfg.Discord.ShutdownTimeout.D())
+	} else {
+		publicKey = nil
+	}
 	b, err = discord.New(svc, h, discord.Options{
 		Token: cfg.Discord.Token, APIURL: cfg.Discord.APIURL,
 		GuildID: cfg.Discord.GuildID, ApplicationID: cfg.Discord.ApplicationID,
 		DeferAfter: cfg.Discord.DeferAfter.D(), ShutdownTimeout: cfg.Discord.ShutdownTimeout.D(),
 		ShardID: cfg.Discord.ShardID, ShardCount: cfg.Discord.ShardCount,
-		Poke:   func() { sched.Poke(); deliv.Poke() },
-		Logger: log,
+		Poke:      func() { sched.Poke(); deliv.Poke() },
+		Logger:    log,
+		PublicKey: publicKey,
 	})
 	if err != nil {
 		return err
 	}
 	deliv = bot.NewDeliverer(be.stores.Outbox, b.Send, time.Now, log).Digests(svc)
 
-	if err := b.Open(ctx); err != nil {
+	open := b.Open
+	if !cfg.Discord.Gateway {
+		open = b.OpenHTTP // an HTTP-only worker
+	}
+	if err := open(ctx); err != nil {
 		b.Session().Close()
 		if ctx.Err() != nil {
 			log.Info("fairypost: stopped while connecting")
@@ -130,6 +155,14 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	svc.SetComputer(b.UserID())
 	computer := bot.NewComputerRunner(svc, cfg.Play.ComputerWorkers, log)
 	computer.ResignLost = cfg.Play.ComputerResigns
+	computer.Poke = func() { sched.Poke(); deliv.Poke() } // its moves are posted at once
+	if endpoint != nil {
+		handler, err := b.InteractionsHandler()
+		if err != nil {
+			return err
+		}
+		endpoint.serve(handler)
+	}
 
 	// The scheduler, the deliverer and the computer player run in this
 	// process alone on a file, and in the one process elected among those
@@ -155,6 +188,9 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	log.Info("fairypost: stopping")
 	stop()
 	wg.Wait()
+	if endpoint != nil { // no new interactions; those answered go on in b
+		endpoint.shutdown(cfg.Discord.ShutdownTimeout.D())
+	}
 	err = b.Close()
 	log.Info("fairypost: stopped")
 	return err // the database closes on return

@@ -71,6 +71,16 @@ type DiscordConfig struct {
 	// processes share.
 	ShardID    int `toml:"shard_id"`
 	ShardCount int `toml:"shard_count"`
+	// HTTPListen is the address (host:port) of the interactions endpoint
+	// Discord posts interactions to (config_http.go); "" serves none.
+	HTTPListen string `toml:"http_listen"`
+	// PublicKey is the application's public key (hex), which checks the
+	// signature of every request to the endpoint; needed with HTTPListen.
+	PublicKey string `toml:"public_key"`
+	// Gateway connects to Discord's gateway (the default); false with
+	// HTTPListen makes a worker that receives interactions over HTTP
+	// only.
+	Gateway bool `toml:"gateway"`
 }
 
 // StorageConfig is the database.
@@ -120,6 +130,7 @@ func defaultConfig() Config {
 			DeliverEvery:    Duration(time.Second),
 			ShutdownTimeout: Duration(10 * time.Second),
 			ShardCount:      1,
+			Gateway:         true,
 		},
 		Storage: StorageConfig{Path: defaultDB, Timeout: Duration(time.Second),
 			Backend: backendBolt, Etcd: defaultEtcdConfig()},
@@ -309,7 +320,10 @@ func (c *Config) validate() error {
 	if c.Discord.DeliverEvery.D() < 10*time.Millisecond {
 		return badValue("discord.deliver_every", "%s: choose at least 10ms", c.Discord.DeliverEvery.D())
 	}
-	return c.Discord.validateShard(c.Storage.Backend)
+	if err := c.Discord.validateShard(c.Storage.Backend); err != nil {
+		return err
+	}
+	return c.Discord.validateHTTP()
 }
 
 // validateShard checks shard_id and shard_count: a count of at least 1

@@ -1,0 +1,41 @@
+package bot
+
+import (
+	"context"
+	"slices"
+	"testing"
+)
+
+// TestHoldComputer: under HoldComputer's context an update of a game the
+// computer plays does not wake it; the release wakes it once per game
+// held, and after it wakes happen at once again. Games it does not play
+// never wake it.
+func TestHoldComputer(t *testing.T) {
+	s := &Service{}
+	s.SetComputer("bot")
+	var woken []uint64
+	wake := func(id uint64) { woken = append(woken, id) }
+	s.computer.wake.Store(&wake)
+	mine := &Game{ID: 7, White: "alice", Black: "bot", Status: GameActive}
+	other := &Game{ID: 8, White: "bot", Black: "carol", Status: GameFinished}
+	people := &Game{ID: 9, White: "alice", Black: "carol", Status: GameActive}
+
+	held, release := s.HoldComputer(context.Background())
+	s.wakeComputer(held, mine)
+	s.wakeComputer(held, mine)
+	s.wakeComputer(held, other)
+	s.wakeComputer(held, people)
+	if len(woken) != 0 {
+		t.Fatalf("woken while held: %v", woken)
+	}
+	release()
+	if !slices.Equal(woken, []uint64{7, 8}) {
+		t.Fatalf("woken by the release: %v, want 7 and 8 once each", woken)
+	}
+	release()
+	s.wakeComputer(held, mine)
+	s.wakeComputer(context.Background(), people)
+	if !slices.Equal(woken, []uint64{7, 8, 7}) {
+		t.Errorf("after the release: woken %v, want 7 again at once", woken)
+	}
+}
