@@ -1,17 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"hash/fnv"
-	"io"
-	"log"
-	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,7 +14,6 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot/discordtest"
-	"github.com/gorilla/websocket"
 )
 
 // buildBinary builds fairypost into a temporary folder of tb and returns
@@ -61,6 +51,9 @@ type front interface {
 	// owner returns the process an interaction was given to, and false
 	// while it was given to none.
 	owner(ix *discordtest.Interaction) (int, bool)
+	// started tells the front that process i runs, with the logs it
+	// wrote so far.
+	started(i int, logs string)
 	// restarts reports whether a process that dies must be started
 	// again for its users to be served (a shard: Discord sends its
 	// servers' interactions to it alone), as a supervisor would.
@@ -105,179 +98,76 @@ func (f *shardFront) owner(ix *discordtest.Interaction) (int, bool) {
 	return discordtest.ShardOf(ix.GuildID, f.n), true
 }
 
-func (f *shardFront) restarts() bool { return true }
-func (f *shardFront) close()         {}
+func (f *shardFront) started(int, string) {}
+func (f *shardFront) restarts() bool      { return true }
+func (f *shardFront) close()              {}
 
-// gatewayRouter is a front made of one proxy per process between the
-// process and the fake: REST passes through; the gateway address the
-// fake hands out is replaced by the proxy's, and the proxy forwards the
-// gateway's frames, except INTERACTION_CREATE dispatches given to another
-// process. An interaction is given to one live process, chosen by a hash
-// of its ID (as a balancer spreads HTTP interactions over workers); a
-// process that dies keeps the interactions it was given (they fail for
-// their users, who try again).
-type gatewayRouter struct {
-	srv     *discordtest.Server
-	proxies []*httptest.Server
+// httpFront is Discord's interactions endpoint in front of HTTP-only
+// workers (discord.http_listen, public_key, gateway = false): the fake
+// posts each interaction, signed, to the workers' endpoints in turn, and
+// one whose connection is refused (a worker down) is skipped, as a load
+// balancer does. A dead worker needs no restart: the others take its
+// share.
+type httpFront struct {
+	srv *discordtest.Server
 
-	mu     sync.Mutex
-	live   []bool
-	owners map[string]int
+	mu   sync.Mutex
+	urls []string // each process's endpoint, once it listens
+	live []bool
 }
 
-// newGatewayRouter starts the proxies of n processes in front of srv.
-func newGatewayRouter(srv *discordtest.Server, n int) *gatewayRouter {
-	r := &gatewayRouter{srv: srv, live: make([]bool, n), owners: map[string]int{}}
-	target, _ := url.Parse(srv.URL())
-	for i := range n {
-		rp := httputil.NewSingleHostReverseProxy(target)
-		rp.ErrorLog = log.New(io.Discard, "", 0) // requests cut by a process killed
-		var p *httptest.Server
-		rp.ModifyResponse = func(resp *http.Response) error { return r.rewriteGateway(resp, p) }
-		p = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-			if websocket.IsWebSocketUpgrade(req) {
-				r.pump(i, w, req)
-				return
-			}
-			rp.ServeHTTP(w, req)
-		}))
-		r.proxies = append(r.proxies, p)
+func newHTTPFront(srv *discordtest.Server, n int) *httpFront {
+	return &httpFront{srv: srv, urls: make([]string, n), live: make([]bool, n)}
+}
+
+func (f *httpFront) config(int) string {
+	return fmt.Sprintf("api_url = %q\nhttp_listen = \"127.0.0.1:0\"\npublic_key = %q\ngateway = false\n", f.srv.URL(), f.srv.PublicKeyHex())
+}
+
+// started records the endpoint process i logged and gives the fake every
+// endpoint known (a dead worker's stays: its connections are refused).
+func (f *httpFront) started(i int, logs string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if addr := listeningAddr(logs); addr != "" {
+		f.urls[i] = "http://" + addr + "/interactions"
 	}
-	return r
+	f.srv.SetInteractionsEndpoint(f.urls...)
 }
 
-func (r *gatewayRouter) config(i int) string {
-	return fmt.Sprintf("api_url = %q\n", r.proxies[i].URL)
+func (f *httpFront) setLive(i int, live bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.live[i] = live
 }
 
-func (r *gatewayRouter) setLive(i int, live bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.live[i] = live
+func (f *httpFront) isLive(i int) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.live[i]
 }
 
-func (r *gatewayRouter) isLive(i int) bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.live[i]
-}
-
-func (r *gatewayRouter) owner(ix *discordtest.Interaction) (int, bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	o, ok := r.owners[ix.ID]
-	return o, ok
-}
-
-func (r *gatewayRouter) restarts() bool { return false }
-
-func (r *gatewayRouter) close() {
-	for _, p := range r.proxies {
-		p.CloseClientConnections()
-		p.Close()
-	}
-}
-
-// mine reports whether interaction id goes to process i, giving it to a
-// live process the first time a proxy asks.
-func (r *gatewayRouter) mine(i int, id string) bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	o, ok := r.owners[id]
-	if !ok {
-		var live []int
-		for j, l := range r.live {
-			if l {
-				live = append(live, j)
-			}
-		}
-		if len(live) == 0 {
-			return false
-		}
-		h := fnv.New32a()
-		h.Write([]byte(id))
-		o = live[int(h.Sum32()%uint32(len(live)))]
-		r.owners[id] = o
-	}
-	return o == i
-}
-
-// rewriteGateway replaces the gateway address in the fake's answers to
-// GET /gateway and /gateway/bot by the proxy p's.
-func (r *gatewayRouter) rewriteGateway(resp *http.Response, p *httptest.Server) error {
-	if !strings.HasSuffix(resp.Request.URL.Path, "/gateway") && !strings.HasSuffix(resp.Request.URL.Path, "/gateway/bot") {
-		return nil
-	}
-	body, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
+// owner is the worker whose endpoint answered the interaction's POST (or
+// was cut off while answering it), once the POST is over.
+func (f *httpFront) owner(ix *discordtest.Interaction) (int, bool) {
+	done, cancel := context.WithCancel(context.Background())
+	cancel() // only what is known now
+	d, err := ix.Delivery(done)
 	if err != nil {
-		return err
+		return 0, false
 	}
-	var m map[string]any
-	if err := json.Unmarshal(body, &m); err == nil {
-		if _, ok := m["url"]; ok {
-			m["url"] = "ws://" + strings.TrimPrefix(p.URL, "http://")
-			body, _ = json.Marshal(m)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i, u := range f.urls {
+		if u != "" && u == d.Endpoint {
+			return i, true
 		}
 	}
-	resp.Body = io.NopCloser(bytes.NewReader(body))
-	resp.ContentLength = int64(len(body))
-	resp.Header.Set("Content-Length", strconv.Itoa(len(body)))
-	return nil
+	return 0, false
 }
 
-// pump joins process i's gateway connection to a connection of its own
-// to the fake's gateway, dropping the interactions given to others.
-func (r *gatewayRouter) pump(i int, w http.ResponseWriter, req *http.Request) {
-	up := websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
-	client, err := up.Upgrade(w, req, nil)
-	if err != nil {
-		return
-	}
-	defer client.Close()
-	server, _, err := websocket.DefaultDialer.Dial(r.srv.GatewayURL()+req.URL.RequestURI(), nil)
-	if err != nil {
-		return
-	}
-	defer server.Close()
-	done := make(chan struct{}, 2)
-	go func() {
-		defer func() { done <- struct{}{} }()
-		for {
-			t, msg, err := client.ReadMessage()
-			if err != nil {
-				return
-			}
-			if err := server.WriteMessage(t, msg); err != nil {
-				return
-			}
-		}
-	}()
-	go func() {
-		defer func() { done <- struct{}{} }()
-		for {
-			t, msg, err := server.ReadMessage()
-			if err != nil {
-				return
-			}
-			if t == websocket.TextMessage && bytes.Contains(msg, []byte(`"INTERACTION_CREATE"`)) {
-				var f struct {
-					T string `json:"t"`
-					D struct {
-						ID string `json:"id"`
-					} `json:"d"`
-				}
-				if json.Unmarshal(msg, &f) == nil && f.T == "INTERACTION_CREATE" && !r.mine(i, f.D.ID) {
-					continue
-				}
-			}
-			if err := client.WriteMessage(t, msg); err != nil {
-				return
-			}
-		}
-	}()
-	<-done // either side gone: close both
-}
+func (f *httpFront) restarts() bool { return false }
+func (f *httpFront) close()         {}
 
 // botProcess is one "fairypost run" process of a fleet.
 type botProcess struct {
@@ -334,6 +224,7 @@ func (f *fleet) start(ctx context.Context, i int) *botProcess {
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
+	f.front.started(i, p.stderr.String())
 	f.front.setLive(i, true)
 	return p
 }

@@ -24,6 +24,7 @@ func (f directFront) config(int) string                        { return fmt.Spri
 func (directFront) setLive(int, bool)                          {}
 func (directFront) isLive(int) bool                            { return true }
 func (directFront) owner(*discordtest.Interaction) (int, bool) { return 0, true }
+func (directFront) started(int, string)                        {}
 func (directFront) restarts() bool                             { return false }
 func (directFront) close()                                     {}
 
@@ -124,7 +125,9 @@ func (e *loadEnv) startGames(b *testing.B, n int) []loadGame {
 // sees, through the real binary. One op is one move; run it with
 // -benchtime 1000x (the games are started before the timer, the
 // processes too). Figures: moves/s sustained, p50-ms and p99-ms of the
-// latency; the load average is logged beside them.
+// latency; the load average is logged beside them. One process on
+// bbolt, one on etcd (three members, fsync on), three on etcd as gateway
+// shards and as HTTP-only workers.
 //
 //	go test ./cmd/fairypost -run '^$' -bench EndToEndMoves -benchtime 1000x
 func BenchmarkEndToEndMoves(b *testing.B) {
@@ -138,6 +141,7 @@ func BenchmarkEndToEndMoves(b *testing.B) {
 		{"bolt-1proc", backendBolt, 1, func(s *discordtest.Server, _ int) front { return directFront{s} }},
 		{"etcd-1proc", backendEtcd, 1, func(s *discordtest.Server, _ int) front { return directFront{s} }},
 		{"etcd-3proc-shards", backendEtcd, 3, func(s *discordtest.Server, n int) front { return newShardFront(s, n) }},
+		{"etcd-3proc-http", backendEtcd, 3, func(s *discordtest.Server, n int) front { return newHTTPFront(s, n) }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			games := max(1, (b.N+19)/20)

@@ -62,10 +62,10 @@ type multiRun struct {
 //     shard_count) and the fake sends each server's interactions to its
 //     shard; the killed shard is started again, as a supervisor would,
 //     since its servers have no other process;
-//   - balancer: every process connects as one unsharded session and a
-//     proxy in front of each gives every interaction to one live process
-//     (as a balancer gives HTTP interactions to workers); the killed
-//     process stays dead.
+//   - http: each process is an HTTP-only worker (discord.http_listen,
+//     gateway = false) and the fake posts each interaction, signed, to
+//     the workers in turn, skipping one whose connection is refused (a
+//     load balancer); the killed worker stays dead.
 //
 // About 30 s each on two loaded cores. Skipped with -short (it builds
 // the binary).
@@ -77,9 +77,9 @@ func TestMultiProcess(t *testing.T) {
 		r.front = func(srv *discordtest.Server, n int) front { return newShardFront(srv, n) }
 		runMulti(t, bin, r)
 	})
-	t.Run("balancer", func(t *testing.T) {
+	t.Run("http", func(t *testing.T) {
 		r := base
-		r.front = func(srv *discordtest.Server, n int) front { return newGatewayRouter(srv, n) }
+		r.front = func(srv *discordtest.Server, n int) front { return newHTTPFront(srv, n) }
 		runMulti(t, bin, r)
 	})
 }
@@ -87,7 +87,7 @@ func TestMultiProcess(t *testing.T) {
 func runMulti(t *testing.T, bin string, run multiRun) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	c := etcdtest.Start(t, 3, etcdtest.Options{})
+	c := etcdtest.Start(t, 3, etcdtest.Options{Relay: true})
 	srv := discordtest.New()
 	defer srv.Close()
 	var channels []string
@@ -150,6 +150,7 @@ func runMulti(t *testing.T, bin string, run multiRun) {
 
 	read := func(ctx context.Context, id uint64) (*bot.Game, error) { return s.Game(ctx, id) }
 	pl := newPlayer(srv, f, read, pawnLine(run.plies))
+	pl.slow = t.Logf
 	line := canonical(t, pl.line)
 
 	// The games, started through the fake, a few at a time.
@@ -209,14 +210,23 @@ func runMulti(t *testing.T, bin string, run multiRun) {
 	total := int64(run.games * run.plies)
 	milestone := make(chan struct{}, 1)
 	var acked atomic.Int64
+	var timelineMu sync.Mutex
+	var timeline []int // acknowledged moves per second of play
+	started := time.Now()
 	onAck := func() {
 		acked.Add(1)
+		timelineMu.Lock()
+		sec := int(time.Since(started) / time.Second)
+		for len(timeline) <= sec {
+			timeline = append(timeline, 0)
+		}
+		timeline[sec]++
+		timelineMu.Unlock()
 		select {
 		case milestone <- struct{}{}:
 		default:
 		}
 	}
-	started := time.Now()
 	var play sync.WaitGroup
 	errs := make([]error, len(games))
 	for i, g := range games {
@@ -244,7 +254,7 @@ func runMulti(t *testing.T, bin string, run multiRun) {
 		}
 		fl.kill(killed.i)
 		killedAt := time.Now()
-		t.Logf("killed process %d, the leader, after %d moves", killed.i, acked.Load())
+		t.Logf("killed process %d, the leader, after %d moves (%v)", killed.i, acked.Load(), time.Since(started).Round(time.Millisecond))
 		for _, g := range timed[run.timed/2:] {
 			shorten(g, 10*time.Second)
 		}
@@ -268,7 +278,7 @@ func runMulti(t *testing.T, bin string, run multiRun) {
 	if waitShare(run.stopAt) {
 		stoppedMember = c.Leader()
 		if stoppedMember >= 0 {
-			t.Logf("killing etcd member %d, the raft leader, after %d moves", stoppedMember, acked.Load())
+			t.Logf("killing etcd member %d, the raft leader, after %d moves (%v)", stoppedMember, acked.Load(), time.Since(started).Round(time.Millisecond))
 			c.Kill(stoppedMember)
 			t.Logf("etcd member %d gone after %d moves", stoppedMember, acked.Load())
 		}
@@ -283,6 +293,7 @@ func runMulti(t *testing.T, bin string, run multiRun) {
 	t.Logf("%d moves in %v (%.1f/s, %d acknowledged, %d stored without an answer seen), latency p50 %v p99 %v; all interactions: %s; load %s",
 		total, took.Round(time.Millisecond), float64(total)/took.Seconds(), acked.Load(), pl.unacked,
 		pl.latency(0.5).Round(time.Millisecond), pl.latency(0.99).Round(time.Millisecond), pl.outcomeText(), loadAverage())
+	t.Logf("moves acknowledged in each second of play: %v", timeline)
 	if killed == nil || stoppedMember < 0 {
 		t.Errorf("faults not all injected: killed %v, stopped member %d", killed != nil, stoppedMember)
 	}

@@ -74,6 +74,9 @@ type player struct {
 	front front // nil: one process, no routing
 	read  gameReader
 	line  []string // friendly moves
+	// slow, when set, is told of every interaction answered after more
+	// than 3 s.
+	slow func(format string, args ...any)
 	// wait bounds how long a player waits for the answer to one
 	// interaction before looking at the game again and trying again.
 	wait time.Duration
@@ -171,6 +174,14 @@ func (pl *player) play(ctx context.Context, g loadGame, from, to int, onAck func
 		}
 		pl.sent.Add(1)
 		outcome := pl.outcome(ctx, ix, g.id)
+		if pl.slow != nil && time.Since(t0) > 3*time.Second {
+			o, ok := -1, false
+			if pl.front != nil {
+				o, ok = pl.front.owner(ix)
+			}
+			pl.slow("game %d ply %d: interaction %s %s after %v (owner %d %v, failed %v, acks %d, rejected %v)", g.id, ply, ix.ID, outcome,
+				time.Since(t0).Round(time.Millisecond), o, ok, ix.Failed(), ix.Acks(), ix.Rejected())
+		}
 		pl.mu.Lock()
 		pl.outcomes[outcome]++
 		if outcome == "acked" {
@@ -257,7 +268,7 @@ func (pl *player) outcome(ctx context.Context, ix *discordtest.Interaction, id u
 				return "refused"
 			case errors.Is(r.err, discordtest.ErrInteractionFailed):
 				return "failed"
-			case ix.Followups() != nil:
+			case len(ix.Followups()) > 0:
 				return "refused" // an ephemeral answer after a deferral
 			}
 			if pl.died(ix) {
@@ -265,6 +276,12 @@ func (pl *player) outcome(ctx context.Context, ix *discordtest.Interaction, id u
 			}
 			return "no answer"
 		case <-tick.C:
+			if len(ix.Followups()) > 0 {
+				// A deferred answer replaced by an ephemeral follow-up
+				// (an error): the original response is gone, so Final
+				// would wait in vain.
+				return "refused"
+			}
 			if pl.died(ix) {
 				cancel()
 			}

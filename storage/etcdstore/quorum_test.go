@@ -11,15 +11,19 @@ import (
 	"github.com/fairypost/fairypost/storage/etcdstore/etcdtest"
 )
 
-// TestQuorum: on a three-member cluster whose raft leader is stopped,
+// TestQuorum: on a three-member cluster whose raft leader crashes (its
+// connections cut, its raft stopped without handing over leadership),
 // the two members left (a quorum of 2/3) elect a leader and go on:
 // writes through a client that knew all three members succeed, and two
 // clients, each talking only to one of the two members left, racing to
 // update a game at the same version get one success and one ECONFLICT,
 // as on a whole cluster. With a second member stopped, no quorum is
-// left: a write fails.
+// left: a write fails. (A request already on its way to the crashed
+// leader fails after etcd's request timeout, seconds: the test starts
+// once the two members left have elected a leader, as a client trying
+// again would.)
 func TestQuorum(t *testing.T) {
-	c := etcdtest.Start(t, 3, etcdtest.Options{})
+	c := etcdtest.Start(t, 3, etcdtest.Options{Relay: true})
 	all := openStore(t, c)
 	g := addGame(t, all, "alice", "bob", "c1")
 
@@ -35,7 +39,14 @@ func TestQuorum(t *testing.T) {
 			}
 		}
 	}
-	c.Stop(lead)
+	c.Kill(lead)
+	for now := c.Leader(); now < 0 || now == lead; now = c.Leader() {
+		select {
+		case <-ctx.Done():
+			t.Fatal("the members left elected no leader")
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
 	var left []int
 	for i := range c.Endpoints {
 		if c.Running(i) {
@@ -104,7 +115,7 @@ func TestQuorum(t *testing.T) {
 	}
 
 	// One member of three: no quorum, nothing is written.
-	c.Stop(left[0])
+	c.Kill(left[0])
 	short, stop := context.WithTimeout(ctx, 2*time.Second)
 	defer stop()
 	if _, err := pinned[1].UpdateGame(short, g.ID, stored.Version, func(g *bot.Game) ([]bot.Notification, error) {

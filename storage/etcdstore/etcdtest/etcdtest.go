@@ -28,6 +28,12 @@ type Options struct {
 	// ClientCAFile too, they accept only clients whose certificate that
 	// authority signed.
 	CertFile, KeyFile, ClientCAFile string
+	// Relay puts a relay of this process between each member and its
+	// clients (Endpoints are the relays'), so that Kill can close every
+	// client connection of a member at once, as the death of its process
+	// does. Without it, a killed member's connections stay open while
+	// they drain, as if its machine hung.
+	Relay bool
 }
 
 // Cluster is a running in-process cluster.
@@ -35,6 +41,7 @@ type Cluster struct {
 	// Endpoints are the members' client URLs.
 	Endpoints []string
 	members   []*embed.Etcd
+	relays    []*relay        // with Options.Relay, each member's
 	closing   []chan struct{} // members killed, until their Close returns
 }
 
@@ -57,7 +64,7 @@ func Start(tb testing.TB, n int, opts Options) *Cluster {
 }
 
 func start(tb testing.TB, n int, opts Options) (*Cluster, error) {
-	ports, err := freePorts(2 * n)
+	ports, err := freePorts(3 * n) // client, peer, relay
 	if err != nil {
 		return nil, err
 	}
@@ -90,6 +97,15 @@ func start(tb testing.TB, n int, opts Options) (*Cluster, error) {
 			return nil, err
 		}
 		c.members = append(c.members, e)
+		if opts.Relay {
+			r, err := startRelay(fmt.Sprintf("127.0.0.1:%d", ports[2*n+i]), client.Host)
+			if err != nil {
+				c.Close()
+				return nil, err
+			}
+			c.relays = append(c.relays, r)
+			client.Host = r.ln.Addr().String()
+		}
 		c.Endpoints = append(c.Endpoints, client.String())
 	}
 	for _, e := range c.members {
@@ -115,14 +131,19 @@ func (c *Cluster) Stop(i int) {
 	}
 }
 
-// Kill stops member i at once, as a crash of its machine would: its raft
-// stops without handing over leadership and it answers no more requests;
-// its connections are closed in the background (which takes up to the
-// request timeout, seconds), and Close waits for that. Stop, by
-// contrast, hands leadership over and lets requests in flight finish
-// before it returns.
+// Kill stops member i at once, as a crash would: with Options.Relay
+// every client connection to it is closed first (clients see the
+// connection drop, as when its process dies); then its raft stops without
+// handing over leadership and it answers no more requests. Its own
+// shutdown ends in the background (it takes up to the request timeout,
+// seconds, while requests on connections still open drain); Close waits
+// for it. Stop, by contrast, hands leadership over and lets requests in
+// flight finish before it returns.
 func (c *Cluster) Kill(i int) {
 	if i < len(c.members) && c.members[i] != nil {
+		if i < len(c.relays) {
+			c.relays[i].cut()
+		}
 		e := c.members[i]
 		e.Server.HardStop()
 		done := make(chan struct{})
@@ -140,6 +161,9 @@ func (c *Cluster) Close() {
 		}
 	}
 	c.members = nil
+	for _, r := range c.relays {
+		r.cut()
+	}
 	for _, done := range c.closing {
 		<-done
 	}
@@ -167,20 +191,26 @@ func freePorts(n int) ([]int, error) {
 }
 
 // Leader returns the index of the member that leads the cluster's raft
-// now, or -1 when no running member knows of a leader (elections run).
+// now, as every running member sees it, or -1 while they do not agree or
+// know of none (an election runs).
 func (c *Cluster) Leader() int {
+	found := -1
 	for _, e := range c.members {
 		if e == nil {
 			continue
 		}
-		lead := e.Server.Leader()
+		lead, idx := e.Server.Leader(), -1
 		for j, o := range c.members {
 			if o != nil && o.Server.MemberID() == lead {
-				return j
+				idx = j
 			}
 		}
+		if idx < 0 || found >= 0 && idx != found {
+			return -1
+		}
+		found = idx
 	}
-	return -1
+	return found
 }
 
 // Running reports whether member i runs (not stopped).
