@@ -46,6 +46,8 @@ type multiRun struct {
 // clocks come due before and after the kill. Afterwards:
 //
 //   - every game holds exactly the moves played, in order, and replays;
+//   - every interaction was answered by one process only (no second
+//     answer refused by the fake as already acknowledged);
 //   - every move the fake showed as played is in its game, once: no two
 //     acknowledged interactions for one move;
 //   - another process took over the clocks: every reminder and every
@@ -158,14 +160,17 @@ func runMulti(t *testing.T, bin string, run multiRun) {
 	timed := make([]loadGame, run.timed)
 	var setup sync.WaitGroup
 	sem := make(chan struct{}, 4)
-	var setupErr atomic.Value
+	var setupMu sync.Mutex
+	var setupErrs []error
 	startGame := func(dst *loadGame, white, black, channel string) {
 		setup.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			g, err := pl.start(ctx, white, black, channel)
 			if err != nil {
-				setupErr.Store(err)
+				setupMu.Lock()
+				setupErrs = append(setupErrs, err)
+				setupMu.Unlock()
 			}
 			*dst = g
 		})
@@ -177,8 +182,8 @@ func runMulti(t *testing.T, bin string, run multiRun) {
 		startGame(&timed[i], user("t", 2*i), user("t", 2*i+1), channels[i%len(channels)])
 	}
 	setup.Wait()
-	if err, ok := setupErr.Load().(error); ok {
-		t.Fatalf("starting the games: %v", err)
+	if len(setupErrs) > 0 {
+		t.Fatalf("starting the games: %d failed, the first: %v", len(setupErrs), setupErrs[0])
 	}
 	// The games on short clocks: both players move (so that running out
 	// of time loses), then the clock of White's second move is shortened
@@ -367,6 +372,11 @@ func runMulti(t *testing.T, bin string, run multiRun) {
 	// The fake's acknowledged interactions against the stored games.
 	ackedIn := map[string]bool{}
 	for _, ix := range srv.Interactions() {
+		// Served by one process: a second would have answered too, and
+		// been refused as already acknowledged (40060).
+		if slices.Contains(ix.Rejected(), 40060) || ix.Acks() > 1 {
+			t.Errorf("interaction %s (%s%s) answered more than once: %d answers, refused %v", ix.ID, ix.Command, ix.CustomID, ix.Acks(), ix.Rejected())
+		}
 		if ix.Command != "move" {
 			continue
 		}
