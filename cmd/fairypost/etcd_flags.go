@@ -28,7 +28,7 @@ type etcdFlags struct {
 // register declares the flags on fs.
 func (e *etcdFlags) register(fs *flag.FlagSet) {
 	e.fs = fs
-	fs.StringVar(&e.config, "config", "", "take what -etcd-* and -prefix leave out from the [storage.etcd] table of `FILE`")
+	fs.StringVar(&e.config, "config", "", "the bot's configuration `FILE`: its [storage.etcd] gives what -etcd-* and -prefix leave out")
 	fs.StringVar(&e.prefix, "prefix", "", "the etcd key `PREFIX` (default: storage.etcd.prefix of -config, else "+etcdstore.DefaultPrefix+")")
 	fs.StringVar(&e.cert, "etcd-cert", "", "client certificate `FILE` (PEM) for members that require one")
 	fs.StringVar(&e.key, "etcd-key", "", "the client certificate's key `FILE` (PEM)")

@@ -69,8 +69,8 @@ type multiRun struct {
 //     the workers in turn, skipping one whose connection is refused (a
 //     load balancer); the killed worker stays dead.
 //
-// About 30 s each on two loaded cores. Skipped with -short (it builds
-// the binary).
+// About 20 s each on two loaded cores (the moves take 5 to 10 s of it).
+// Skipped with -short (it builds the binary).
 func TestMultiProcess(t *testing.T) {
 	bin := buildBinary(t)
 	base := multiRun{procs: 3, games: 50, plies: 20, timed: 8, guilds: 6, killAt: 0.25, stopAt: 0.5}
