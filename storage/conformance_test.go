@@ -29,3 +29,9 @@ func BenchmarkConformanceCommitMoveParallel(b *testing.B) {
 	db := mustOpenDB(b, "")
 	storetest.BenchCommitMoveParallel(b, bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db})
 }
+
+// TestReplayGuardConformance runs the replay guard's conformance suite
+// on bbolt files.
+func TestReplayGuardConformance(t *testing.T) {
+	storetest.RunReplayGuard(t, func(t *testing.T) bot.ReplayGuard { return mustOpenDB(t, "") })
+}

@@ -63,6 +63,7 @@ var migrations = []migration{migrateRemindAt, indexActiveGames}
 // the outbox. It is safe for concurrent use. Close it when done.
 type DB struct {
 	bolt *bolt.DB
+	seen seenSet // FirstSeen's keys (seen.go)
 }
 
 // Compile-time checks that DB implements the stores of package bot.

@@ -10,3 +10,6 @@ import (
 func (s *Store) ListGames(ctx context.Context, list func() ([]uint64, int64, error)) ([]*bot.Game, error) {
 	return s.listGames(ctx, list)
 }
+
+// SeenLeaseCount exposes how many leases FirstSeen holds to the tests.
+func (s *Store) SeenLeaseCount() int { return s.seen.seenLeaseCount() }

@@ -97,6 +97,17 @@ const DefaultPrefix = "fairypost/"
 // Options.DialTimeout is zero.
 const DefaultDialTimeout = 5 * time.Second
 
+// Keepalive pings of the client's connections: a member that stops
+// answering without closing its connections (a hung process, a dropped
+// network path) is found out after dialKeepAliveTime of silence plus
+// dialKeepAliveTimeout, and the client moves to another member, instead
+// of every request waiting for its own deadline. gRPC refuses pings more
+// often than every 10 s.
+const (
+	dialKeepAliveTime    = 10 * time.Second
+	dialKeepAliveTimeout = 5 * time.Second
+)
+
 // maxTxnGets is how many records one read transaction fetches: below
 // etcd's default --max-txn-ops of 128.
 const maxTxnGets = 100
@@ -123,9 +134,10 @@ type Options struct {
 // concurrent use, also by several processes on the same cluster and
 // prefix. Close it when done.
 type Store struct {
-	c   *clientv3.Client
-	own bool   // Close closes c
-	p   string // key prefix
+	c    *clientv3.Client
+	own  bool       // Close closes c
+	p    string     // key prefix
+	seen seenLeases // FirstSeen's leases (seen.go)
 }
 
 // Compile-time checks that Store implements the stores of package bot.
@@ -148,6 +160,7 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	}
 	c, err := clientv3.New(clientv3.Config{
 		Endpoints: opts.Endpoints, TLS: opts.TLS, DialTimeout: opts.DialTimeout,
+		DialKeepAliveTime: dialKeepAliveTime, DialKeepAliveTimeout: dialKeepAliveTimeout,
 		Username: opts.Username, Password: opts.Password,
 		Logger: zap.NewNop(),
 	})

@@ -39,6 +39,14 @@ func TestConformance(t *testing.T) {
 	})
 }
 
+// TestReplayGuardConformance runs the replay guard's conformance suite
+// on an in-process single-member etcd, each subtest under a prefix of
+// its own.
+func TestReplayGuardConformance(t *testing.T) {
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	storetest.RunReplayGuard(t, func(t *testing.T) bot.ReplayGuard { return openStore(t, c) })
+}
+
 // BenchmarkCommitMove is storetest.BenchCommitMove on an in-process
 // single-member etcd that syncs its log to disk on every commit, as a
 // production member does: compare with the same benchmark on bbolt
