@@ -91,6 +91,13 @@ type Options struct {
 	// the bot's clock, either way, before the interactions endpoint
 	// refuses it as stale (0: DefaultMaxClockSkew).
 	MaxClockSkew time.Duration
+	// ReplayGuard, when set, is asked by the interactions endpoint about
+	// every signed request that this process has not seen (its signature
+	// as the key), so that a request replayed to another process sharing
+	// the store is refused too; the store's FirstSeen (storage.DB,
+	// etcdstore.Store). nil: replays are refused by each endpoint's own
+	// memory only.
+	ReplayGuard bot.ReplayGuard
 }
 
 // Commands is what the Bot needs of the transport-agnostic commands:

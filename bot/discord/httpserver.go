@@ -28,6 +28,9 @@ const (
 	MaxInteractionBody = 1 << 20
 	// replayCapacity bounds the signatures remembered against replays.
 	replayCapacity = 1 << 16
+	// replayGuardTimeout bounds the question to Options.ReplayGuard, well
+	// within the 3 s Discord waits for the answer.
+	replayGuardTimeout = 2 * time.Second
 	// unknownWebhookRetries is how often the edit that carries the files
 	// of an answer given over HTTP is tried again while Discord does not
 	// know the interaction's webhook yet (it may see the edit before it
@@ -60,7 +63,12 @@ func ParsePublicKey(s string) (ed25519.PublicKey, error) {
 // (401), its timestamp is further than Options.MaxClockSkew from the
 // bot's clock (401), the same timestamp and signature were accepted
 // before (a replay, 401), or its body is not an interaction of a type the
-// bot serves (400). A PING is answered with a PONG. Every other interaction goes where the
+// bot serves (400). Replays are caught by the endpoint's own memory and,
+// when Options.ReplayGuard is set, by the store that the processes
+// serving the endpoint share, so a request accepted by one process is
+// refused by every other; when the guard cannot answer (the store fails
+// or is slow), the request is refused with 503 and changes nothing,
+// rather than risk running it twice. A PING is answered with a PONG. Every other interaction goes where the
 // gateway's go (onInteraction): the same commands, the same workers and
 // the same deferral rule. The HTTP response is the interaction's initial
 // response: the answer when it is ready within Options.DeferAfter, else
@@ -119,8 +127,13 @@ func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	// Once its timestamp is more than skew old, the clock check refuses
 	// a copy of the request: the cache need not remember it longer.
-	if !e.seen.add(ts, sig, time.Unix(ts, 0).Add(e.skew)) {
+	until := time.Unix(ts, 0).Add(e.skew)
+	if !e.seen.add(ts, sig, until) {
 		e.refuse(w, r, http.StatusUnauthorized, "this signature was seen already (a replayed request)")
+		return
+	}
+	if why, status := e.firstSeen(r, ts, sig, until); why != "" {
+		e.refuse(w, r, status, why)
 		return
 	}
 	i := &discordgo.Interaction{}
@@ -144,6 +157,30 @@ func (e *endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	e.b.serveHTTP(w, r, i)
+}
+
+// firstSeen asks the shared replay guard, if any, whether signature sig
+// is new. It returns why the request is refused, with the status, or ""
+// to go on. When the guard fails, the endpoint's own memory forgets sig
+// again: the request was not served, so a retry must not be taken for
+// a replay here (the guard may still refuse it, if it recorded sig).
+func (e *endpoint) firstSeen(r *http.Request, ts int64, sig string, until time.Time) (why string, status int) {
+	g := e.b.opts.ReplayGuard
+	if g == nil {
+		return "", 0
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), replayGuardTimeout)
+	defer cancel()
+	first, err := g.FirstSeen(ctx, sig, until)
+	switch {
+	case err != nil:
+		e.seen.forget(ts, sig)
+		e.b.log.Error("discord: the replay guard failed: the request is refused", "err", err)
+		return "the bot could not check that this request is not a replay: try again", http.StatusServiceUnavailable
+	case !first:
+		return "this signature was seen already by another process (a replayed request)", http.StatusUnauthorized
+	}
+	return "", 0
 }
 
 // verify checks the signature headers of a request with body: it
@@ -240,6 +277,16 @@ func (c *replayCache) add(ts int64, sig string, expires time.Time) bool {
 	c.seen[key] = struct{}{}
 	c.order = append(c.order, replayEntry{key: key, ts: ts, expires: expires})
 	return true
+}
+
+// forget drops (ts, sig), so that add takes it as new again. Its place
+// in the insertion order stays until it expires (at the same time as a
+// new entry for it would), which only counts it twice towards capacity
+// for a while.
+func (c *replayCache) forget(ts int64, sig string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.seen, strconv.FormatInt(ts, 10)+":"+sig)
 }
 
 // len returns how many entries the cache holds.

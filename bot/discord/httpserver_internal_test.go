@@ -47,3 +47,24 @@ func TestReplayCache(t *testing.T) {
 		t.Error("an expired entry still refused (no floor is set by expiry)")
 	}
 }
+
+// TestReplayCacheForget: a signature forgotten (its request was refused
+// because the shared guard failed) is accepted again, once, and the
+// entry it left in the insertion order does not break the capacity.
+func TestReplayCacheForget(t *testing.T) {
+	c := newReplayCache(2)
+	later := time.Now().Add(time.Hour)
+	if !c.add(100, "a", later) {
+		t.Fatal("new signature refused")
+	}
+	c.forget(100, "a")
+	if !c.add(100, "a", later) {
+		t.Fatal("a forgotten signature was refused")
+	}
+	if c.add(100, "a", later) {
+		t.Fatal("a signature added again after being forgotten was accepted twice")
+	}
+	if !c.add(101, "b", later) || c.len() > 2 {
+		t.Fatalf("another signature: the cache holds %d entries, at most 2", c.len())
+	}
+}
