@@ -26,6 +26,9 @@ type backend struct {
 	// by other processes that the scheduler and the deliverer must not
 	// sleep through (etcdstore.Store.WatchChanges), until ctx is done.
 	watch func(ctx context.Context, schedule, deliver func())
+	// seen refuses signed interactions replayed to any process of the
+	// store (the interactions endpoint's Options.ReplayGuard).
+	seen bot.ReplayGuard
 	// close releases the store; call it once, last.
 	close func() error
 }
@@ -49,6 +52,7 @@ func (a *app) openBackend(ctx context.Context, cfg Config, log *slog.Logger) (*b
 	return &backend{
 		stores: bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db},
 		where:  cfg.Storage.Path,
+		seen:   db,
 		lead: func(ctx context.Context, fn func(context.Context)) error {
 			fn(ctx)
 			return nil
@@ -78,6 +82,7 @@ func openEtcd(ctx context.Context, e EtcdConfig, log *slog.Logger) (*backend, er
 	return &backend{
 		stores: bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s},
 		where:  where,
+		seen:   s,
 		lead: func(ctx context.Context, fn func(context.Context)) error {
 			return s.Lead(ctx, etcdstore.LeaderOptions{Name: "scheduler", ID: id, TTL: e.LeaderTTL.D(), Logger: log}, fn)
 		},

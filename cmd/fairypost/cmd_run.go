@@ -127,9 +127,10 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 		GuildID: cfg.Discord.GuildID, ApplicationID: cfg.Discord.ApplicationID,
 		DeferAfter: cfg.Discord.DeferAfter.D(), ShutdownTimeout: cfg.Discord.ShutdownTimeout.D(),
 		ShardID: cfg.Discord.ShardID, ShardCount: cfg.Discord.ShardCount,
-		Poke:      func() { sched.Poke(); deliv.Poke() },
-		Logger:    log,
-		PublicKey: publicKey,
+		Poke:        func() { sched.Poke(); deliv.Poke() },
+		Logger:      log,
+		PublicKey:   publicKey,
+		ReplayGuard: be.seen,
 	})
 	if err != nil {
 		return err

@@ -37,6 +37,9 @@
 //	P ix/games_by_deadline/NANOS ID      time indexes: scanned up to a time,
 //	P ix/games_by_remind/NANOS ID        their first key is the earliest
 //	P ix/challenges_by_expiry/NANOS ID   (pending challenges only)
+//	P seen/KEY                           a key of FirstSeen (a signature the
+//	                                     interactions endpoint accepted), empty,
+//	                                     on a lease that deletes it (seen.go)
 //
 // Records are the same JSON as package storage writes (its Encode and
 // Decode functions), so a record copied between the backends reads the
