@@ -2,6 +2,7 @@ package etcdstore
 
 import (
 	"context"
+	"time"
 
 	"github.com/fairypost/fairypost/bot"
 )
@@ -13,3 +14,9 @@ func (s *Store) ListGames(ctx context.Context, list func() ([]uint64, int64, err
 
 // SeenLeaseCount exposes how many leases FirstSeen holds to the tests.
 func (s *Store) SeenLeaseCount() int { return s.seen.seenLeaseCount() }
+
+// FirstSeenToken exposes FirstSeen with a given token to the tests (a
+// try made again by the same call).
+func (s *Store) FirstSeenToken(ctx context.Context, key string, until time.Time, token string) (bool, error) {
+	return s.firstSeen(ctx, key, until, token)
+}

@@ -2,6 +2,8 @@ package etcdstore
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math"
@@ -24,34 +26,74 @@ const seenBucket = time.Minute
 // seenKey is the key of FirstSeen's key: P seen/KEY.
 func (s *Store) seenKey(key string) string { return s.p + "seen/" + key }
 
+// seenTries bounds the tries of one FirstSeen call, the first waiting
+// seenRetryPause before the second, each later one twice as long (the
+// caller's context bounds them too).
+const (
+	seenTries      = 6
+	seenRetryPause = 50 * time.Millisecond
+)
+
 // FirstSeen implements bot.ReplayGuard with one transaction: it puts
 // P seen/KEY if no such key exists and reports whether it did. The key
 // is attached to the lease of until's minute, which expires at the end
 // of that minute, when etcd deletes the key by itself; so every process
 // on the prefix sees the key until then, and nothing is left to sweep.
-// A lease that etcd no longer knows (it expired early, or was revoked by
-// hand) is granted anew once.
+//
+// A try that fails (a member lost, a leader being elected) is made
+// again, up to seenTries times while ctx lasts. The value put is a token
+// drawn for this call, and the transaction reads the key when it exists,
+// so a try that committed but whose answer was lost is recognised by the
+// next as this call's own: true, not a replay. A lease that etcd no
+// longer knows (it expired early, or was revoked by hand) is granted
+// anew.
 func (s *Store) FirstSeen(ctx context.Context, key string, until time.Time) (bool, error) {
 	if key == "" {
 		return false, bot.Errorf(bot.EINVALID, "a replay guard key must not be empty")
 	}
+	var raw [8]byte
+	if _, err := rand.Read(raw[:]); err != nil {
+		return false, fmt.Errorf("etcd: drawing a token: %w", err)
+	}
+	return s.firstSeen(ctx, key, until, hex.EncodeToString(raw[:]))
+}
+
+// firstSeen is FirstSeen with the call's token.
+func (s *Store) firstSeen(ctx context.Context, key string, until time.Time, token string) (bool, error) {
 	k := s.seenKey(key)
-	for try := 0; ; try++ {
-		lease, err := s.seen.lease(ctx, s.c, until)
-		if err != nil {
-			return false, fmt.Errorf("etcd: a lease for %s: %w", k, err)
+	pause := seenRetryPause
+	var err error
+	for try := 0; try < seenTries; try++ {
+		if try > 0 {
+			select {
+			case <-time.After(pause):
+				pause *= 2
+			case <-ctx.Done():
+				return false, fmt.Errorf("etcd: %w (after %v)", ctx.Err(), err)
+			}
 		}
-		r, err := s.c.Txn(ctx).If(clientv3.Compare(clientv3.CreateRevision(k), "=", 0)).
-			Then(clientv3.OpPut(k, "", clientv3.WithLease(lease))).Commit()
-		if errors.Is(err, rpctypes.ErrLeaseNotFound) && try == 0 {
+		var lease clientv3.LeaseID
+		if lease, err = s.seen.lease(ctx, s.c, until); err != nil {
+			err = fmt.Errorf("a lease for %s: %w", k, err)
+			continue
+		}
+		var r *clientv3.TxnResponse
+		r, err = s.c.Txn(ctx).If(clientv3.Compare(clientv3.CreateRevision(k), "=", 0)).
+			Then(clientv3.OpPut(k, token, clientv3.WithLease(lease))).Else(clientv3.OpGet(k)).Commit()
+		if errors.Is(err, rpctypes.ErrLeaseNotFound) {
 			s.seen.forget(lease)
 			continue
 		}
 		if err != nil {
-			return false, fmt.Errorf("etcd: %w", err)
+			continue
 		}
-		return r.Succeeded, nil
+		if r.Succeeded {
+			return true, nil
+		}
+		kvs := r.Responses[0].GetResponseRange().Kvs
+		return len(kvs) == 1 && string(kvs[0].Value) == token, nil
 	}
+	return false, fmt.Errorf("etcd: %w", err)
 }
 
 // seenLeases are the leases of FirstSeen, one per bucket of times. Its

@@ -83,3 +83,39 @@ func TestFirstSeenLeaseGone(t *testing.T) {
 		t.Fatalf("that key again: %v, %v; want false", ok, err)
 	}
 }
+
+// BenchmarkFirstSeen is the cost the replay guard adds to each request
+// of the interactions endpoint on etcd: one transaction (a raft commit,
+// fsync on, one member) with a new key each time.
+func BenchmarkFirstSeen(b *testing.B) {
+	c := etcdtest.Start(b, 1, etcdtest.Options{Fsync: true})
+	s := openStore(b, c)
+	until := time.Now().Add(5 * time.Minute)
+	b.ResetTimer()
+	for i := range b.N {
+		if ok, err := s.FirstSeen(b.Context(), fmt.Sprintf("sig%d", i), until); err != nil || !ok {
+			b.Fatal(ok, err)
+		}
+	}
+}
+
+// TestFirstSeenOwnTry: a try made again by the same call (its first try
+// committed, but the answer was lost) finds the key with the call's own
+// token and answers true; any other call answers false.
+func TestFirstSeenOwnTry(t *testing.T) {
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	s := openStore(t, c)
+	ctx := t.Context()
+	until := time.Now().Add(5 * time.Minute)
+	for i, want := range []bool{true, true} {
+		if ok, err := s.FirstSeenToken(ctx, "k", until, "call1"); err != nil || ok != want {
+			t.Fatalf("try %d of the same call: %v, %v; want %v", i+1, ok, err, want)
+		}
+	}
+	if ok, err := s.FirstSeenToken(ctx, "k", until, "call2"); err != nil || ok {
+		t.Fatalf("another call: %v, %v; want false", ok, err)
+	}
+	if ok, err := s.FirstSeen(ctx, "k", until); err != nil || ok {
+		t.Fatalf("FirstSeen after those: %v, %v; want false", ok, err)
+	}
+}
