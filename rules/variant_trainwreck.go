@@ -156,10 +156,12 @@ func trainWreckVariant(o trainWreckOptions) *Variant {
 		// trainWreckTerm judges those pools of half-moves; material stays
 		// (captures go every way, so pieces are the threats, and a piece
 		// put in the way of an enemy one gives that one a move). Measured
-		// in the arena (level 4 against the same search judging material
-		// alone, 100 games per seed): material and a light mobility alone
-		// scored 53% and 51%; with trainWreckTerm 78% and 86% (seeds 3, 4),
-		// Berolina 77%, Almost 83%, Three-Move 84% (seed 1).
+		// in the arena (against the same search judging material alone,
+		// 100 games per seed unless said): material and a light mobility
+		// alone scored 53% and 51% at level 4; with trainWreckTerm (as
+		// now, twPoolDanger 3200) 83% and 78% at level 4 (seeds 4, 5), 82%
+		// at level 5 (88 games), Berolina 88%, Almost 88%, Three-Move 90%
+		// (60 games each, level 4); half that weight scored 78-86%.
 		Strategy: Strategy{Material: 100, Mobility: 3, Term: trainWreckTerm},
 	}
 	v.Hooks = Hooks{
@@ -352,7 +354,7 @@ func threeMovePhaseName(p *Position) string {
 // twPoolDanger is what the computer player counts, in hundredths of a
 // pawn, for a pool of half-moves that is down to its last one (see
 // trainWreckTerm); a pool of n counts 4·twPoolDanger/(n+1)².
-const twPoolDanger = 1600
+const twPoolDanger = 3200
 
 // trainWreckPools counts the half-moves the pieces of each side could
 // make now, each piece moved by its owner's rules (forward without
@@ -404,5 +406,12 @@ func trainWreckTerm(p *Position, _ func(PieceType) int) int {
 	w, b := White.index(), Black.index()
 	// White's half-moves draw on all[w] and others[b], Black's on all[b]
 	// and others[w].
-	return twDanger(all[b]) + twDanger(others[w]) - twDanger(all[w]) - twDanger(others[b])
+	s := twDanger(all[b]) + twDanger(others[w]) - twDanger(all[w]) - twDanger(others[b])
+	// Bounded well below the search's scores of won games, whatever the
+	// material beside it.
+	return max(-twTermBound, min(twTermBound, s))
 }
+
+// twTermBound bounds trainWreckTerm's judgement: pools this low are all
+// but lost, and a judgement must stay far from the scores of games won.
+const twTermBound = 16000
