@@ -923,3 +923,42 @@ func twPlayout(t *testing.T, v *Variant, rng *rand.Rand, game int) (plies int, o
 	}
 	return len(texts), o
 }
+
+// TestTrainWreckTermJudgesHalfMovePools pins the family's judgement
+// (trainWreckTerm, docs/variants/trainwreck.md #tw2: the player left
+// without a half-move loses) on positions that differ only in the pools
+// of half-moves, the material being the same: White is better off when
+// Black's own pieces have fewer moves, and when White's pieces other than
+// the King have fewer (Black must move one of them); and keeping Black's
+// last movable piece on the board (White's second half-move needs it) is
+// worth more than the pawn that taking it would win.
+func TestTrainWreckTermJudgesHalfMovePools(t *testing.T) {
+	term := func(key, fen string) int {
+		p := twFEN(t, key, fen)
+		return trainWreckTerm(&p, nil)
+	}
+	for _, key := range []string{"trainwreck", "trainwreck-berolina", "trainwreck-almost", "trainwreck-threemove"} {
+		for _, c := range []struct {
+			rule, better, worse string
+			by                  int // the least difference wanted
+		}{
+			// Black's King boxed in by its own pawns: 6 own half-moves
+			// for Black instead of 9.
+			{"the opponent's own pieces have fewer moves",
+				"4k3/3ppp2/8/8/8/8/P7/4K3 w - - 0 1", "4k3/ppp5/8/8/8/8/P7/4K3 w - - 0 1", 1},
+			// White's pawn has 1 move left instead of 2: Black's second
+			// half-move, which must move it, is nearly out of choices.
+			{"your pieces other than the King have fewer moves",
+				"4k3/7p/8/P7/8/8/8/4K3 w - - 0 1", "4k3/7p/8/8/8/8/P7/4K3 w - - 0 1", 1},
+			// Black's pawn is the only Black piece White's second
+			// half-move can move: keeping it beats winning it.
+			{"the opponent keeps a piece your second half-move can move",
+				"4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", 100},
+		} {
+			if b, w := term(key, c.better), term(key, c.worse); b-w < c.by {
+				t.Errorf("%s: %s: judged %d for %s and %d for %s, want the first higher by at least %d",
+					key, c.rule, b, c.better, w, c.worse, c.by)
+			}
+		}
+	}
+}
