@@ -181,6 +181,17 @@ func (e *Engine) Search(ctx context.Context, pos rules.Position, past []uint64) 
 		e.depth = depth
 		e.searchRoot(depth)
 		if e.stopped {
+			if done > 0 && e.root[0].searched {
+				// The unfinished iteration judged the last best move
+				// again: the moves it judged, deeper, decide.
+				for i := range e.root {
+					if !e.root[i].searched {
+						e.root[i].score, e.root[i].exact = -infScore, false
+					}
+				}
+				e.orderRoot(0)
+				best = append(best[:0], e.root...)
+			}
 			break
 		}
 		done = depth
@@ -435,13 +446,16 @@ func (e *Engine) search(ply, depth, alpha, beta int) int {
 		}
 	}
 	pv := beta-alpha > 1
+	futile := false // quiet moves cannot raise alpha near the horizon
 	if e.ev.nullMove && boundary && !inCheck && !pv && beta > -mateBound && beta < mateBound {
-		if v, cut := e.prune(ply, depth, beta); cut {
+		static := e.ev.evaluate(p)
+		if v, cut := e.prune(ply, depth, beta, static); cut {
 			return v
 		}
 		if e.stopped {
 			return 0
 		}
+		futile = depth <= 2 && static+futilityMargin*depth <= alpha
 	}
 	scores := e.orderMoves(ply, p, moves, ttMove, ok)
 	origAlpha := alpha
@@ -450,6 +464,9 @@ func (e *Engine) search(ply, depth, alpha, beta int) int {
 		m := pickNext(moves, scores, i)
 		child := &e.pos[ply+1]
 		if !p.AfterInto(m, child) {
+			continue
+		}
+		if futile && i > 0 && scores[i] < killerScore-1 && !child.InCheck() {
 			continue
 		}
 		e.hashes[ply+1] = child.Hash()
@@ -512,16 +529,20 @@ var lmr = func() (t [64][64]int) {
 	return t
 }()
 
+// futilityMargin is, per move of depth left, how far the static judgement
+// must be from a bound before the search trusts it near the horizon.
+const futilityMargin = 100
+
 // prune tries the cheap ways to end a search of the position at ply that
 // is expected to fail high (a position at a turn boundary, not in check,
 // outside the principal variation, of a variant where having to move is
 // no disadvantage): a static judgement far above beta near the horizon,
 // then a pass searched shallower (the null move) that still scores beta.
+// static is the static judgement of the position.
 // It reports the score and whether it cut.
-func (e *Engine) prune(ply, depth, beta int) (int, bool) {
+func (e *Engine) prune(ply, depth, beta, static int) (int, bool) {
 	p := &e.pos[ply]
-	static := e.ev.evaluate(p)
-	if depth <= 3 && static-90*depth >= beta {
+	if depth <= 3 && static-futilityMargin*depth >= beta {
 		return static, true
 	}
 	if depth < 3 || static < beta || e.nulled[ply] || !e.ev.hasPieces(p, p.ToAct()) {
