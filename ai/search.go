@@ -542,7 +542,7 @@ const futilityMargin = 100
 // It reports the score and whether it cut.
 func (e *Engine) prune(ply, depth, beta, static int) (int, bool) {
 	p := &e.pos[ply]
-	if depth <= 3 && static-futilityMargin*depth >= beta {
+	if depth <= 4 && static-futilityMargin*depth >= beta {
 		return static, true
 	}
 	if depth < 3 || static < beta || e.nulled[ply] || !e.ev.hasPieces(p, p.ToAct()) {
@@ -554,7 +554,10 @@ func (e *Engine) prune(ply, depth, beta, static int) (int, bool) {
 	}
 	e.hashes[ply+1] = child.Hash()
 	e.nulled[ply+1] = true
-	r := 3 + depth/6
+	r := 3 + depth/4
+	if static-beta > 200 {
+		r++
+	}
 	v := -e.search(ply+1, depth-1-r, -beta, -beta+1)
 	e.nulled[ply+1] = false
 	if e.stopped || v < beta {
@@ -564,6 +567,29 @@ func (e *Engine) prune(ply, depth, beta, static int) (int, bool) {
 		v = beta // a mate found after a pass proves nothing
 	}
 	return v, true
+}
+
+// deltaMargin is how much more than the piece it takes a capture in the
+// quiescence search may be worth (by position) before it is not tried.
+const deltaMargin = 150
+
+// hopeless reports whether the quiescence search may skip the plain
+// capture m of a variant where captures mostly trade material (one with
+// Strategy.NullMove): even the piece taken would not lift the static
+// judgement stand to alpha, or a more valuable piece takes a defended one.
+func (e *Engine) hopeless(p *rules.Position, m rules.Move, stand, alpha int) bool {
+	if m.Promotion != rules.NoPieceType || m.Kind == rules.KindDrop {
+		return false
+	}
+	t := victim(p, m)
+	if t == rules.NoPieceType || e.ev.pieces[t].royal {
+		return false
+	}
+	gain := e.ev.pieceValue(t)
+	if stand+gain+deltaMargin <= alpha {
+		return true
+	}
+	return e.ev.pieceValue(p.At(m.From).Type()) > gain && p.Attacked(m.To, p.Mover().Other())
 }
 
 // qsearch is the quiescence search: at a turn boundary the player to act
@@ -604,6 +630,7 @@ func (e *Engine) qsearch(ply, qply, alpha, beta int) int {
 	} else if ply >= maxPly-1 || qply >= 2*maxQPly {
 		return e.ev.evaluate(p)
 	}
+	stand := best // the static judgement at a turn boundary
 	mover := p.Mover()
 	_, victims := e.ev.materialOf(p, mover.Other())
 	quiet, quietMax := 0, 1 // quiet moves tried inside a turn, and at most
@@ -622,6 +649,9 @@ func (e *Engine) qsearch(ply, qply, alpha, beta int) int {
 		}
 		if !boundary && qply >= maxQPly/2 && scores[i] >= specialScore {
 			continue // deep inside the quiescence search, just end the turn
+		}
+		if boundary && e.ev.nullMove && e.hopeless(p, m, stand, alpha) {
+			continue
 		}
 		child := &e.pos[ply+1]
 		if !p.AfterInto(m, child) {
