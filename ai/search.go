@@ -569,6 +569,17 @@ func (e *Engine) prune(ply, depth, beta, static int) (int, bool) {
 	return v, true
 }
 
+// rootTurn reports whether the position at ply is still inside the turn
+// the root position began.
+func (e *Engine) rootTurn(ply int) bool {
+	for k := 1; k <= ply; k++ {
+		if e.pos[k].Phase() == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // deltaMargin is how much more than the piece it takes a capture in the
 // quiescence search may be worth (by position) before it is not tried.
 const deltaMargin = 150
@@ -637,8 +648,10 @@ func (e *Engine) qsearch(ply, qply, alpha, beta int) int {
 	switch {
 	case boundary:
 		quiet = -1
+	case qply == 0 && e.rootTurn(ply):
+		quietMax = len(moves) // the root player's own turn: full width
 	case qply == 0:
-		quietMax = len(moves) // the move at the horizon: full width
+		quietMax = 2 * qQuietMoves // a later turn, at the horizon
 	case qply <= 2:
 		quietMax = qQuietMoves
 	}
