@@ -26,7 +26,7 @@ const (
 	// firstIterationSlack is how many times its node budget a search may
 	// spend to complete its first iteration (a choice from a complete
 	// iteration is much better than one from a few moves judged).
-	firstIterationSlack = 10
+	firstIterationSlack = 3
 )
 
 // ErrNoMoves is returned by Search for a position without legal moves (a
@@ -485,6 +485,9 @@ func (e *Engine) search(ply, depth, alpha, beta int) int {
 					r--
 				}
 				r = min(r, d-1)
+				if r > 0 && child.InCheck() {
+					r = 0 // a check is not late
+				}
 			}
 			v = e.child(ply+1, d-r, alpha, alpha+1, flip)
 			if v > alpha && (r > 0 || v < beta) && !e.stopped {
