@@ -53,7 +53,7 @@
 // Levels 1-8 are node budgets (300 to 1,000,000 positions), so a level
 // plays the same on every machine; weaker levels draw their move (by
 // Options.Seed) among those within a spread of the best. A budget may
-// stretch to three times itself to finish the first iteration; a move the
+// stretch to ten times itself to finish the first iteration; a move the
 // unfinished first iteration did not judge is preferred to one it proved
 // lost, and an unfinished later iteration that judged the last best move
 // again decides among the moves it judged. The result

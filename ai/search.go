@@ -26,7 +26,7 @@ const (
 	// firstIterationSlack is how many times its node budget a search may
 	// spend to complete its first iteration (a choice from a complete
 	// iteration is much better than one from a few moves judged).
-	firstIterationSlack = 3
+	firstIterationSlack = 10
 )
 
 // ErrNoMoves is returned by Search for a position without legal moves (a
