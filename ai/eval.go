@@ -98,6 +98,8 @@ func newEvaluator(v *rules.Variant, materialOnly bool) *evaluator {
 	if e.startPieces < 600 {
 		e.startPieces = 600 // a start without pieces (a pre-game choice): a small army
 	}
+	// A royal piece of a variant where it may be captured and dropped
+	// like any other (no royal piece at all) is valued by its moves.
 	for _, s := range v.Squares() {
 		e.squares = append(e.squares, s)
 		e.idx = append(e.idx, s.File()+s.Rank()*boardWidth)
