@@ -14,6 +14,7 @@ type pieceInfo struct {
 	legs        []rules.Leg // as seen from White
 	value       int         // on the board, hundredths of a pawn
 	royal       bool
+	pawn        bool
 	initialRank int
 }
 
@@ -33,6 +34,8 @@ type evaluator struct {
 	lastPieces   int
 	twoStep      int
 	materialOnly bool
+	nullMove     bool // the variant allows null-move pruning (Strategy.NullMove)
+	startPieces  int  // one side's material in pieces (not pawns, not royal) at the start
 	term         func(p *rules.Position, value func(rules.PieceType) int) int
 	valueOf      func(rules.PieceType) int
 	board        [rules.MaxFiles * rules.MaxRanks]rules.Piece
@@ -61,6 +64,7 @@ func newEvaluator(v *rules.Variant, materialOnly bool) *evaluator {
 		e.mobility = 3
 	}
 	e.lastPieces, e.term, e.twoStep = st.LastPieces, st.Term, st.TwoStepThreat
+	e.nullMove = st.NullMove
 	pocket := st.Pocket
 	if pocket == 0 {
 		pocket = 60
@@ -73,7 +77,7 @@ func newEvaluator(v *rules.Variant, materialOnly bool) *evaluator {
 		if err != nil { // a registered variant's pieces always parse
 			legs = nil
 		}
-		pi := pieceInfo{legs: legs, royal: d.Royal, initialRank: d.InitialRank}
+		pi := pieceInfo{legs: legs, royal: d.Royal, pawn: d.Pawn, initialRank: d.InitialRank}
 		switch {
 		case d.Royal:
 			pi.value = 0 // its loss is the end of the game, judged by the search
@@ -84,6 +88,15 @@ func newEvaluator(v *rules.Variant, materialOnly bool) *evaluator {
 		}
 		e.pieces[t] = pi
 		e.pocketValue[t] = pi.value * pocket / 100
+	}
+	start := v.Start()
+	for t := 1; t < len(e.pieces); t++ {
+		if pi := &e.pieces[t]; !pi.royal && !pi.pawn {
+			e.startPieces += start.Count(rules.White, rules.PieceType(t)) * pi.value
+		}
+	}
+	if e.startPieces < 600 {
+		e.startPieces = 600 // a start without pieces (a pre-game choice): a small army
 	}
 	// A royal piece of a variant where it may be captured and dropped
 	// like any other (no royal piece at all) is valued by its moves.
@@ -144,6 +157,17 @@ func valueFromMobility(m float64) int {
 	return int(300*math.Pow(m/5.25, 1.0) + 0.5)
 }
 
+// hasPieces reports whether side c has a piece on the board that is
+// neither a pawn nor royal (without one, zugzwang is common).
+func (e *evaluator) hasPieces(p *rules.Position, c rules.Color) bool {
+	for t := 1; t < len(e.pieces); t++ {
+		if pi := &e.pieces[t]; !pi.royal && !pi.pawn && p.Count(c, rules.PieceType(t)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // materialOf returns side c's material on the board (without the Strategy
 // weight) and its number of pieces there.
 func (e *evaluator) materialOf(p *rules.Position, c rules.Color) (value, count int) {
@@ -199,14 +223,43 @@ func (e *evaluator) lastPiecesValue(n int) int {
 	return v
 }
 
-// positional adds mobility (and two-step threats) for White minus Black,
-// walking every piece's legs on a copy of the board.
+// Weights of the generic positional terms, in hundredths of a pawn.
+const (
+	exposureWeight = 5  // per square a queen on a royal piece's square would reach, with the enemy army complete
+	centreWeight   = 5  // per step of a royal piece towards the centre, with the enemy army gone
+	doubledPawn    = 12 // per pawn behind another of its side on its file
+	isolatedPawn   = 10 // per pawn without a pawn of its side on a neighbouring file
+)
+
+// pawnAdvance and passedPawn are a pawn's worth by its distance to the
+// far rank (index 1 = one step away): any pawn, and one more for a pawn
+// no enemy pawn can stop or take on its way (passed).
+var (
+	pawnAdvance = [...]int{0, 50, 25, 10, 4}
+	passedPawn  = [...]int{0, 100, 60, 35, 18, 10, 5}
+)
+
+// positional adds, for White minus Black: mobility (and two-step
+// threats), pawns by their advance and structure, and royal pieces by
+// their exposure while the enemy has pieces and by their centrality when
+// it has few, walking every piece's legs on a copy of the board.
 func (e *evaluator) positional(p *rules.Position) int {
 	b := &e.board
 	for i, s := range e.squares {
 		b[e.idx[i]] = p.At(s)
 	}
 	mob := [3]int{}
+	pos := [3]int{}
+	var pawnFiles [3][rules.MaxFiles]int8 // pawns per file
+	var front [3][rules.MaxFiles]int8     // White: highest rank of a pawn on the file (-1 none); Black: lowest (ranks none)
+	var pawns [3][2 * rules.MaxFiles]int16
+	var npawns [3]int
+	var royal [3]int
+	royal[rules.White], royal[rules.Black] = -1, -1
+	for f := 0; f < e.files; f++ {
+		front[rules.White][f], front[rules.Black][f] = -1, int8(e.ranks)
+	}
+	pieces := [3]int{}
 	for i := range e.squares {
 		pc := b[e.idx[i]]
 		if pc == rules.NoPiece {
@@ -220,8 +273,65 @@ func (e *evaluator) positional(p *rules.Position) int {
 			rel = e.ranks - 1 - r
 		}
 		mob[c] += e.mobilityOf(pi, c, f, r, rel)
+		switch {
+		case pi.royal:
+			royal[c] = e.idx[i]
+		case pi.pawn:
+			pawnFiles[c][f]++
+			if c == rules.White && int(front[c][f]) < r || c == rules.Black && int(front[c][f]) > r {
+				front[c][f] = int8(r)
+			}
+			if npawns[c] < len(pawns[c]) {
+				pawns[c][npawns[c]] = int16(e.idx[i])
+				npawns[c]++
+			}
+		default:
+			pieces[c] += pi.value
+		}
 	}
-	score := (mob[rules.White] - mob[rules.Black]) * e.mobility
+	for c := rules.White; c <= rules.Black; c++ {
+		them := c.Other()
+		for k := 0; k < npawns[c]; k++ {
+			f, r := int(pawns[c][k])%boardWidth, int(pawns[c][k])/boardWidth
+			dist := e.ranks - 1 - r
+			if c == rules.Black {
+				dist = r
+			}
+			if dist < len(pawnAdvance) {
+				pos[c] += pawnAdvance[dist]
+			}
+			passed, isolated := true, true
+			for g := max(f-1, 0); g <= min(f+1, e.files-1); g++ {
+				if g != f && pawnFiles[c][g] > 0 {
+					isolated = false
+				}
+				if c == rules.White && int(front[them][g]) < e.ranks && int(front[them][g]) > r ||
+					c == rules.Black && front[them][g] >= 0 && int(front[them][g]) < r {
+					passed = false
+				}
+			}
+			if passed && dist < len(passedPawn) {
+				pos[c] += passedPawn[dist]
+			}
+			if isolated {
+				pos[c] -= isolatedPawn
+			}
+		}
+		for f := 0; f < e.files; f++ {
+			if n := int(pawnFiles[c][f]); n > 1 {
+				pos[c] -= doubledPawn * (n - 1)
+			}
+		}
+		if royal[c] >= 0 {
+			// The enemy army's share of its start, 0..256.
+			phase := min(256, pieces[them]*256/e.startPieces)
+			f, r := royal[c]%boardWidth, royal[c]/boardWidth
+			pos[c] -= e.exposure(f, r) * exposureWeight * phase / 256
+			centre := (e.files - 1 - abs(2*f-(e.files-1)) + e.ranks - 1 - abs(2*r-(e.ranks-1))) / 2
+			pos[c] += centre * centreWeight * (256 - phase) / 256
+		}
+	}
+	score := (mob[rules.White]-mob[rules.Black])*e.mobility + pos[rules.White] - pos[rules.Black]
 	if e.twoStep != 0 && e.twoStepThreat(p.ToAct()) {
 		if p.ToAct() == rules.White {
 			score += e.twoStep
@@ -230,6 +340,30 @@ func (e *evaluator) positional(p *rules.Position) int {
 		}
 	}
 	return score
+}
+
+// exposure counts the empty squares a queen on (f, r) of the evaluator's
+// board would reach: the lines along which a royal piece there can be
+// attacked.
+func (e *evaluator) exposure(f, r int) int {
+	n := 0
+	for _, d := range [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+		x, y := f+d[0], r+d[1]
+		for x >= 0 && y >= 0 && x < e.files && y < e.ranks && e.board[x+y*boardWidth] == rules.NoPiece {
+			n++
+			x += d[0]
+			y += d[1]
+		}
+	}
+	return n
+}
+
+// abs is |x|.
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // twoStepThreat reports whether a piece of side c on the evaluator's

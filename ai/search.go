@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"errors"
+	"math"
 	"time"
 
 	"github.com/fairypost/fairypost/rules"
@@ -22,6 +23,10 @@ const (
 	// inside a turn, to finish it (the best-ordered ones), one move past
 	// the horizon (at the horizon it tries them all).
 	qQuietMoves = 4
+	// firstIterationSlack is how many times its node budget a search may
+	// spend to complete its first iteration (a choice from a complete
+	// iteration is much better than one from a few moves judged).
+	firstIterationSlack = 10
 )
 
 // ErrNoMoves is returned by Search for a position without legal moves (a
@@ -79,13 +84,15 @@ type Engine struct {
 	moves   [maxPly][]rules.Move
 	scores  [maxPly][]int32
 	killers [maxPly][2]rules.Move
+	nulled  [maxPly + 1]bool // the position at ply was reached by a pass of the search (null move)
 	history [256][256]int32
 	scratch rules.Position // working space of move generation
 	past    []uint64       // hashes of the game's earlier positions, oldest first
 
 	root     []rootMove
 	nodes    int64
-	limit    int64
+	limit    int64 // the node budget; the first iteration may go past it (firstIterationSlack)
+	depth    int   // the depth of the iteration under way
 	timed    bool
 	deadline time.Time
 	ctx      context.Context
@@ -171,8 +178,20 @@ func (e *Engine) Search(ctx context.Context, pos rules.Position, past []uint64) 
 	done := 0
 	var best []rootMove
 	for depth := 1; depth <= maxDepth; depth++ {
+		e.depth = depth
 		e.searchRoot(depth)
 		if e.stopped {
+			if done > 0 && e.root[0].searched {
+				// The unfinished iteration judged the last best move
+				// again: the moves it judged, deeper, decide.
+				for i := range e.root {
+					if !e.root[i].searched {
+						e.root[i].score, e.root[i].exact = -infScore, false
+					}
+				}
+				e.orderRoot(0)
+				best = append(best[:0], e.root...)
+			}
 			break
 		}
 		done = depth
@@ -189,11 +208,12 @@ func (e *Engine) Search(ctx context.Context, pos rules.Position, past []uint64) 
 	}
 	if done == 0 {
 		// Not even one iteration finished: take the best of the moves the
-		// first iteration judged (the first generated if none was).
+		// first iteration judged, or one it did not judge rather than one
+		// it found lost.
 		best = append(best[:0], e.root...)
 		for i := range best {
 			if !best[i].searched {
-				best[i].score = -infScore
+				best[i].score = -mateBound // better than a move proven to lose
 			}
 			best[i].exact = false
 		}
@@ -315,7 +335,7 @@ func (e *Engine) qchild(ply, qply, alpha, beta int, flip bool) int {
 // visit counts a node and checks the limits.
 func (e *Engine) visit() bool {
 	e.nodes++
-	if e.nodes >= e.limit {
+	if e.nodes >= e.limit && (e.depth > 1 || e.nodes >= e.limit*firstIterationSlack) {
 		e.stopped = true
 	} else if e.nodes&63 == 0 {
 		if e.timed && !time.Now().Before(e.deadline) {
@@ -380,6 +400,12 @@ func (e *Engine) search(ply, depth, alpha, beta int) int {
 	}
 	p := &e.pos[ply]
 	boundary := p.Phase() == 0
+	// A player in check at a turn boundary is searched one move deeper:
+	// the answers are few and the line is forcing.
+	inCheck := boundary && p.InCheck()
+	if inCheck && ply < maxPly/2 {
+		depth++
+	}
 	// At the horizon the quiescence search takes over: at a turn boundary
 	// it tries the noisy moves; inside a turn it tries every move at the
 	// horizon, then finishes the turn with the noisy and the best-ordered
@@ -419,6 +445,18 @@ func (e *Engine) search(ply, depth, alpha, beta int) int {
 			}
 		}
 	}
+	pv := beta-alpha > 1
+	futile := false // quiet moves cannot raise alpha near the horizon
+	if e.ev.nullMove && boundary && !inCheck && !pv && beta > -mateBound && beta < mateBound {
+		static := e.ev.evaluate(p)
+		if v, cut := e.prune(ply, depth, beta, static); cut {
+			return v
+		}
+		if e.stopped {
+			return 0
+		}
+		futile = depth <= 2 && static+futilityMargin*depth <= alpha
+	}
 	scores := e.orderMoves(ply, p, moves, ttMove, ok)
 	origAlpha := alpha
 	best, bestMove := -infScore, moves[0]
@@ -428,6 +466,9 @@ func (e *Engine) search(ply, depth, alpha, beta int) int {
 		if !p.AfterInto(m, child) {
 			continue
 		}
+		if futile && i > 0 && scores[i] < killerScore-1 && !child.InCheck() {
+			continue
+		}
 		e.hashes[ply+1] = child.Hash()
 		flip := child.ToAct() != p.ToAct()
 		d := depth - 1
@@ -435,11 +476,18 @@ func (e *Engine) search(ply, depth, alpha, beta int) int {
 		if i == 0 {
 			v = e.child(ply+1, d, alpha, beta, flip)
 		} else {
-			// Late quiet moves at a turn boundary are searched one move
-			// shallower first.
+			// Late quiet moves at a turn boundary are searched shallower
+			// first, the later the shallower.
 			r := 0
-			if boundary && d >= 2 && i >= 4 && scores[i] < killerScore-1 {
-				r = 1
+			if boundary && !inCheck && d >= 2 && i >= 3 && scores[i] < killerScore-1 {
+				r = lmr[min(d, 63)][min(i, 63)]
+				if pv && r > 0 {
+					r--
+				}
+				r = min(r, d-1)
+				if r > 0 && child.InCheck() {
+					r = 0 // a check is not late
+				}
 			}
 			v = e.child(ply+1, d-r, alpha, alpha+1, flip)
 			if v > alpha && (r > 0 || v < beta) && !e.stopped {
@@ -471,6 +519,91 @@ func (e *Engine) search(ply, depth, alpha, beta int) int {
 	}
 	e.store(hash, depth, best, bound, bestMove, ply)
 	return best
+}
+
+// lmr holds the reduction of a late quiet move by remaining depth and
+// move number: about ln(depth)·ln(number)/2.
+var lmr = func() (t [64][64]int) {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			t[d][i] = int(0.6 + math.Log(float64(d))*math.Log(float64(i))/2)
+		}
+	}
+	return t
+}()
+
+// futilityMargin is, per move of depth left, how far the static judgement
+// must be from a bound before the search trusts it near the horizon.
+const futilityMargin = 100
+
+// prune tries the cheap ways to end a search of the position at ply that
+// is expected to fail high (a position at a turn boundary, not in check,
+// outside the principal variation, of a variant where having to move is
+// no disadvantage): a static judgement far above beta near the horizon,
+// then a pass searched shallower (the null move) that still scores beta.
+// static is the static judgement of the position.
+// It reports the score and whether it cut.
+func (e *Engine) prune(ply, depth, beta, static int) (int, bool) {
+	p := &e.pos[ply]
+	if depth <= 4 && static-futilityMargin*depth >= beta {
+		return static, true
+	}
+	if depth < 3 || static < beta || e.nulled[ply] || !e.ev.hasPieces(p, p.ToAct()) {
+		return 0, false
+	}
+	child := &e.pos[ply+1]
+	if !p.AfterInto(rules.Pass(), child) || child.ToAct() == p.ToAct() || child.Phase() != 0 {
+		return 0, false
+	}
+	e.hashes[ply+1] = child.Hash()
+	e.nulled[ply+1] = true
+	r := 3 + depth/4
+	if static-beta > 200 {
+		r++
+	}
+	v := -e.search(ply+1, depth-1-r, -beta, -beta+1)
+	e.nulled[ply+1] = false
+	if e.stopped || v < beta {
+		return 0, false
+	}
+	if v > mateBound {
+		v = beta // a mate found after a pass proves nothing
+	}
+	return v, true
+}
+
+// rootTurn reports whether the position at ply is still inside the turn
+// the root position began.
+func (e *Engine) rootTurn(ply int) bool {
+	for k := 1; k <= ply; k++ {
+		if e.pos[k].Phase() == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// deltaMargin is how much more than the piece it takes a capture in the
+// quiescence search may be worth (by position) before it is not tried.
+const deltaMargin = 150
+
+// hopeless reports whether the quiescence search may skip the plain
+// capture m of a variant where captures mostly trade material (one with
+// Strategy.NullMove): even the piece taken would not lift the static
+// judgement stand to alpha, or a more valuable piece takes a defended one.
+func (e *Engine) hopeless(p *rules.Position, m rules.Move, stand, alpha int) bool {
+	if m.Promotion != rules.NoPieceType || m.Kind == rules.KindDrop {
+		return false
+	}
+	t := victim(p, m)
+	if t == rules.NoPieceType || e.ev.pieces[t].royal {
+		return false
+	}
+	gain := e.ev.pieceValue(t)
+	if stand+gain+deltaMargin <= alpha {
+		return true
+	}
+	return e.ev.pieceValue(p.At(m.From).Type()) > gain && p.Attacked(m.To, p.Mover().Other())
 }
 
 // qsearch is the quiescence search: at a turn boundary the player to act
@@ -511,14 +644,17 @@ func (e *Engine) qsearch(ply, qply, alpha, beta int) int {
 	} else if ply >= maxPly-1 || qply >= 2*maxQPly {
 		return e.ev.evaluate(p)
 	}
+	stand := best // the static judgement at a turn boundary
 	mover := p.Mover()
 	_, victims := e.ev.materialOf(p, mover.Other())
 	quiet, quietMax := 0, 1 // quiet moves tried inside a turn, and at most
 	switch {
 	case boundary:
 		quiet = -1
+	case qply == 0 && e.rootTurn(ply):
+		quietMax = len(moves) // the root player's own turn: full width
 	case qply == 0:
-		quietMax = len(moves) // the move at the horizon: full width
+		quietMax = 2 * qQuietMoves // a later turn, at the horizon
 	case qply <= 2:
 		quietMax = qQuietMoves
 	}
@@ -529,6 +665,9 @@ func (e *Engine) qsearch(ply, qply, alpha, beta int) int {
 		}
 		if !boundary && qply >= maxQPly/2 && scores[i] >= specialScore {
 			continue // deep inside the quiescence search, just end the turn
+		}
+		if boundary && e.ev.nullMove && e.hopeless(p, m, stand, alpha) {
+			continue
 		}
 		child := &e.pos[ply+1]
 		if !p.AfterInto(m, child) {

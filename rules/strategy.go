@@ -33,4 +33,12 @@ type Strategy struct {
 	// the computer player counts it. Term is called for every position
 	// judged, so it must be fast, allocate nothing and never panic.
 	Term func(p *Position, value func(PieceType) int) int
+	// NullMove tells the search that having to move is (almost) never a
+	// disadvantage in the variant: no zugzwang decides its games, and a
+	// pass (Pass) played by AfterInto at a turn boundary gives the same
+	// position with the other side to act. The search may then prune a
+	// position where even a free pass leaves the player to act ahead. It
+	// must stay false where stalemate wins, passes are real moves, or the
+	// turn has several parts (false = no such pruning).
+	NullMove bool
 }
