@@ -45,8 +45,10 @@
 // variant's rules.Strategy: the weight of material and mobility, the count
 // of the last pieces on the board
 // (Annihilation), two-move threats on the King (Three-Move), and the
-// variant's own term (Tank's bombs and exposed Kings, Winning Chess's
-// Attacker threats and Defender cover, Easymate's frozen King).
+// variant's own term (Train Wreck's pools of half-moves — a side loses
+// when the pieces its next half-move must move run out of moves — Tank's
+// bombs and exposed Kings, Winning Chess's Attacker threats and Defender
+// cover, Easymate's frozen King).
 //
 // # Levels
 //
@@ -60,6 +62,6 @@
 // depends only on the position, the game's earlier positions, the options
 // and the Engine's earlier searches. TopLevel searches by time with a hard
 // limit (Options.MoveTime, default 2 s). A search is cancelled with its
-// context. In steady state a search allocates nothing per node (the move
-// generation hooks of a few variants in package rules still do).
+// context. In steady state a search allocates nothing per node, the
+// rules' move generation included (TestNoAllocationPerNode, every key).
 package ai
