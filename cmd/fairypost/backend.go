@@ -75,7 +75,7 @@ func openEtcd(ctx context.Context, e EtcdConfig, log *slog.Logger) (*backend, er
 	}
 	s, err := etcdstore.Open(ctx, opts)
 	if err != nil {
-		return nil, fmt.Errorf("storage.etcd: %w", err) // the error names the endpoints
+		return nil, outsideError{fmt.Errorf("storage.etcd: %w", err)} // the error names the endpoints; etcd unreachable is not our bug
 	}
 	host, _ := os.Hostname()
 	id := fmt.Sprintf("%s/%d", host, os.Getpid())

@@ -142,3 +142,20 @@ func runWithInput(t *testing.T, input string, args ...string) result {
 	code := Main(context.Background(), args, strings.NewReader(input), &stdout, &stderr)
 	return result{stdout.String(), stderr.String(), code}
 }
+
+// TestRunEtcdUnreachable: a cluster that does not answer is a failure
+// outside fairypost: exit status 1, one line naming the endpoint and
+// asking whether etcd runs there, never called an internal error.
+func TestRunEtcdUnreachable(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "bot.toml")
+	cfg := "[discord]\ntoken = \"x\"\n[storage]\nbackend = \"etcd\"\n[storage.etcd]\nendpoints = [\"http://127.0.0.1:1\"]\ndial_timeout = \"200ms\"\n"
+	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := run(t, "run", "-config", path)
+	if r.code != exitInternal || strings.Contains(r.stderr, "internal error") ||
+		!strings.Contains(r.stderr, "is etcd running there?") || strings.Count(r.stderr, "\n") != 1 {
+		t.Errorf("exit %d, stderr %q: want 1 and one line asking whether etcd runs there", r.code, r.stderr)
+	}
+}
