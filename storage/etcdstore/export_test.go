@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	clientv3 "go.etcd.io/etcd/client/v3"
 )
 
 // ListGames exposes listGames to the tests.
@@ -20,3 +21,6 @@ func (s *Store) SeenLeaseCount() int { return s.seen.seenLeaseCount() }
 func (s *Store) FirstSeenToken(ctx context.Context, key string, until time.Time, token string) (bool, error) {
 	return s.firstSeen(ctx, key, until, token)
 }
+
+// Landed exposes landed to the tests.
+func (s *Store) Landed(ctx context.Context, ops []clientv3.Op) bool { return s.landed(ctx, ops) }

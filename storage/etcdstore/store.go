@@ -77,6 +77,7 @@
 package etcdstore
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -429,12 +430,65 @@ func (s *Store) casLoop(ctx context.Context, try func() ([]clientv3.Cmp, []clien
 		}
 		r, err := s.c.Txn(ctx).If(cmps...).Then(ops...).Commit()
 		if err != nil {
+			if s.landed(ctx, ops) {
+				return nil
+			}
 			return fmt.Errorf("etcd: %w", err)
 		}
 		if r.Succeeded {
 			return nil
 		}
 	}
+}
+
+// landedTimeout bounds the read that looks for a transaction whose
+// answer was lost.
+const landedTimeout = 5 * time.Second
+
+// landed reports whether the transaction of ops, whose commit returned an
+// error, took effect all the same: every put of a non-empty value finds
+// its key holding exactly that value. etcd may apply a transaction whose
+// answer never arrives (the raft leader crashed after the proposal, or
+// the request timed out while it was being committed); reporting a
+// failure then would tell a player their move was refused while it was
+// played. Records carry their new version, so equal bytes mean this
+// write, not an earlier one. The read is linearizable, is tried again
+// while etcd has no leader, and has its own deadline (the caller's may be
+// what ran out). false when unsure: no read succeeds, or no put carries a
+// value.
+func (s *Store) landed(ctx context.Context, ops []clientv3.Op) bool {
+	var gets []clientv3.Op
+	var want [][]byte
+	for _, op := range ops {
+		if op.IsPut() && len(op.ValueBytes()) > 0 {
+			gets = append(gets, clientv3.OpGet(string(op.KeyBytes())))
+			want = append(want, op.ValueBytes())
+		}
+	}
+	if len(gets) == 0 {
+		return false
+	}
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), landedTimeout)
+	defer cancel()
+	var r *clientv3.TxnResponse
+	for { // while etcd elects a leader, reads fail too: try again until the deadline
+		var err error
+		if r, err = s.c.Txn(rctx).Then(gets...).Commit(); err == nil {
+			break
+		}
+		select {
+		case <-rctx.Done():
+			return false
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	for i, resp := range r.Responses {
+		kvs := resp.GetResponseRange().Kvs
+		if len(kvs) == 0 || !bytes.Equal(kvs[0].Value, want[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // getOne reads key: its value and ModRevision, or found false.
