@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
-	"github.com/fairypost/fairypost/bot/discordtest"
 	"github.com/fairypost/fairypost/storage/etcdstore"
 	"github.com/fairypost/fairypost/storage/etcdstore/etcdtest"
 )
@@ -36,12 +35,7 @@ func TestFailoverAfterKill(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	c := etcdtest.Start(t, 1, etcdtest.Options{})
-	srv := discordtest.New()
-	defer srv.Close()
-	srv.AddGuild("100", "club")
-	srv.AddChannel("100", "200", "games")
-	srv.AddUser("1", "alice")
-	srv.AddUser("2", "bob")
+	srv := clubDiscord(t)
 	cfg := filepath.Join(dir, "c.toml")
 	// Polling the outbox once an hour: the notifications written by
 	// another process are seen through the etcd watch (WatchChanges).

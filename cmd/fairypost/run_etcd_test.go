@@ -27,12 +27,7 @@ func etcdConfig(c *etcdtest.Cluster, prefix string) string {
 // the challenged user, and the bot stops cleanly.
 func TestRunDiscordEtcd(t *testing.T) {
 	c := etcdtest.Start(t, 1, etcdtest.Options{})
-	srv := discordtest.New()
-	defer srv.Close()
-	srv.AddGuild("100", "club")
-	srv.AddChannel("100", "200", "games")
-	srv.AddUser("1", "alice")
-	srv.AddUser("2", "bob")
+	srv := clubDiscord(t)
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "fairypost.toml")
 	text := fmt.Sprintf("[discord]\ntoken = \"t\"\napi_url = %q\nguild_id = \"100\"\ndeliver_every = \"20ms\"\n", srv.URL()) +

@@ -37,12 +37,7 @@ func listeningAddr(logs string) string {
 // challenge posted to its endpoint and the Accept button, has the
 // deliverer DM the challenged user, and stops cleanly.
 func TestRunHTTPOnly(t *testing.T) {
-	srv := discordtest.New()
-	defer srv.Close()
-	srv.AddGuild("100", "club")
-	srv.AddChannel("100", "200", "games")
-	srv.AddUser("1", "alice")
-	srv.AddUser("2", "bob")
+	srv := clubDiscord(t)
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "fairypost.toml")
 	text := fmt.Sprintf("[discord]\ntoken = \"t\"\napi_url = %q\nguild_id = \"100\"\ndeliver_every = \"20ms\"\n"+

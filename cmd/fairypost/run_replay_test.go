@@ -22,12 +22,7 @@ import (
 // the etcd store did), and no second challenge is made.
 func TestRunHTTPReplayAcrossWorkers(t *testing.T) {
 	c := etcdtest.Start(t, 1, etcdtest.Options{})
-	srv := discordtest.New()
-	defer srv.Close()
-	srv.AddGuild("100", "club")
-	srv.AddChannel("100", "200", "games")
-	srv.AddUser("1", "alice")
-	srv.AddUser("2", "bob")
+	srv := clubDiscord(t)
 	dir := t.TempDir()
 	wait, stopWait := context.WithTimeout(context.Background(), 30*time.Second)
 	defer stopWait()

@@ -87,12 +87,7 @@ func (r *runningBot) stop(t *testing.T, limit time.Duration) {
 // the deliverer DM the challenged user, and stops cleanly (exit 0) when
 // its context is cancelled, as on SIGINT.
 func TestRunDiscord(t *testing.T) {
-	srv := discordtest.New()
-	defer srv.Close()
-	srv.AddGuild("100", "club")
-	srv.AddChannel("100", "200", "games")
-	srv.AddUser("1", "alice")
-	srv.AddUser("2", "bob")
+	srv := clubDiscord(t)
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "fairypost.toml")
 	db := filepath.Join(dir, "bot.db")
@@ -332,4 +327,18 @@ func TestSignalStopsBot(t *testing.T) {
 	if !strings.Contains(stderr.String(), "fairypost: stopped") {
 		t.Errorf("no clean stop in the logs: %s", stderr.String())
 	}
+}
+
+// clubDiscord starts a fake Discord, closed when the test ends, with the
+// server "club" (ID 100), its channel "games" (200) and the users alice
+// (1) and bob (2): the world the tests of "fairypost run" play in.
+func clubDiscord(t *testing.T) *discordtest.Server {
+	t.Helper()
+	srv := discordtest.New()
+	t.Cleanup(srv.Close)
+	srv.AddGuild("100", "club")
+	srv.AddChannel("100", "200", "games")
+	srv.AddUser("1", "alice")
+	srv.AddUser("2", "bob")
+	return srv
 }
