@@ -108,16 +108,7 @@ func movePosts(t *testing.T, ms []discordtest.Message, player, computer string) 
 // answer it (and DMed to the player); the player declines with the
 // button, and the computer does not offer again on its next turn.
 func TestComputerDrawOfferOnDiscord(t *testing.T) {
-	srv := newFake()
-	defer srv.Close()
-	h, err := startBot(srv, filepath.Join(t.TempDir(), "computer-draw.db"), newClock(), boardSize)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.stop()
-	computer := srv.BotID()
-	h.svc.SetComputer(computer)
-	runner := bot.NewComputerRunner(h.svc, 1, nil)
+	srv, h, computer, runner := computerOpponent(t, "computer-draw.db")
 	runner.Draws = bot.DrawOffers{MinPlies: 0, Turns: 2, Margin: 20}
 	ch := h.channel(t)
 	alice := h.users(t, "alice")[0]
@@ -161,16 +152,7 @@ func TestComputerDrawOfferOnDiscord(t *testing.T) {
 // (Black's copy, since White's is nobody's), as in games between people,
 // and DMed to the player.
 func TestComputerGameEndInThread(t *testing.T) {
-	srv := newFake()
-	defer srv.Close()
-	h, err := startBot(srv, filepath.Join(t.TempDir(), "computer-end.db"), newClock(), boardSize)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.stop()
-	computer := srv.BotID()
-	h.svc.SetComputer(computer)
-	runner := bot.NewComputerRunner(h.svc, 1, nil)
+	srv, h, computer, runner := computerOpponent(t, "computer-end.db")
 	ch := h.channel(t)
 	alice := h.users(t, "alice")[0]
 	// White must play Kb1, and Qh1 mates.
@@ -227,4 +209,22 @@ func (h *harness) startFrom(t *testing.T, channel, white, black, fen string) *bo
 		t.Fatal(err)
 	}
 	return g
+}
+
+// computerOpponent starts a bot on a fake Discord (both stopped when the
+// test ends) whose computer player plays as the bot's own user, and
+// returns them with that user's ID and a runner of one worker that the
+// test steps by hand.
+func computerOpponent(t *testing.T, db string) (*discordtest.Server, *harness, string, *bot.ComputerRunner) {
+	t.Helper()
+	srv := newFake()
+	t.Cleanup(srv.Close)
+	h, err := startBot(srv, filepath.Join(t.TempDir(), db), newClock(), boardSize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.stop)
+	computer := srv.BotID()
+	h.svc.SetComputer(computer)
+	return srv, h, computer, bot.NewComputerRunner(h.svc, 1, nil)
 }
