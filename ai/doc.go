@@ -52,7 +52,7 @@
 //
 // # Levels
 //
-// Levels 1-8 are node budgets (300 to 1,000,000 positions), so a level
+// Levels 1-8 are node budgets (300 to 160,000 positions), so a level
 // plays the same on every machine; weaker levels draw their move (by
 // Options.Seed) among those within a spread of the best. A budget may
 // stretch to ten times itself to finish the first iteration; a move the
