@@ -62,23 +62,49 @@ const orientationNote = "Boards posted here keep White at the bottom; /board and
 // boardPNG draws the current position of g (replayed as rg) from the
 // side of viewer (White for spectators and for viewer ""), marking the
 // last turn (every move of it) and the result; a game waiting for its
-// pre-game choice says so instead of who moves. An image of the same
-// record version, side and size drawn lately is not drawn again.
+// pre-game choice says so instead of who moves. The same image drawn
+// lately (same positions, marks, status, result, side and size: see
+// imageKey) is not drawn again. Only for boards anyone may see: a
+// private board goes through privateBoardPNG.
 func (h *Handler) boardPNG(g *bot.Game, rg *rules.Game, viewer string) (File, error) {
-	side := colorOf(g, viewer)
-	if side == rules.NoColor {
-		side = rules.White
-	}
-	return h.images.image(g, imageKey{id: g.ID, version: g.Version, side: side, size: h.size}, func() (File, error) {
+	side := boardSide(g, viewer)
+	status, o := boardStatus(g), outcomeOf(g)
+	k := imageKey{id: g.ID, side: side, size: h.size, content: boardContent(rg, status, o)}
+	return h.images.image(k, func() (File, error) {
 		return h.drawBoard(g, rg, side)
 	})
+}
+
+// privateBoardPNG is boardPNG for a board only viewer may see (the end
+// of their conditional line): drawn every time, never cached, so that no
+// other user's board can be answered with it.
+func (h *Handler) privateBoardPNG(g *bot.Game, rg *rules.Game, viewer string) (File, error) {
+	return h.drawBoard(g, rg, boardSide(g, viewer))
+}
+
+// boardSide is the side at the bottom of viewer's boards of g: their own,
+// White for spectators and for viewer "".
+func boardSide(g *bot.Game, viewer string) rules.Color {
+	if side := colorOf(g, viewer); side != rules.NoColor {
+		return side
+	}
+	return rules.White
+}
+
+// boardStatus is the status line a board of g shows instead of who
+// moves, "" when none (see render.Status).
+func boardStatus(g *bot.Game) string {
+	if g.Status == bot.GameSetup {
+		return setupStatus(g)
+	}
+	return ""
 }
 
 // drawBoard is boardPNG without the cache, from side's side.
 func (h *Handler) drawBoard(g *bot.Game, rg *rules.Game, side rules.Color) (File, error) {
 	opts := []render.Option{render.Size(h.size), render.Perspective(side), render.LastTurn(rg)}
-	if g.Status == bot.GameSetup {
-		opts = append(opts, render.Status(setupStatus(g)))
+	if status := boardStatus(g); status != "" {
+		opts = append(opts, render.Status(status))
 	}
 	if o := outcomeOf(g); o.Over() {
 		opts = append(opts, render.Outcome(o))
@@ -129,11 +155,9 @@ func (h *Handler) publicFiles(g *bot.Game, rg *rules.Game, n int) []File {
 // or that it was too large to attach (the File has no Data then, and err
 // is nil).
 func (h *Handler) gameGIF(g *bot.Game, rg *rules.Game, viewer string) (f File, note string, err error) {
-	side := colorOf(g, viewer)
-	if side == rules.NoColor {
-		side = rules.White
-	}
-	f, err = h.images.image(g, imageKey{id: g.ID, version: g.Version, gif: true, side: side, size: h.gifSize}, func() (File, error) {
+	side := boardSide(g, viewer)
+	k := imageKey{id: g.ID, gif: true, side: side, size: h.gifSize, content: gifContent(rg, outcomeOf(g))}
+	f, err = h.images.image(k, func() (File, error) {
 		return h.drawGIF(g, rg, side)
 	})
 	return f, f.Note, err

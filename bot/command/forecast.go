@@ -76,7 +76,7 @@ func (h *Handler) forecast(ctx context.Context, req Request) (Reply, error) {
 		if err != nil {
 			return Reply{}, err
 		}
-		f, err := h.boardPNG(ng, fg, user)
+		f, err := h.privateBoardPNG(ng, fg, user)
 		if err != nil {
 			return Reply{}, err
 		}

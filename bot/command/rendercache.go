@@ -2,10 +2,10 @@ package command
 
 import (
 	"container/list"
+	"crypto/sha256"
 	"fmt"
 	"sync"
 
-	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -14,14 +14,20 @@ import (
 // the same move (the opponent's board, the thread's copy).
 const renderCacheSize = 64
 
-// imageKey names one image of a game: the record's ID and version (a
-// version fixes everything a board shows: moves, status, result, pre-game
-// choice), the kind of image, the side at the bottom and the width.
+// imageKey names one image by everything that decides its pixels, so
+// that two requests share a cached image only when they would draw the
+// same bytes: the game (for the file's name), the kind of image, the
+// side at the bottom, the width, and a digest of what is drawn (the
+// positions shown, the moves marked, the status line and the result; see
+// boardContent and gifContent). A record's version is not enough: a
+// hypothetical position (the end of a conditional line) has the version
+// of the real game it starts from.
 type imageKey struct {
-	id, version uint64
-	gif         bool
-	side        rules.Color
-	size        int
+	id      uint64
+	gif     bool
+	side    rules.Color
+	size    int
+	content [sha256.Size]byte
 }
 
 // String is the File.Key of the image.
@@ -30,7 +36,40 @@ func (k imageKey) String() string {
 	if k.gif {
 		kind = "gif"
 	}
-	return fmt.Sprintf("game %d v%d %s %s %dpx", k.id, k.version, k.side, kind, k.size)
+	return fmt.Sprintf("game %d %s %s %dpx %x", k.id, kind, k.side, k.size, k.content[:8])
+}
+
+// boardContent digests what a board image of rg shows besides its side
+// and size: every position of the last turn (the arrows and marks come
+// from them), the moves between them, the position drawn, the status
+// line and the result.
+func boardContent(rg *rules.Game, status string, o rules.Outcome) [sha256.Size]byte {
+	d := sha256.New()
+	moves := rg.Moves()
+	for i := rg.LastTurn(); i < len(moves); i++ {
+		p := rg.PositionAt(i)
+		fmt.Fprintf(d, "before %s\nmove %v\n", p.FEN(), moves[i])
+	}
+	p := rg.Position()
+	fmt.Fprintf(d, "drawn %s\nlast %v\nstatus %q\noutcome %d %q\n", p.FEN(), p.LastMove(), status, o.Result, o.Reason)
+	var sum [sha256.Size]byte
+	d.Sum(sum[:0])
+	return sum
+}
+
+// gifContent digests what a game's GIF shows besides its side and size:
+// the start position, every move and the result.
+func gifContent(rg *rules.Game, o rules.Outcome) [sha256.Size]byte {
+	d := sha256.New()
+	start := rg.Start()
+	fmt.Fprintf(d, "start %s\n", start.FEN())
+	for _, m := range rg.Moves() {
+		fmt.Fprintf(d, "move %v\n", m)
+	}
+	fmt.Fprintf(d, "outcome %d %q\n", o.Result, o.Reason)
+	var sum [sha256.Size]byte
+	d.Sum(sum[:0])
+	return sum
 }
 
 // renderCache keeps the most recently used images, at most max, so that a
@@ -54,13 +93,12 @@ func newRenderCache(max int) *renderCache {
 	return &renderCache{max: max, order: list.New(), entries: map[imageKey]*list.Element{}}
 }
 
-// image returns the image k of g, drawn by draw unless it is cached. A
-// record without a version (not one a store returned) is drawn every
-// time. The File's Data may be shared with other replies: read-only.
-func (c *renderCache) image(g *bot.Game, k imageKey, draw func() (File, error)) (File, error) {
-	if g.Version == 0 {
-		return c.drawn(draw)
-	}
+// image returns the image k, drawn by draw unless it is cached. Only
+// images anyone may see go through the cache: a private image (the end
+// of a player's conditional line) is drawn without it, so that it can
+// never be served to another user. The File's Data may be shared with
+// other replies: read-only.
+func (c *renderCache) image(k imageKey, draw func() (File, error)) (File, error) {
 	c.mu.Lock()
 	if el, ok := c.entries[k]; ok {
 		c.order.MoveToFront(el)

@@ -105,8 +105,9 @@ type File struct {
 	Name string // e.g. "game-12.png"; the extension says the type
 	Data []byte
 	// Key, when not empty, names what the file shows: two files with
-	// the same Key hold the same bytes (a board of one version of a game,
-	// from one side, at one size). An adapter showing everything in one
+	// the same Key hold the same bytes (a board showing the same
+	// positions, marks, status and result, from one side, at one size).
+	// Private images (the end of a conditional line) have no Key. An adapter showing everything in one
 	// place (the console) writes such a file once.
 	Key string
 	// Note, when not empty, is a line for the reader about the file that
