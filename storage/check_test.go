@@ -3,6 +3,7 @@ package storage_test
 import (
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/storage"
+	"github.com/fairypost/fairypost/tournament"
 )
 
 // problemTexts returns the problems Check finds in db, as text.
@@ -97,5 +99,66 @@ func TestCheckFindsIndexesOutOfStep(t *testing.T) {
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestCheckFindsRatingAndTournamentIndexesOutOfStep: the indexes of
+// standings (ratings_by_user) and tournaments (by channel, running, by
+// start time) are checked against their records as the games' are.
+func TestCheckFindsRatingAndTournamentIndexesOutOfStep(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "fairypost.db")
+	db := mustOpenDB(t, path)
+	g := mustAddGame(t, db, "alice", "bob", "c1")
+	if _, err := db.UpdateGameRated(ctx, g.ID, bot.AnyVersion, func(g *bot.Game, tx bot.RatingTx) ([]bot.Notification, error) {
+		st, err := tx.Standing("global/chess", "alice")
+		if err != nil {
+			return nil, err
+		}
+		st.Player.Games = 1
+		return nil, tx.PutStanding(st, bot.RatingEvent{GameID: g.ID})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	e, err := tournament.NewEvent(tournament.RoundRobinKind, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := &bot.Tournament{ChannelID: "c1", Organizer: "alice", Variant: "chess", DaysPerMove: 3, StartAt: t0.Add(time.Hour),
+		Event: e, Created: t0, Updated: t0}
+	if err := db.CreateTournament(ctx, tr, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := problemTexts(t, db); len(got) != 0 {
+		t.Fatalf("a database written by the stores has problems: %q", got)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	err = rawDB(t, path, true, func(tx *bolt.Tx) error {
+		if err := tx.Bucket([]byte("ratings_by_user")).Delete([]byte("alice\x00global/chess")); err != nil {
+			return err
+		}
+		if err := tx.Bucket([]byte("tournaments_by_channel")).Delete(append([]byte("c1\x00"), id8(tr.ID)...)); err != nil {
+			return err
+		}
+		return tx.Bucket([]byte("running_tournaments")).Put(id8(tr.ID), []byte{})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ro, err := storage.Open(path, storage.Options{Timeout: time.Second, ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	got := strings.Join(problemTexts(t, ro), "\n")
+	for _, want := range []string{
+		"ratings_by_user: entry", "of the standing of alice in global/chess is missing",
+		"tournaments_by_channel: entry", fmt.Sprintf("of tournament %d is missing", tr.ID),
+		"running_tournaments: entry", "matches no record",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("problems lack %q:\n%s", want, got)
+		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 func TestConformance(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) bot.Stores {
 		db := mustOpenDB(t, "")
-		return bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}
+		return db.Stores()
 	})
 }
 
@@ -20,14 +20,14 @@ func TestConformance(t *testing.T) {
 // same benchmark on etcd (package storage/etcdstore).
 func BenchmarkConformanceCommitMove(b *testing.B) {
 	db := mustOpenDB(b, "")
-	storetest.BenchCommitMove(b, bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db})
+	storetest.BenchCommitMove(b, db.Stores())
 }
 
 // BenchmarkConformanceCommitMoveParallel is
 // storetest.BenchCommitMoveParallel on a bbolt file.
 func BenchmarkConformanceCommitMoveParallel(b *testing.B) {
 	db := mustOpenDB(b, "")
-	storetest.BenchCommitMoveParallel(b, bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db})
+	storetest.BenchCommitMoveParallel(b, db.Stores())
 }
 
 // TestReplayGuardConformance runs the replay guard's conformance suite

@@ -502,3 +502,8 @@ func reindex(b *bolt.Bucket, old, new []string, id uint64) error {
 	}
 	return nil
 }
+
+// Stores returns every store of package bot, each kept in db.
+func (db *DB) Stores() bot.Stores {
+	return bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}
+}

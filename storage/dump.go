@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -19,6 +20,19 @@ type Dump struct {
 	Challenges  []*bot.Challenge   // by ID
 	Preferences []*bot.Preferences // by user ID
 	Outbox      []bot.Notification // by ID: the order of appending
+	// Standings are the ratings, by pool, then user ID, each with its
+	// Version.
+	Standings []bot.Standing
+	// RatingHistory is every rated game of every player, by pool, user
+	// ID, then the order the games ended.
+	RatingHistory []RatedGame
+	Tournaments   []*bot.Tournament // by ID
+}
+
+// RatedGame is one entry of a player's rating history in a pool.
+type RatedGame struct {
+	Pool, UserID string
+	Event        bot.RatingEvent
 }
 
 // Dump reads every record in one read transaction (a consistent state
@@ -49,7 +63,7 @@ func (db *DB) Dump(ctx context.Context) (*Dump, error) {
 		}); err != nil {
 			return err
 		}
-		return tx.Bucket(bucketOutbox).ForEach(func(k, v []byte) error {
+		if err := tx.Bucket(bucketOutbox).ForEach(func(k, v []byte) error {
 			n, err := decodeNotification(v)
 			if err != nil {
 				return err
@@ -59,7 +73,10 @@ func (db *DB) Dump(ctx context.Context) (*Dump, error) {
 			}
 			d.Outbox = append(d.Outbox, n)
 			return nil
-		})
+		}); err != nil {
+			return err
+		}
+		return dumpRatingsAndTournaments(tx, d)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("storage: dump: %w", err)
@@ -76,7 +93,7 @@ func (db *DB) Dump(ctx context.Context) (*Dump, error) {
 // nothing.
 func (db *DB) Load(ctx context.Context, d *Dump) error {
 	return db.update(ctx, func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketGames, bucketChallenges, bucketUsers, bucketOutbox} {
+		for _, name := range append([][]byte{bucketGames, bucketChallenges, bucketUsers, bucketOutbox}, append(ratingBuckets, tournamentBuckets...)...) {
 			if k, _ := tx.Bucket(name).Cursor().First(); k != nil {
 				return fmt.Errorf("storage: load: %s holds records already: load into a new file", db.Path())
 			}
@@ -109,6 +126,55 @@ func (db *DB) Load(ctx context.Context, d *Dump) error {
 		if err := appendNotifications(tx, d.Outbox); err != nil {
 			return err
 		}
+		for _, st := range d.Standings {
+			if st.Pool == "" || st.UserID == "" {
+				return fmt.Errorf("storage: load: a standing without a pool or a user")
+			}
+			if err := putStanding(tx, st); err != nil {
+				return err
+			}
+		}
+		for _, h := range d.RatingHistory {
+			if err := putRatingEvent(tx, h.Pool, h.UserID, h.Event); err != nil {
+				return err
+			}
+		}
+		for _, t := range d.Tournaments {
+			if err := putTournament(tx, nil, t); err != nil {
+				return err
+			}
+			last = max(last, t.ID)
+		}
 		return tx.Bucket(bucketMeta).Bucket(keyIDs).SetSequence(last)
+	})
+}
+
+// dumpRatingsAndTournaments adds the standings, the rating histories and
+// the tournaments of tx to d (none in a file whose buckets were never
+// made: opened read-only only).
+func dumpRatingsAndTournaments(tx *bolt.Tx, d *Dump) error {
+	if err := prefixScan(tx.Bucket(bucketRatings), nil, func(_, v []byte) error {
+		st, err := DecodeStanding(v)
+		d.Standings = append(d.Standings, st)
+		return err
+	}); err != nil {
+		return err
+	}
+	if err := prefixScan(tx.Bucket(bucketRatingHistory), nil, func(k, v []byte) error {
+		pool, rest, ok1 := bytes.Cut(k, []byte{0})
+		user, _, ok2 := bytes.Cut(rest, []byte{0})
+		if !ok1 || !ok2 || len(rest) != len(user)+1+16 {
+			return fmt.Errorf("corrupt rating history key %x", k)
+		}
+		ev, err := DecodeRatingEvent(v)
+		d.RatingHistory = append(d.RatingHistory, RatedGame{Pool: string(pool), UserID: string(user), Event: ev})
+		return err
+	}); err != nil {
+		return err
+	}
+	return prefixScan(tx.Bucket(bucketTournaments), nil, func(_, v []byte) error {
+		t, err := DecodeTournament(v)
+		d.Tournaments = append(d.Tournaments, t)
+		return err
 	})
 }

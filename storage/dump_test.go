@@ -28,7 +28,7 @@ func TestDumpVerify(t *testing.T) {
 		t.Fatalf("dump: last ID %d, %d games, %d challenges, %d preferences, %d notifications", d.LastID,
 			len(d.Games), len(d.Challenges), len(d.Preferences), len(d.Outbox))
 	}
-	st := bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}
+	st := db.Stores()
 	if err := storage.Verify(ctx, d, st); err != nil {
 		t.Fatalf("Verify on the source: %v", err)
 	}

@@ -91,7 +91,16 @@ func decodeRatingChanges(rs []ratingChangeRecord) []bot.RatingChange {
 	return out
 }
 
-func decodeStanding(b []byte) (bot.Standing, error) {
+// EncodeStanding returns the stored form of st, its Version as it is:
+// the same bytes on every backend.
+func EncodeStanding(st bot.Standing) ([]byte, error) {
+	g := st.Player.Glicko
+	return json.Marshal(standingRecord{Schema: SchemaVersion, Pool: st.Pool, UserID: st.UserID, Version: st.Version,
+		Rating: g.Rating, Deviation: g.Deviation, Volatility: g.Volatility, Games: st.Player.Games, Last: st.Player.Last})
+}
+
+// DecodeStanding reads what EncodeStanding wrote.
+func DecodeStanding(b []byte) (bot.Standing, error) {
 	var r standingRecord
 	if err := json.Unmarshal(b, &r); err != nil {
 		return bot.Standing{}, fmt.Errorf("standing record: %w", err)
@@ -104,7 +113,16 @@ func decodeStanding(b []byte) (bot.Standing, error) {
 		Games:  r.Games, Last: r.Last}}, nil
 }
 
-func decodeRatingEvent(b []byte) (bot.RatingEvent, error) {
+// EncodeRatingEvent returns the stored form of ev (its pool and player
+// are in its key).
+func EncodeRatingEvent(ev bot.RatingEvent) ([]byte, error) {
+	a := ev.Entry.After
+	return json.Marshal(ratingEventRecord{Schema: SchemaVersion, GameID: ev.GameID, At: ev.Entry.At, Score: ev.Entry.Score,
+		Rating: a.Rating, Deviation: a.Deviation, Volatility: a.Volatility})
+}
+
+// DecodeRatingEvent reads what EncodeRatingEvent wrote.
+func DecodeRatingEvent(b []byte) (bot.RatingEvent, error) {
 	var r ratingEventRecord
 	if err := json.Unmarshal(b, &r); err != nil {
 		return bot.RatingEvent{}, fmt.Errorf("rating event record: %w", err)
@@ -130,7 +148,7 @@ func (r boltRatingTx) Standing(pool, userID string) (bot.Standing, error) {
 	if b == nil {
 		return bot.Standing{Pool: pool, UserID: userID}, nil
 	}
-	return decodeStanding(b)
+	return DecodeStanding(b)
 }
 
 // PutStanding writes st with its version checked and incremented, its
@@ -146,26 +164,34 @@ func (r boltRatingTx) PutStanding(st bot.Standing, ev bot.RatingEvent) error {
 	if old.Version != st.Version {
 		return bot.Errorf(bot.ECONFLICT, "The rating of <@%s> in %s changed meanwhile: try again.", st.UserID, st.Pool)
 	}
-	g := st.Player.Glicko
-	b, err := json.Marshal(standingRecord{Schema: SchemaVersion, Pool: st.Pool, UserID: st.UserID, Version: st.Version + 1,
-		Rating: g.Rating, Deviation: g.Deviation, Volatility: g.Volatility, Games: st.Player.Games, Last: st.Player.Last})
+	st.Version++
+	if err := putStanding(r.tx, st); err != nil {
+		return err
+	}
+	return putRatingEvent(r.tx, st.Pool, st.UserID, ev)
+}
+
+// putStanding stores st as it is (its Version included) with its entry
+// in ratings_by_user.
+func putStanding(tx *bolt.Tx, st bot.Standing) error {
+	b, err := EncodeStanding(st)
 	if err != nil {
 		return err
 	}
-	if err := r.tx.Bucket(bucketRatings).Put(pairKey(st.Pool, st.UserID), b); err != nil {
+	if err := tx.Bucket(bucketRatings).Put(pairKey(st.Pool, st.UserID), b); err != nil {
 		return err
 	}
-	if err := r.tx.Bucket(bucketRatingsByUser).Put(pairKey(st.UserID, st.Pool), []byte{}); err != nil {
-		return err
-	}
-	a := ev.Entry.After
-	e, err := json.Marshal(ratingEventRecord{Schema: SchemaVersion, GameID: ev.GameID, At: ev.Entry.At, Score: ev.Entry.Score,
-		Rating: a.Rating, Deviation: a.Deviation, Volatility: a.Volatility})
+	return tx.Bucket(bucketRatingsByUser).Put(pairKey(st.UserID, st.Pool), []byte{})
+}
+
+// putRatingEvent stores ev in userID's history in pool.
+func putRatingEvent(tx *bolt.Tx, pool, userID string, ev bot.RatingEvent) error {
+	e, err := EncodeRatingEvent(ev)
 	if err != nil {
 		return err
 	}
-	key := append(append(pairKey(st.Pool, st.UserID), 0), timeKey(ev.Entry.At, ev.GameID)...)
-	return r.tx.Bucket(bucketRatingHistory).Put(key, e)
+	key := append(append(pairKey(pool, userID), 0), timeKey(ev.Entry.At, ev.GameID)...)
+	return tx.Bucket(bucketRatingHistory).Put(key, e)
 }
 
 // UpdateGameRated is UpdateGame with the standings of the same bbolt
@@ -213,7 +239,7 @@ func (db *DB) PoolStandings(ctx context.Context, pool string) ([]bot.Standing, e
 	var out []bot.Standing
 	err := db.view(ctx, func(tx *bolt.Tx) error {
 		return prefixScan(tx.Bucket(bucketRatings), pairKey(pool, ""), func(_, v []byte) error {
-			st, err := decodeStanding(v)
+			st, err := DecodeStanding(v)
 			if err != nil {
 				return err
 			}
@@ -239,7 +265,7 @@ func (db *DB) UserStandings(ctx context.Context, userID string) ([]bot.Standing,
 			if v == nil {
 				return fmt.Errorf("ratings_by_user lists %s in %s, which has no standing", userID, pool)
 			}
-			st, err := decodeStanding(v)
+			st, err := DecodeStanding(v)
 			if err != nil {
 				return err
 			}
@@ -260,7 +286,7 @@ func (db *DB) RatingHistory(ctx context.Context, pool, userID string) ([]bot.Rat
 			if len(k) != len(prefix)+16 {
 				return fmt.Errorf("corrupt rating history key %x", k)
 			}
-			ev, err := decodeRatingEvent(v)
+			ev, err := DecodeRatingEvent(v)
 			if err != nil {
 				return err
 			}

@@ -74,7 +74,9 @@ type tournamentGameLink struct {
 	GameID uint64 `json:"game"`
 }
 
-func encodeTournament(t *bot.Tournament) ([]byte, error) {
+// EncodeTournament returns the stored form of t: the same bytes on every
+// backend.
+func EncodeTournament(t *bot.Tournament) ([]byte, error) {
 	r := tournamentRecord{Schema: SchemaVersion, ID: t.ID, Version: t.Version, GuildID: t.GuildID, ChannelID: t.ChannelID,
 		Organizer: t.Organizer, Variant: t.Variant, Options: t.Options, DaysPerMove: t.DaysPerMove, Rated: t.Rated,
 		StartAt: t.StartAt, Kind: uint8(t.Event.Kind), Rounds: t.Event.Rounds, Status: uint8(t.Event.Status), Players: t.Event.Players,
@@ -92,7 +94,8 @@ func encodeTournament(t *bot.Tournament) ([]byte, error) {
 	return json.Marshal(r)
 }
 
-func decodeTournament(b []byte) (*bot.Tournament, error) {
+// DecodeTournament reads what EncodeTournament wrote.
+func DecodeTournament(b []byte) (*bot.Tournament, error) {
 	var r tournamentRecord
 	if err := json.Unmarshal(b, &r); err != nil {
 		return nil, fmt.Errorf("tournament record: %w", err)
@@ -118,9 +121,20 @@ func decodeTournament(b []byte) (*bot.Tournament, error) {
 	return t, nil
 }
 
-// running reports whether t's event is running or paused.
-func running(t *bot.Tournament) bool {
+// TournamentRunning reports whether t's event is running or paused: the
+// tournaments RunningTournaments lists.
+func TournamentRunning(t *bot.Tournament) bool {
 	return t.Event.Status == tournament.Running || t.Event.Status == tournament.Paused
+}
+
+// TournamentStart is when t starts by itself, the zero time when it does
+// not (no start time, or no longer open): its key in the index that
+// TournamentsToStart reads.
+func TournamentStart(t *bot.Tournament) time.Time {
+	if t.Event.Status != tournament.Open {
+		return time.Time{}
+	}
+	return t.StartAt
 }
 
 // putTournament stores t, which replaces old (nil for a new one), with
@@ -131,7 +145,7 @@ func putTournament(tx *bolt.Tx, old, t *bot.Tournament) error {
 			return fmt.Errorf("the bucket %s is missing", name)
 		}
 	}
-	b, err := encodeTournament(t)
+	b, err := EncodeTournament(t)
 	if err != nil {
 		return err
 	}
@@ -145,16 +159,10 @@ func putTournament(tx *bolt.Tx, old, t *bot.Tournament) error {
 	if err := reindex(tx.Bucket(bucketTournamentsByChannel), []string{was.ChannelID}, []string{t.ChannelID}, t.ID); err != nil {
 		return err
 	}
-	startOf := func(t *bot.Tournament) time.Time {
-		if t.Event.Status != tournament.Open {
-			return time.Time{}
-		}
-		return t.StartAt
-	}
-	if err := retime(tx.Bucket(bucketTournamentsByStart), startOf(&was), startOf(t), t.ID); err != nil {
+	if err := retime(tx.Bucket(bucketTournamentsByStart), TournamentStart(&was), TournamentStart(t), t.ID); err != nil {
 		return err
 	}
-	if running(t) {
+	if TournamentRunning(t) {
 		return tx.Bucket(bucketRunningTournaments).Put(itob(t.ID), []byte{})
 	}
 	return tx.Bucket(bucketRunningTournaments).Delete(itob(t.ID))
@@ -206,7 +214,7 @@ func getTournament(tx *bolt.Tx, id uint64) (*bot.Tournament, error) {
 	if b == nil {
 		return nil, bot.Errorf(bot.ENOTFOUND, "There is no tournament %d.", id)
 	}
-	return decodeTournament(b)
+	return DecodeTournament(b)
 }
 
 // CreateTournament stores a new tournament with a fresh ID

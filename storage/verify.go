@@ -18,7 +18,9 @@ import (
 // stores' own methods: every game, challenge and preference record equal;
 // for every user and channel of d, each listing (games, ongoing games,
 // challenges) with the IDs d implies, in ID order; the deadline,
-// reminder and expiry listings and their earliest times; and the outbox
+// reminder and expiry listings and their earliest times; the standings
+// and rating histories (verifyRatings) and the tournaments with their
+// listings (verifyTournaments); and the outbox
 // with d's notifications in d's order (IDs may differ). It returns the
 // first difference found. "fairypost migrate" runs it after a copy.
 func Verify(ctx context.Context, d *Dump, st bot.Stores) error {
@@ -139,6 +141,12 @@ func Verify(ctx context.Context, d *Dump, st bot.Stores) error {
 		return err
 	}
 	if err := verifyTimes(ctx, d, st); err != nil {
+		return err
+	}
+	if err := verifyRatings(ctx, d, st); err != nil {
+		return err
+	}
+	if err := verifyTournaments(ctx, d, st); err != nil {
 		return err
 	}
 	return verifyOutbox(ctx, d, st.Outbox)

@@ -16,7 +16,8 @@ const dumpPage = 1000
 // Dump reads every record under the prefix at one etcd revision (a
 // consistent state while others write), in pages of 1,000 keys:
 // games and challenges by ID, preferences by user ID, notifications in
-// the order of appending. Everything is held in memory.
+// the order of appending, standings and rating histories by pool and
+// user, tournaments by ID. Everything is held in memory.
 func (s *Store) Dump(ctx context.Context) (*storage.Dump, error) {
 	d := &storage.Dump{}
 	r, err := s.c.Get(ctx, s.idsKey()) // fixes the revision every read is made at
@@ -58,6 +59,12 @@ func (s *Store) Dump(ctx context.Context) (*storage.Dump, error) {
 		return nil, err
 	}
 	sortNotes(d.Outbox)
+	if err := s.dumpRatings(ctx, rev, d); err != nil {
+		return nil, err
+	}
+	if err := s.dumpTournaments(ctx, rev, d); err != nil {
+		return nil, err
+	}
 	return d, nil
 }
 

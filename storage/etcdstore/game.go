@@ -136,6 +136,24 @@ func (s *Store) EarliestGameTimes(ctx context.Context) (deadline, remindAt time.
 // index entries and appends fn's notifications. On a concurrent change
 // the whole update, fn included, is tried again.
 func (s *Store) UpdateGame(ctx context.Context, id, expected uint64, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
+	return s.updateGame(ctx, id, expected, func(g *bot.Game) (gameChange, error) {
+		notes, err := fn(g)
+		return gameChange{notes: notes}, err
+	})
+}
+
+// gameChange is what an update of a game writes besides the game: its
+// notifications, and the comparisons and operations of other records
+// read and written in the same transaction (the standings of a rated
+// game).
+type gameChange struct {
+	notes []bot.Notification
+	cmps  []clientv3.Cmp
+	ops   []clientv3.Op
+}
+
+// updateGame is UpdateGame with fn's other records in the transaction.
+func (s *Store) updateGame(ctx context.Context, id, expected uint64, fn func(*bot.Game) (gameChange, error)) (*bot.Game, error) {
 	var out *bot.Game
 	err := s.casLoop(ctx, func() ([]clientv3.Cmp, []clientv3.Op, error) {
 		old, rev, err := s.loadGame(ctx, id)
@@ -146,17 +164,18 @@ func (s *Store) UpdateGame(ctx context.Context, id, expected uint64, fn func(*bo
 			return nil, nil, bot.Errorf(bot.ECONFLICT, "Game %d has changed since you saw it (version %d, now %d): look again.", id, expected, old.Version)
 		}
 		g := old.Clone()
-		notes, err := fn(g)
+		change, err := fn(g)
 		if err != nil {
 			return nil, nil, err
 		}
 		g.ID, g.Version = old.ID, old.Version+1
-		ops, err := s.putGameOps(old, g, fmt.Sprintf("g%s.%s", hex16(id), hex16(uint64(rev))), notes)
+		ops, err := s.putGameOps(old, g, fmt.Sprintf("g%s.%s", hex16(id), hex16(uint64(rev))), change.notes)
 		if err != nil {
 			return nil, nil, err
 		}
 		out = g
-		return []clientv3.Cmp{clientv3.Compare(clientv3.ModRevision(s.gameKey(id)), "=", rev)}, ops, nil
+		cmps := append([]clientv3.Cmp{clientv3.Compare(clientv3.ModRevision(s.gameKey(id)), "=", rev)}, change.cmps...)
+		return cmps, append(ops, change.ops...), nil
 	})
 	if err != nil {
 		return nil, err

@@ -18,8 +18,9 @@ const loadBatch = 100
 
 // Load copies every record of d into the store, whose prefix must hold
 // nothing yet but its schema: games and challenges keep their IDs and
-// versions, with all their index entries; preferences are copied as
-// they are; the notifications are appended in d's order and so get new
+// versions, with all their index entries; preferences, standings,
+// rating histories and tournaments (with their index entries) are copied
+// as they are; the notifications are appended in d's order and so get new
 // IDs (etcd revisions) in the same order. The ID counter ends at d's
 // LastID (or the largest ID, if larger), so no ID is ever given twice.
 // The copy is made in transactions of up to 100 keys, eight at a time;
@@ -76,6 +77,23 @@ func (s *Store) Load(ctx context.Context, d *storage.Dump) error {
 			return err
 		}
 		add([]clientv3.Op{clientv3.OpPut(s.userKey(p.UserID), string(b))})
+	}
+	rops, err := s.loadRatingOps(d)
+	if err != nil {
+		return err
+	}
+	for len(rops) > 0 {
+		n := min(len(rops), loadBatch)
+		add(rops[:n])
+		rops = rops[n:]
+	}
+	for _, t := range d.Tournaments {
+		more, err := s.putTournamentOps(nil, t, "", nil)
+		if err != nil {
+			return err
+		}
+		add(more)
+		last = max(last, t.ID)
 	}
 	flush()
 	if err := s.commitAll(ctx, batches); err != nil {

@@ -58,7 +58,7 @@ func BenchmarkMigrate100k(b *testing.B) {
 		}
 		load += time.Since(start)
 		start = time.Now()
-		if err := storage.Verify(b.Context(), d, bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s}); err != nil {
+		if err := storage.Verify(b.Context(), d, s.Stores()); err != nil {
 			b.Fatal(err)
 		}
 		verify += time.Since(start)
@@ -76,7 +76,7 @@ func TestLoadSmall(t *testing.T) {
 	if err := s.Load(t.Context(), d); err != nil {
 		t.Fatal(err)
 	}
-	if err := storage.Verify(t.Context(), d, bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s}); err != nil {
+	if err := storage.Verify(t.Context(), d, s.Stores()); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Load(t.Context(), d); err == nil {

@@ -1,9 +1,10 @@
 // Package etcdstore keeps fairypost's records in etcd, so that several
 // bot processes on several machines can share them. Store implements
-// bot.GameStore, bot.ChallengeStore, bot.UserStore and bot.Outbox with
-// the contracts package bot documents, as package storage does on a
-// bbolt file; the conformance suite in storage/storetest runs against
-// both.
+// every store of package bot (bot.GameStore, bot.ChallengeStore,
+// bot.UserStore, bot.Outbox, bot.RatingStore, bot.TournamentStore; see
+// Stores) with the contracts package bot documents, as package storage
+// does on a bbolt file; the conformance suite in storage/storetest runs
+// against both.
 //
 // # Every change is one etcd transaction
 //
@@ -37,6 +38,8 @@
 //	P ix/games_by_deadline/NANOS ID      time indexes: scanned up to a time,
 //	P ix/games_by_remind/NANOS ID        their first key is the earliest
 //	P ix/challenges_by_expiry/NANOS ID   (pending challenges only)
+//	P rating/..., P rating_history/...   standings and histories (rating.go)
+//	P tournament/ID, P ix/tournaments_*  tournaments (tournament.go)
 //	P seen/KEY                           a key of FirstSeen (a signature the
 //	                                     interactions endpoint accepted), empty,
 //	                                     on a lease that deletes it (seen.go)
@@ -583,4 +586,9 @@ func (s *Store) firstTime(index string, r *clientv3.GetResponse) (time.Time, err
 	}
 	t, _, err := parseTimeKey(string(r.Kvs[0].Key[len(s.indexPrefix(index)):]))
 	return t, err
+}
+
+// Stores returns every store of package bot, each kept in s.
+func (s *Store) Stores() bot.Stores {
+	return bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s, Ratings: s, Tournaments: s}
 }

@@ -35,7 +35,7 @@ func TestConformance(t *testing.T) {
 	c := etcdtest.Start(t, 1, etcdtest.Options{})
 	storetest.Run(t, func(t *testing.T) bot.Stores {
 		s := openStore(t, c)
-		return bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s}
+		return s.Stores()
 	})
 }
 
@@ -54,7 +54,7 @@ func TestReplayGuardConformance(t *testing.T) {
 func BenchmarkCommitMove(b *testing.B) {
 	c := etcdtest.Start(b, 1, etcdtest.Options{Fsync: true})
 	s := openStore(b, c)
-	storetest.BenchCommitMove(b, bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s})
+	storetest.BenchCommitMove(b, s.Stores())
 }
 
 // BenchmarkCommitMoveParallel is storetest.BenchCommitMoveParallel on
@@ -65,7 +65,7 @@ func BenchmarkCommitMoveParallel(b *testing.B) {
 		b.Run(fmt.Sprintf("members=%d", members), func(b *testing.B) {
 			c := etcdtest.Start(b, members, etcdtest.Options{Fsync: true})
 			s := openStore(b, c)
-			storetest.BenchCommitMoveParallel(b, bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s})
+			storetest.BenchCommitMoveParallel(b, s.Stores())
 		})
 	}
 }
@@ -75,5 +75,5 @@ func BenchmarkCommitMoveParallel(b *testing.B) {
 func BenchmarkCommitMove3Members(b *testing.B) {
 	c := etcdtest.Start(b, 3, etcdtest.Options{Fsync: true})
 	s := openStore(b, c)
-	storetest.BenchCommitMove(b, bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s})
+	storetest.BenchCommitMove(b, s.Stores())
 }

@@ -12,7 +12,8 @@ import (
 // WatchChanges tells this process of changes made by any process that
 // the one running the scheduler and the deliverer must not sleep
 // through: schedule is called after an entry is put in a time index (a
-// new or moved deadline, reminder or challenge expiry: the next wake-up
+// new or moved deadline, reminder, challenge expiry or tournament
+// start: the next wake-up
 // may be earlier), deliver after a notification is appended or retried.
 // Each is called once per etcd revision at most, from one goroutine per
 // kind, and must not block (a Scheduler's or Deliverer's Poke). A watch
@@ -21,7 +22,8 @@ import (
 // returns when ctx is done.
 func (s *Store) WatchChanges(ctx context.Context, schedule, deliver func()) {
 	var wg sync.WaitGroup
-	timeIndexes := []string{s.indexPrefix(ixGamesByDeadline), s.indexPrefix(ixGamesByRemind), s.indexPrefix(ixChallengesByExpiry)}
+	timeIndexes := []string{s.indexPrefix(ixGamesByDeadline), s.indexPrefix(ixGamesByRemind), s.indexPrefix(ixChallengesByExpiry),
+		s.indexPrefix(ixTournamentsByStart)}
 	wg.Go(func() {
 		s.watch(ctx, s.p+"ix/", func(key string) bool {
 			for _, p := range timeIndexes {

@@ -1,5 +1,6 @@
 // Package storetest is the conformance suite of the stores of package
-// bot (GameStore, ChallengeStore, UserStore, Outbox): every contract
+// bot (GameStore, ChallengeStore, UserStore, Outbox, RatingStore,
+// TournamentStore): every contract
 // their documentation states, as tests that any backend must pass. Each
 // backend's tests call Run with a function opening a fresh, empty store:
 // package storage (bbolt) and package storage/etcdstore (etcd) do.
@@ -21,7 +22,8 @@ import (
 var T0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 // Open returns the stores of a fresh, empty backend for test t, closed
-// when t ends. All four may be one value.
+// when t ends: every store of bot.Stores (a missing one fails the tests
+// that need it). All may be one value.
 type Open func(t *testing.T) bot.Stores
 
 // Run runs every conformance test as a subtest of t, each on a store of
@@ -54,6 +56,10 @@ func Run(t *testing.T, open Open) {
 		{"ConcurrentSameVersion", testConcurrentSameVersion},
 		{"ConcurrentAnyVersion", testConcurrentAnyVersion},
 		{"ConcurrentCreate", testConcurrentCreate},
+		{"UpdateGameRated", testUpdateGameRated},
+		{"RatingHistoryOrder", testRatingHistoryOrder},
+		{"ConcurrentRatedEnds", testConcurrentRatedEnds},
+		{"TournamentStore", testTournamentStore},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
