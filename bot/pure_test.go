@@ -78,7 +78,7 @@ func TestUpdatesTouchNoStore(t *testing.T) {
 		t.Errorf("stores touched inside update functions: %q", v)
 	}
 	calls := probe.Calls()
-	if calls["UpdateGame"] == 0 || calls["AnnotateGame"] == 0 || calls["UpdateChallenge"] == 0 || calls["UpdatePreferences"] == 0 {
+	if calls["UpdateGame"]+calls["UpdateGameRated"] == 0 || calls["AnnotateGame"] == 0 || calls["UpdateChallenge"] == 0 || calls["UpdatePreferences"] == 0 {
 		t.Errorf("not every kind of update was made: %v", calls)
 	}
 }

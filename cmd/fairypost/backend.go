@@ -50,7 +50,7 @@ func (a *app) openBackend(ctx context.Context, cfg Config, log *slog.Logger) (*b
 	}
 	stopCopies := a.serveHotCopy(ctx, db, cfg.Storage.Path, log)
 	return &backend{
-		stores: bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db},
+		stores: db.Stores(),
 		where:  cfg.Storage.Path,
 		seen:   db,
 		lead: func(ctx context.Context, fn func(context.Context)) error {
@@ -80,7 +80,7 @@ func openEtcd(ctx context.Context, e EtcdConfig, log *slog.Logger) (*backend, er
 	host, _ := os.Hostname()
 	id := fmt.Sprintf("%s/%d", host, os.Getpid())
 	return &backend{
-		stores: bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s},
+		stores: s.Stores(),
 		where:  where,
 		seen:   s,
 		lead: func(ctx context.Context, fn func(context.Context)) error {

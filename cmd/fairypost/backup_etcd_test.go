@@ -41,7 +41,7 @@ func verifyFile(t *testing.T, d *storage.Dump, path string) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if err := storage.Verify(context.Background(), d, bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}); err != nil {
+	if err := storage.Verify(context.Background(), d, db.Stores()); err != nil {
 		t.Errorf("%s: %v", path, err)
 	}
 }
@@ -64,7 +64,8 @@ func TestBackupEtcd(t *testing.T) {
 	dir := t.TempDir()
 	copy1 := filepath.Join(dir, "copy1.db")
 	r := run(t, "backup", "-from", eps, "-prefix", "live/", "-o", copy1)
-	if r.code != exitOK || !strings.HasPrefix(r.stdout, copy1+": ") || !strings.Contains(r.stdout, "20 games, 30 challenges") {
+	if r.code != exitOK || !strings.HasPrefix(r.stdout, copy1+": ") || !strings.Contains(r.stdout, "22 games, 30 challenges") ||
+		!strings.Contains(r.stdout, "7 ratings with 12 rated results, 2 tournaments") {
 		t.Fatalf("backup: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 	verifyFile(t, want, copy1)
@@ -151,7 +152,7 @@ func TestBackupEtcd(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer back.Close()
-	if err := storage.Verify(context.Background(), want, bot.Stores{Games: back, Challenges: back, Users: back, Outbox: back}); err != nil {
+	if err := storage.Verify(context.Background(), want, back.Stores()); err != nil {
 		t.Errorf("restored: %v", err)
 	}
 }

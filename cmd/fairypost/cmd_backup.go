@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"syscall"
 
-	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/storage"
 	"github.com/fairypost/fairypost/storage/etcdstore"
 	"github.com/fairypost/fairypost/storage/hotcopy"
@@ -189,7 +188,7 @@ func (a *app) backupEtcd(ctx context.Context, ef *etcdFlags, endpoints []string,
 	}
 	err = db.Load(ctx, d)
 	if err == nil {
-		if err = storage.Verify(ctx, d, bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}); err != nil {
+		if err = storage.Verify(ctx, d, db.Stores()); err != nil {
 			err = fmt.Errorf("the copy differs from what was read: %w", err)
 		}
 	}
@@ -208,8 +207,9 @@ func (a *app) backupEtcd(ctx context.Context, ef *etcdFlags, endpoints []string,
 	}
 	done = true
 	syncDir(filepath.Dir(out))
-	_, err = fmt.Fprintf(a.stdout, "%s: %d bytes (etcd %s prefix %q: %d games, %d challenges, %d users' preferences, %d notifications)\n",
-		out, st.Size(), joinEndpoints(opts.Endpoints), opts.Prefix, len(d.Games), len(d.Challenges), len(d.Preferences), len(d.Outbox))
+	_, err = fmt.Fprintf(a.stdout, "%s: %d bytes (etcd %s prefix %q: %d games, %d challenges, %d users' preferences, %d notifications, %d ratings with %d rated results, %d tournaments)\n",
+		out, st.Size(), joinEndpoints(opts.Endpoints), opts.Prefix, len(d.Games), len(d.Challenges), len(d.Preferences), len(d.Outbox),
+		len(d.Standings), len(d.RatingHistory), len(d.Tournaments))
 	return err
 }
 

@@ -93,7 +93,7 @@ func (a *app) console(ctx context.Context, dbPath, imagesDir, user string) error
 	defer db.Close()
 	log := consoleLogger(a.stderr)
 	defer a.serveHotCopy(ctx, db, dbPath, log)() // stops before db.Close
-	return a.consoleOn(ctx, bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}, imagesDir, user, log)
+	return a.consoleOn(ctx, db.Stores(), imagesDir, user, log)
 }
 
 // consoleLogger is the console's log: warnings and errors only.

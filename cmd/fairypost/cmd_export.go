@@ -83,7 +83,7 @@ func (a *app) export(ctx context.Context, dbPath string, id uint64, format strin
 	if err != nil {
 		return err
 	}
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg)
+	svc := bot.NewService(db.Stores(), reg)
 	if format == "pgn" {
 		pgn, err := svc.PGN(ctx, id)
 		if err != nil {

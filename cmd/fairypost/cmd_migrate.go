@@ -132,7 +132,7 @@ func (a *app) migrate(ctx context.Context, from, to string, ef *etcdFlags) error
 		if err := s.Load(ctx, d); err != nil {
 			return err
 		}
-		check = bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s}
+		check = s.Stores()
 	} else {
 		if d, err = s.Dump(ctx); err != nil {
 			return err
@@ -146,14 +146,14 @@ func (a *app) migrate(ctx context.Context, from, to string, ef *etcdFlags) error
 			os.Remove(dst.path)
 			return err
 		}
-		check = bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}
+		check = db.Stores()
 	}
 	copied := time.Since(start)
 	if err := storage.Verify(ctx, d, check); err != nil {
 		return fmt.Errorf("the copy in %s differs from %s: %w", to, from, err)
 	}
-	fmt.Fprintf(a.stdout, "%s -> %s (prefix %q): %d games, %d challenges, %d users' preferences, %d notifications; copied in %v, verified in %v\n",
-		from, to, prefix, len(d.Games), len(d.Challenges), len(d.Preferences), len(d.Outbox),
+	fmt.Fprintf(a.stdout, "%s -> %s (prefix %q): %d games, %d challenges, %d users' preferences, %d notifications, %d ratings with %d rated results, %d tournaments; copied in %v, verified in %v\n",
+		from, to, prefix, len(d.Games), len(d.Challenges), len(d.Preferences), len(d.Outbox), len(d.Standings), len(d.RatingHistory), len(d.Tournaments),
 		copied.Round(time.Millisecond), (time.Since(start) - copied).Round(time.Millisecond))
 	return nil
 }

@@ -4,20 +4,26 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/rating"
 	"github.com/fairypost/fairypost/storage"
 	"github.com/fairypost/fairypost/storage/etcdstore"
 	"github.com/fairypost/fairypost/storage/etcdstore/etcdtest"
+	"github.com/fairypost/fairypost/tournament"
 )
 
 // migrateFixture writes a database with records of every kind: active,
 // finished and set-up games with deadlines and reminders, challenges
-// pending and accepted, preferences, and waiting notifications (one
-// retried). It returns the file's path.
+// pending and accepted, preferences, waiting notifications (one
+// retried), ratings with their histories from rated finished games, and
+// tournaments open (with a start time) and running (with their games).
+// It returns the file's path.
 func migrateFixture(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "bot.db")
@@ -49,8 +55,22 @@ func migrateFixture(t *testing.T) string {
 		}
 		switch i % 4 {
 		case 1:
-			_, err = db.UpdateGame(ctx, g.ID, g.Version, func(g *bot.Game) ([]bot.Notification, error) {
+			_, err = db.UpdateGameRated(ctx, g.ID, g.Version, func(g *bot.Game, tx bot.RatingTx) ([]bot.Notification, error) {
 				g.Status, g.Result, g.Reason, g.Deadline, g.ToAct = bot.GameFinished, bot.BlackWins, "resignation", time.Time{}, ""
+				g.Rated = true
+				for i, u := range []string{white, black} {
+					st, err := tx.Standing("guild/g/chess", u)
+					if err != nil {
+						return nil, err
+					}
+					st.Player.Games++
+					st.Player.Glicko = rating.Glicko{Rating: 1500 + 10*float64(st.Player.Games), Deviation: 200, Volatility: 0.06}
+					st.Player.Last = t0.Add(time.Duration(g.ID) * time.Minute)
+					ev := bot.RatingEvent{GameID: g.ID, Entry: rating.HistoryEntry{At: st.Player.Last, Score: float64(i), After: st.Player.Glicko}}
+					if err := tx.PutStanding(st, ev); err != nil {
+						return nil, err
+					}
+				}
 				return []bot.Notification{{Kind: bot.NotifyGameOver, UserID: white, GameID: g.ID, Text: fmt.Sprint("over ", g.ID)}}, nil
 			})
 		case 2:
@@ -67,6 +87,50 @@ func migrateFixture(t *testing.T) string {
 		if _, err := db.UpdatePreferences(ctx, u, func(p *bot.Preferences) error {
 			p.Delivery, p.ReminderPercent = bot.DeliverChannel, 40
 			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, kind := range []tournament.Kind{tournament.RoundRobinKind, tournament.SwissKind} {
+		rounds := 0
+		if kind == tournament.SwissKind {
+			rounds = 3
+		}
+		e, err := tournament.NewEvent(kind, rounds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []string{"u1", "u2", "u3", "u4"} {
+			if e, err = e.Join(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tr := &bot.Tournament{GuildID: "g", ChannelID: fmt.Sprint("c", i), Organizer: "u1", Variant: "chess", DaysPerMove: 3,
+			Rated: true, StartAt: t0.Add(time.Duration(i+1) * time.Hour), Event: e, Created: t0, Updated: t0}
+		if err := db.CreateTournament(ctx, tr, nil); err != nil {
+			t.Fatal(err)
+		}
+		if i == 1 {
+			continue // stays open, with its start time
+		}
+		if _, err := db.UpdateTournament(ctx, tr.ID, tr.Version, func(tr *bot.Tournament, newID func() (uint64, error)) (bot.TournamentChange, error) {
+			e, err := tr.Event.Start(tr.Event.Players)
+			if err != nil {
+				return bot.TournamentChange{}, err
+			}
+			tr.Event = e
+			var change bot.TournamentChange
+			for _, p := range e.Schedule[0].Games {
+				id, err := newID()
+				if err != nil {
+					return change, err
+				}
+				tr.Games = append(tr.Games, bot.TournamentGame{Round: 1, White: p.White, Black: p.Black, GameID: id})
+				change.Games = append(change.Games, &bot.Game{ID: id, Variant: "chess", StartFEN: "s", FEN: "s", ToAct: p.White,
+					White: p.White, Black: p.Black, GuildID: "g", ChannelID: tr.ChannelID, Status: bot.GameActive, DaysPerMove: 3,
+					Rated: true, Tournament: tr.ID, Deadline: t0.Add(72 * time.Hour), TurnStarted: t0, Created: t0, Updated: t0})
+			}
+			return change, nil
 		}); err != nil {
 			t.Fatal(err)
 		}
@@ -93,8 +157,9 @@ func TestMigrate(t *testing.T) {
 	path := migrateFixture(t)
 	to := "etcd:" + strings.Join(c.Endpoints, ",")
 	r := run(t, "migrate", "-from", "bolt:"+path, "-to", to, "-prefix", "moved/")
-	if r.code != exitOK || !strings.Contains(r.stdout, "30 challenges") || !strings.Contains(r.stdout, "20 games") ||
-		!strings.Contains(r.stdout, "2 users' preferences") || !strings.Contains(r.stdout, "verified") {
+	if r.code != exitOK || !strings.Contains(r.stdout, "30 challenges") || !strings.Contains(r.stdout, "22 games") ||
+		!strings.Contains(r.stdout, "2 users' preferences") || !strings.Contains(r.stdout, "7 ratings with 12 rated results, 2 tournaments") ||
+		!strings.Contains(r.stdout, "verified") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 	s, err := etcdstore.Open(context.Background(), etcdstore.Options{Endpoints: c.Endpoints, Prefix: "moved/"})
@@ -112,7 +177,7 @@ func TestMigrate(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The check migrate ran passes on its own, and catches a change.
-	st := bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s}
+	st := s.Stores()
 	if err := storage.Verify(context.Background(), d, st); err != nil {
 		t.Fatal(err)
 	}
@@ -168,9 +233,10 @@ func TestMigrateBadInput(t *testing.T) {
 	}
 }
 
-// TestMigrateBack copies a database file into etcd and back into a new
-// file: the new file holds the same records, listings and waiting
-// notifications as the first.
+// TestMigrateBack copies a database file holding every kind of record
+// into etcd and back into a new file: the new file holds the same
+// records (its Dump equals the first's, but for the notifications' IDs),
+// listings and waiting notifications as the first.
 func TestMigrateBack(t *testing.T) {
 	c := etcdtest.Start(t, 1, etcdtest.Options{})
 	path := migrateFixture(t)
@@ -180,7 +246,7 @@ func TestMigrateBack(t *testing.T) {
 		t.Fatalf("there: exit %d, stderr %q", r.code, r.stderr)
 	}
 	r := run(t, "migrate", "-from", to, "-to", "bolt:"+back, "-prefix", "there/")
-	if r.code != exitOK || !strings.Contains(r.stdout, "20 games") {
+	if r.code != exitOK || !strings.Contains(r.stdout, "22 games") || !strings.Contains(r.stdout, "2 tournaments") {
 		t.Fatalf("back: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 	orig, err := storage.Open(path, storage.Options{})
@@ -197,8 +263,16 @@ func TestMigrateBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if err := storage.Verify(context.Background(), d, bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}); err != nil {
+	if err := storage.Verify(context.Background(), d, db.Stores()); err != nil {
 		t.Errorf("the file copied back differs from the first: %v", err)
+	}
+	everyKind(t, d)
+	got, err := db.Dump(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameDump(got, d) {
+		t.Errorf("the dump of the file copied back differs from the first's:\n%+v\nwant\n%+v", got, d)
 	}
 	ch := &bot.Challenge{Challenger: "u1", Challenged: "u2", Variant: "chess", Status: bot.ChallengePending, Color: bot.ColorRandom}
 	if err := db.CreateChallenge(context.Background(), ch, nil); err != nil || ch.ID != d.LastID+1 {
@@ -209,4 +283,32 @@ func TestMigrateBack(t *testing.T) {
 	if r := run(t, "migrate", "-from", to, "-to", "bolt:"+empty, "-prefix", "nothing/"); r.code != exitOK || !strings.Contains(r.stdout, "0 games") {
 		t.Errorf("empty prefix: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
+}
+
+// everyKind fails unless d holds at least one record of each kind (each
+// slice of storage.Dump, found by reflection): a kind added to Dump must
+// be added to migrateFixture too.
+func everyKind(t *testing.T, d *storage.Dump) {
+	t.Helper()
+	v := reflect.ValueOf(d).Elem()
+	for i := range v.NumField() {
+		if f := v.Field(i); f.Kind() == reflect.Slice && f.Len() == 0 {
+			t.Errorf("the fixture holds no record of the kind %s", v.Type().Field(i).Name)
+		}
+	}
+}
+
+// sameDump reports whether a and b hold the same records, the
+// notifications' IDs aside (a copy gives them new ones).
+func sameDump(a, b *storage.Dump) bool {
+	strip := func(d *storage.Dump) storage.Dump {
+		c := *d
+		c.Outbox = slices.Clone(d.Outbox)
+		for i := range c.Outbox {
+			c.Outbox[i].ID = 0
+		}
+		return c
+	}
+	x, y := strip(a), strip(b)
+	return reflect.DeepEqual(x, y)
 }

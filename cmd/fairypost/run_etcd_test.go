@@ -154,3 +154,50 @@ func TestRunEtcdUnreachable(t *testing.T) {
 		t.Errorf("exit %d, stderr %q: want 1 and one line asking whether etcd runs there", r.code, r.stderr)
 	}
 }
+
+// TestRatingsAndTournamentsOnEtcd: on the etcd backend a rated game
+// changes both players' ratings, atomically with its result, a
+// tournament can be made, and both are there for the next process (the
+// issue found games created rated and never rated, "/leaderboard: This
+// bot keeps no ratings" and "/tournament: runs no tournaments" on etcd).
+func TestRatingsAndTournamentsOnEtcd(t *testing.T) {
+	t.Setenv("DISCORD_TOKEN", "")
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	text := etcdConfig(c, "rated/") + fmt.Sprintf("[console]\nimages = %q\n", filepath.Join(dir, "img"))
+	if err := os.WriteFile(cfg, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := runWithInput(t, `as alice /challenge @bob variant:chess color:white
+as bob /accept
+as alice /move f3
+as bob /move e5
+as alice /move g4
+as bob /move Qh4#
+as alice /tournament action:create variant:chess
+`, "-config", cfg)
+	if r.code != exitOK || !strings.Contains(r.stdout, "@bob 1500? → 1") || strings.Contains(r.stdout, "keeps no ratings") ||
+		strings.Contains(r.stdout, "runs no tournaments") {
+		t.Fatalf("exit %d, stderr %q, stdout %q", r.code, r.stderr, r.stdout)
+	}
+	r = runWithInput(t, "as carol /profile @bob\nas carol /leaderboard variant:chess\n", "-config", cfg)
+	if r.code != exitOK || !strings.Contains(r.stdout, "Player card of @bob") || !strings.Contains(r.stdout, "Chess: 1") ||
+		!strings.Contains(r.stdout, "Leaderboard · Chess") {
+		t.Fatalf("the next process: exit %d, stderr %q, stdout %q", r.code, r.stderr, r.stdout)
+	}
+	s, err := etcdstore.Open(context.Background(), etcdstore.Options{Endpoints: c.Endpoints, Prefix: "rated/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	d, err := s.Dump(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Standings) != 2 || len(d.RatingHistory) != 2 || len(d.Tournaments) != 1 || len(d.Games) != 1 || !d.Games[0].Rated ||
+		len(d.Games[0].Ratings) != 2 {
+		t.Errorf("in etcd: %d standings, %d rated results, %d tournaments, games %+v", len(d.Standings), len(d.RatingHistory),
+			len(d.Tournaments), d.Games)
+	}
+}

@@ -31,10 +31,19 @@ type Probe struct {
 // NewProbe returns a Probe over st.
 func NewProbe(st bot.Stores) *Probe { return &Probe{st: st, calls: map[string]int{}} }
 
-// Stores returns the wrapped stores, to give a Service.
+// Stores returns the wrapped stores, to give a Service: every store of
+// the Stores the Probe was made with (ratings and tournaments only when
+// it has them).
 func (p *Probe) Stores() bot.Stores {
-	return bot.Stores{Games: probeGames{p.st.Games, p}, Challenges: probeChallenges{p.st.Challenges, p},
+	st := bot.Stores{Games: probeGames{p.st.Games, p}, Challenges: probeChallenges{p.st.Challenges, p},
 		Users: probeUsers{p.st.Users, p}, Outbox: probeOutbox{p.st.Outbox, p}}
+	if p.st.Ratings != nil {
+		st.Ratings = probeRatings{p.st.Ratings, p}
+	}
+	if p.st.Tournaments != nil {
+		st.Tournaments = probeTournaments{p.st.Tournaments, p}
+	}
+	return st
 }
 
 // Calls returns how many times each method was called ("Game",
@@ -228,4 +237,74 @@ func (o probeOutbox) AckNotification(ctx context.Context, id uint64) error {
 func (o probeOutbox) SetAsideNotification(ctx context.Context, id uint64, reason string) error {
 	o.p.call("SetAsideNotification")
 	return o.Outbox.SetAsideNotification(ctx, id, reason)
+}
+
+type probeRatings struct {
+	bot.RatingStore
+	p *Probe
+}
+
+func (r probeRatings) UpdateGameRated(ctx context.Context, id, expected uint64, fn func(*bot.Game, bot.RatingTx) ([]bot.Notification, error)) (*bot.Game, error) {
+	r.p.call("UpdateGameRated")
+	return r.RatingStore.UpdateGameRated(ctx, id, expected, func(g *bot.Game, tx bot.RatingTx) ([]bot.Notification, error) {
+		defer r.p.inUpdate()()
+		return fn(g, tx) // tx is the update's own: its reads are no violation
+	})
+}
+
+func (r probeRatings) PoolStandings(ctx context.Context, pool string) ([]bot.Standing, error) {
+	r.p.call("PoolStandings")
+	return r.RatingStore.PoolStandings(ctx, pool)
+}
+
+func (r probeRatings) UserStandings(ctx context.Context, userID string) ([]bot.Standing, error) {
+	r.p.call("UserStandings")
+	return r.RatingStore.UserStandings(ctx, userID)
+}
+
+func (r probeRatings) RatingHistory(ctx context.Context, pool, userID string) ([]bot.RatingEvent, error) {
+	r.p.call("RatingHistory")
+	return r.RatingStore.RatingHistory(ctx, pool, userID)
+}
+
+type probeTournaments struct {
+	bot.TournamentStore
+	p *Probe
+}
+
+func (t probeTournaments) CreateTournament(ctx context.Context, tr *bot.Tournament, notes []bot.Notification) error {
+	t.p.call("CreateTournament")
+	return t.TournamentStore.CreateTournament(ctx, tr, notes)
+}
+
+func (t probeTournaments) Tournament(ctx context.Context, id uint64) (*bot.Tournament, error) {
+	t.p.call("Tournament")
+	return t.TournamentStore.Tournament(ctx, id)
+}
+
+func (t probeTournaments) TournamentsByChannel(ctx context.Context, channelID string) ([]*bot.Tournament, error) {
+	t.p.call("TournamentsByChannel")
+	return t.TournamentStore.TournamentsByChannel(ctx, channelID)
+}
+
+func (t probeTournaments) RunningTournaments(ctx context.Context) ([]*bot.Tournament, error) {
+	t.p.call("RunningTournaments")
+	return t.TournamentStore.RunningTournaments(ctx)
+}
+
+func (t probeTournaments) TournamentsToStart(ctx context.Context, at time.Time) ([]*bot.Tournament, error) {
+	t.p.call("TournamentsToStart")
+	return t.TournamentStore.TournamentsToStart(ctx, at)
+}
+
+func (t probeTournaments) EarliestTournamentStart(ctx context.Context) (time.Time, error) {
+	t.p.call("EarliestTournamentStart")
+	return t.TournamentStore.EarliestTournamentStart(ctx)
+}
+
+// UpdateTournament counts the call; fn may read other stores (the
+// contract allows it), so its reads are no violation.
+func (t probeTournaments) UpdateTournament(ctx context.Context, id, expected uint64, fn func(*bot.Tournament, func() (uint64, error)) (bot.TournamentChange, error)) (*bot.Tournament, error) {
+	t.p.call("UpdateTournament")
+	return t.TournamentStore.UpdateTournament(ctx, id, expected, fn)
 }

@@ -162,5 +162,5 @@ func ServiceOver(tb testing.TB, st bot.Stores, c *Clock, opts ...bot.Option) *bo
 // Stores returns db as each of the stores of a Service, ratings and
 // tournaments included.
 func Stores(db *storage.DB) bot.Stores {
-	return bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}
+	return db.Stores()
 }
