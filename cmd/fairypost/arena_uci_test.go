@@ -20,7 +20,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(fakeUCIEnv) == "1" {
 		os.Exit(fakeUCI())
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	os.RemoveAll(binaryDir)
+	os.Exit(code)
 }
 
 // fakeUCI speaks enough UCI for the arena, on stdin and stdout.

@@ -22,18 +22,8 @@ import (
 // SIGKILL; the second takes over once the first's lease expires and
 // delivers the next notification. Each is delivered exactly once.
 func TestFailoverAfterKill(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary; skipped with -short")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("go command not found:", err)
-	}
+	bin := buildBinary(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "fairypost")
-	if out, err := exec.Command(goCmd, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	c := etcdtest.Start(t, 1, etcdtest.Options{})
 	srv := clubDiscord(t)
 	cfg := filepath.Join(dir, "c.toml")

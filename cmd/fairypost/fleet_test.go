@@ -16,24 +16,6 @@ import (
 	"github.com/fairypost/fairypost/bot/discordtest"
 )
 
-// buildBinary builds fairypost into a temporary folder of tb and returns
-// its path; tb is skipped with -short or without the go command.
-func buildBinary(tb testing.TB) string {
-	tb.Helper()
-	if testing.Short() {
-		tb.Skip("builds the binary; skipped with -short")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		tb.Skip("go command not found:", err)
-	}
-	bin := filepath.Join(tb.TempDir(), "fairypost")
-	if out, err := exec.Command(goCmd, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		tb.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // front is how the interactions of the fake Discord reach the bot
 // processes of a fleet, so that each is served by exactly one process.
 // The fake dispatches every gateway event to every session; what decides

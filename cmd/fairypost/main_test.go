@@ -691,18 +691,8 @@ func TestSplitMoves(t *testing.T) {
 // TestBinary builds the real binary and checks exit statuses and streams
 // through the operating system.
 func TestBinary(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary; skipped with -short")
-	}
+	bin := buildBinary(t)
 	t.Parallel()
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("go command not found:", err)
-	}
-	bin := filepath.Join(t.TempDir(), "fairypost")
-	if out, err := exec.Command(goCmd, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	for _, c := range []struct {
 		args           []string
 		code           int

@@ -271,18 +271,8 @@ func TestRunUnreachableAPI(t *testing.T) {
 // TestSignalStopsBot runs the real binary against the fake Discord and
 // sends it SIGTERM: it finishes cleanly with exit status 0.
 func TestSignalStopsBot(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary; skipped with -short")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("go command not found:", err)
-	}
+	bin := buildBinary(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "fairypost")
-	if out, err := exec.Command(goCmd, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	srv := discordtest.New()
 	defer srv.Close()
 	srv.AddGuild("100", "club")
