@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -152,8 +153,35 @@ func parsePerft(r io.Reader) ([]perftCase, error) {
 	return out, nil
 }
 
-// perftFiles are the variant keys with a testdata/perft/<key>.perft file.
+// perftFiles are the variant keys whose testdata/perft/<key>.perft file
+// TestPerftSuites runs.
 var perftFiles = []string{"chess", "crazyhouse", "grand", "annihilation"}
+
+// perftFilesRunElsewhere are the variant keys whose .perft file a test of
+// the variant runs itself, with the limits of its own depth flags.
+var perftFilesRunElsewhere = map[string]string{
+	"coldfusion": "TestColdFusionPerft",
+	"tank":       "TestTankPerft",
+	"winning":    "TestWinningPerft",
+}
+
+// TestEveryPerftFileRuns: every file in testdata/perft is run by
+// TestPerftSuites or by its variant's own test, and names a registered
+// variant: a new file cannot sit there unread.
+func TestEveryPerftFileRuns(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("testdata", "perft", "*.perft"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no perft files: %v", err)
+	}
+	for _, path := range paths {
+		key := strings.TrimSuffix(filepath.Base(path), ".perft")
+		_, elsewhere := perftFilesRunElsewhere[key]
+		if !slices.Contains(perftFiles, key) && !elsewhere {
+			t.Errorf("%s is run by no test: add %q to perftFiles", path, key)
+		}
+		mustVariant(t, key)
+	}
+}
 
 // loadPerft parses testdata/perft/<key>.perft.
 func loadPerft(tb testing.TB, key string) []perftCase {
