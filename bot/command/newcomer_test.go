@@ -1,6 +1,10 @@
 package command
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
 
 // TestRematchKeepsRated: the rematch of a rated game is rated, and its
 // message says so; the rematch of a casual game stays casual and says
@@ -21,5 +25,61 @@ func TestRematchKeepsRated(t *testing.T) {
 		if g := e.game(a.GameID); g.Rated != c.wantRated || g.White != "bob" {
 			t.Errorf("rematch of a rated:%s game: %+v", c.rated, g)
 		}
+	}
+}
+
+// TestTextOptionLimits: a note line holds 1000 characters (counted as
+// characters, not bytes), a forecast line more than the old 200; a value
+// past its option's limit is refused with a message that states the
+// limit, a whole note past bot.MaxNoteLen says how long it is, and a
+// line break is refused as such (issue 24 §5).
+func TestTextOptionLimits(t *testing.T) {
+	e := newEnv(t)
+	id := e.start("chess")
+	e.ok("alice", "/move move:e4")
+	note := func(text string) Reply {
+		return e.h.Execute(e.ctx, Request{UserID: "alice", GuildID: "g1", ChannelID: "c1", Name: "note",
+			Options: map[string]string{"action": "add", "text": text}})
+	}
+	line := strings.Repeat("é", 1000) // 2000 bytes
+	if r := note(line); !strings.Contains(r.Text, "Your private note on game #1") || strings.Join(append([]string{r.Text}, r.More...), "\n") != r.Text+"\n"+line {
+		t.Fatalf("a 1000-character note line: %s, more %q", show(r), r.More)
+	}
+	if r := note(line + "!"); !r.Ephemeral || !strings.Contains(r.Text, "The value of text: is 1001 characters long: it holds at most 1000.") {
+		t.Errorf("a 1001-character note line: %s", show(r))
+	}
+	if r := note(strings.Repeat("a", 500)); !r.Ephemeral || !strings.Contains(r.Text,
+		"A note holds at most 1500 characters; your note on game 1 holds 1000, and this line would make it 1501") {
+		t.Errorf("a note past 1500 characters: %s", show(r))
+	}
+	if r := note(strings.Repeat("a", 499)); utf8.RuneCountInString(e.game(id).NoteOf("alice")) != 1500 {
+		t.Errorf("a note of exactly 1500 characters: %s; stored %d characters", show(r), utf8.RuneCountInString(e.game(id).NoteOf("alice")))
+	}
+	// /note show gives the whole note, the board's text first, then the
+	// rest in further messages.
+	r := e.run("alice", "/note action:show")
+	checkPNG(t, r)
+	if all := strings.Join(append([]string{r.Text}, r.More...), "\n"); !strings.HasSuffix(all, "Your private note:\n"+line+"\n"+strings.Repeat("a", 499)) {
+		t.Errorf("/note show: %s, more %q", show(r), r.More)
+	}
+	if r := note("one\ntwo"); !r.Ephemeral || !strings.Contains(r.Text, "The value of text: holds characters that cannot be typed (line breaks") {
+		t.Errorf("a line break: %s", show(r))
+	}
+
+	forecast := func(line string) Reply {
+		return e.h.Execute(e.ctx, Request{UserID: "alice", GuildID: "g1", ChannelID: "c1", Name: "forecast",
+			Options: map[string]string{"action": "add", "line": line}})
+	}
+	long := "1... e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 " +
+		"10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4 17. Bg5 h6 18. Be3 Nc5 " +
+		"19. Qd2 h5 20. Bg5 Be7 21. Bxf6"
+	if len(long) <= 200 {
+		t.Fatalf("the long line has %d characters: it must pass the old 200", len(long))
+	}
+	if r := forecast(long); r.Ephemeral && !strings.Contains(r.Text, "Conditional line 1 stored for game #1") {
+		t.Errorf("a %d-character forecast line: %s", len(long), show(r))
+	}
+	if r := forecast(strings.Repeat("e5 ", 334)); !r.Ephemeral || !strings.Contains(r.Text, "The value of line: is 1002 characters long: it holds at most 1000.") {
+		t.Errorf("a 1002-character forecast line: %s", show(r))
 	}
 }
