@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/fairypost/fairypost/bot"
 )
 
 // TestRematchKeepsRated: the rematch of a rated game is rated, and its
@@ -82,4 +84,63 @@ func TestTextOptionLimits(t *testing.T) {
 	if r := forecast(strings.Repeat("e5 ", 334)); !r.Ephemeral || !strings.Contains(r.Text, "The value of line: is 1002 characters long: it holds at most 1000.") {
 		t.Errorf("a 1002-character forecast line: %s", show(r))
 	}
+}
+
+// TestPauseDecline: the player asked to pause may decline, with the
+// button or /pause action:decline, even when it is not their turn (a
+// move was the only way before); the asker is told, the clocks run on,
+// nothing else changes. A paused game reads "paused" in /games (issue 24
+// §5).
+func TestPauseDecline(t *testing.T) {
+	e := newEnv(t)
+	id := e.start("chess")
+	e.ok("alice", "/move move:e4")
+	deadline := e.game(id).Deadline
+	ask := e.ok("bob", "/pause action:ask") // bob is to move; alice is not
+	wantText(t, "the request", ask, "<@bob> asks to pause game #1.", "agree or decline with the buttons")
+	e.refused("bob", "/pause action:decline", "The request to pause game 1 is yours")
+	ns := e.pending()
+	told := e.h.Notification(e.ctx, ns[len(ns)-1]) // to alice, with the buttons to answer
+	wantText(t, "the request told", told, "<@bob> asks to pause game 1 (Chess)", "decline (/pause action:decline)")
+	if len(told.Buttons) != 2 || told.Buttons[0].Label != "Agree to pause" || told.Buttons[1].Label != "Decline pause" {
+		t.Errorf("the request told to alice: %s", show(told))
+	}
+	n := len(ns)
+	dec := e.press("alice", ask, "Decline pause")
+	wantText(t, "decline by button", dec, "<@alice> declines to pause game #1: the clocks run on. It is <@bob>'s turn.")
+	if g := e.game(id); g.PauseOffer != "" || !g.PausedAt.IsZero() || !g.Deadline.Equal(deadline) || g.ToAct != "bob" {
+		t.Errorf("after the decline: offer %q paused %v deadline %v (was %v)", g.PauseOffer, g.PausedAt, g.Deadline, deadline)
+	}
+	if ns := e.pending()[n:]; len(ns) != 1 || ns[0].UserID != "bob" || !strings.Contains(ns[0].Text, "<@alice> declines to pause game 1") {
+		t.Errorf("notifications after the decline: %+v", ns)
+	}
+	e.refused("alice", "/pause action:decline", "Nobody asks to pause game 1")
+	if r := e.press("alice", ask, "Agree to pause"); !r.Ephemeral || !strings.Contains(r.Text, "out of date") {
+		t.Errorf("a stale Agree button: %s", show(r))
+	}
+
+	// Asked again: declined by command this time; then agreed.
+	e.ok("bob", "/pause action:ask")
+	e.ok("alice", "/pause action:decline")
+	if g := e.game(id); g.PauseOffer != "" || !g.PausedAt.IsZero() {
+		t.Fatalf("after /pause action:decline: %+v", g)
+	}
+	ask = e.ok("bob", "/pause action:ask")
+	games := e.run("alice", "/games")
+	wantText(t, "/games with a request", games, "<@bob> asks to pause")
+	wantText(t, "agree by button", e.press("alice", ask, "Agree to pause"), "<@alice> agrees: game #1 is paused.")
+	for _, who := range []string{"alice", "bob"} {
+		wantText(t, who+"'s /games", e.run(who, "/games"), "#1 · vs ", "**paused** since 2026-03-01: no clock runs")
+	}
+	e.refused("alice", "/pause action:decline", "Game 1 is paused already: resume it")
+}
+
+// pending returns the undelivered notifications, in order.
+func (e *env) pending() []bot.Notification {
+	e.t.Helper()
+	ns, err := e.db.PendingNotifications(e.ctx, t0.AddDate(1, 0, 0), 0)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return ns
 }

@@ -11,7 +11,9 @@ import (
 )
 
 // games runs /games: the requester's games, those where it is their turn
-// first, by time left (the service's order), one line each.
+// first, by time left (the service's order), one line each; a paused game
+// reads "paused" where the time left would be, and a standing request to
+// pause is named.
 func (h *Handler) games(ctx context.Context, req Request) (Reply, error) {
 	list, err := h.svc.ActiveGames(ctx, req.UserID)
 	if err != nil {
@@ -32,8 +34,17 @@ func (h *Handler) games(ctx context.Context, req Request) (Reply, error) {
 		case g.ToAct == req.UserID:
 			turn = "**your turn**"
 		}
+		clock := timeLeft(g.Deadline, now)
+		switch {
+		case !g.PausedAt.IsZero():
+			clock = fmt.Sprintf("**paused** since %s: no clock runs (/pause action:resume)", g.PausedAt.UTC().Format("2006-01-02"))
+		case g.PauseOffer == req.UserID:
+			clock += ", you asked to pause"
+		case g.PauseOffer != "":
+			clock += fmt.Sprintf(", %s asks to pause", mention(g.PauseOffer))
+		}
 		lines = append(lines, fmt.Sprintf("#%d · vs %s · %s · %s · %s%s", g.ID, mention(opponent(g, req.UserID)),
-			h.variantName(g.Variant, g.Options), turn, timeLeft(g.Deadline, now), levelText(g)))
+			h.variantName(g.Variant, g.Options), turn, clock, levelText(g)))
 	}
 	return Reply{Text: joinLines(fmt.Sprintf("Your games (%d):", len(list)), lines, maxReply), Ephemeral: true}, nil
 }
