@@ -54,8 +54,9 @@ func (h *Handler) games(ctx context.Context, req Request) (Reply, error) {
 // numbers them (Turn.Number); a line that begins with Black's turn reads
 // "12… Nf6, e5". The moves of a turn are separated by commas; a move of
 // the other player inside the turn (a Winning Chess Defender answer)
-// reads "(Black answers Dg7)", or "(Black had to pass)" when the bot
-// played the only legal move, a pass; the player's own forced pass reads
+// reads "(Black answers Dg7)", "(Black passes)" for a pass chosen, or
+// "(Black had to pass)" when the bot played the only legal move, a pass;
+// the player's own forced pass reads
 // "pass (forced)".
 func historyLines(turns []bot.Turn) []string {
 	var lines []string
@@ -91,6 +92,8 @@ func turnLine(t bot.Turn) string {
 		switch {
 		case m.Color != t.Color && m.Forced:
 			s = "(" + colorWord(m.Color) + " had to pass)"
+		case m.Color != t.Color && m.SAN == "pass":
+			s = "(" + colorWord(m.Color) + " passes)"
 		case m.Color != t.Color:
 			s = "(" + colorWord(m.Color) + " answers " + s + ")"
 		case m.Forced:
