@@ -30,6 +30,8 @@ import (
 //   - challenge-received: the text with Accept/Decline buttons;
 //   - tournament: the text; the end of a tournament with its final
 //     crosstable image and the PGN of every game;
+//   - digest: the games where it is the user's turn, with the opponent's
+//     moves and the boards, then the text (digestReply);
 //   - others: the text.
 //
 // The reply carries the game it read (Reply.Game, and Reply.Replayed when
@@ -46,6 +48,8 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 	switch n.Kind {
 	case bot.NotifyTournament:
 		return h.tournamentNotification(ctx, n, rep)
+	case bot.NotifyDigest:
+		return h.digestReply(ctx, n, rep)
 	case bot.NotifyChallengeReceived:
 		if n.ChallengeID != 0 {
 			c := &bot.Challenge{ID: n.ChallengeID, Version: 1, Challenged: n.UserID}

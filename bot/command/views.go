@@ -233,7 +233,7 @@ func (h *Handler) settings(ctx context.Context, req Request) (Reply, error) {
 	if p.DMBlocked && p.Delivery == bot.DeliverDM {
 		text += " Your direct messages are closed to the bot, so you are told in the channel instead."
 	}
-	return Reply{Text: text + "\nChange them with /settings notify:dm|channel|off reminder:0-99.", Ephemeral: true}, nil
+	return Reply{Text: text + "\nChange them with /settings notify:dm|channel|off reminder:0-99 digest:off|0-23 (one direct message a day at that hour) utc:+2|-5|+5:30 (your time zone, for the digest's hour and times).", Ephemeral: true}, nil
 }
 
 // computerHelp is the /help paragraph about playing the computer player.
