@@ -104,13 +104,18 @@ func digestText(p *bot.Preferences) string {
 // of files in a message).
 const maxDigestBoards = 10
 
+// digestRoom is the room a digest keeps after its games' lines for the
+// lines that close the list (games left out, boards left out).
+const digestRoom = 200
+
 // digestReply renders digest notification n (bot.Service.Digest) for its
 // user: a heading with the time in their time zone (/settings utc:), each
 // game where it is their turn with what the opponent played since the
 // user's last move, whole turns grouped as /history groups them, the
 // deadline in their time and the board (their side at the bottom, at most
 // maxDigestBoards), then what the held notifications said (n.Text). Games
-// that do not fit in one message are counted, not listed.
+// that do not fit in one message are counted, not listed; held notices
+// that do not fit are cut.
 func (h *Handler) digestReply(ctx context.Context, n bot.Notification, rep Reply) Reply {
 	offset := 0
 	if p, err := h.svc.Preferences(ctx, n.UserID); err != nil {
@@ -134,7 +139,9 @@ func (h *Handler) digestReply(ctx context.Context, n bot.Notification, rep Reply
 		}
 		turns++
 		line, file := h.digestGame(g, n.UserID, offset, now)
-		if len(head)+len(tail)+len(strings.Join(append(lines, line), "\n"))+200 > maxReply {
+		// The games come first: room is kept for the closing lines, and
+		// the held notices after them are cut if they do not fit.
+		if len(head)+len(strings.Join(append(lines, line), "\n"))+digestRoom > maxReply {
 			left++
 			continue
 		}

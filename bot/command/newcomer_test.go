@@ -1,6 +1,7 @@
 package command
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -143,4 +144,29 @@ func (e *env) pending() []bot.Notification {
 		e.t.Fatal(err)
 	}
 	return ns
+}
+
+// TestDigestManyGames: a digest lists the games where it is the user's
+// turn first, as many as fit in one message (the others counted), with at
+// most ten boards; held notices that do not fit are cut, never the games.
+func TestDigestManyGames(t *testing.T) {
+	e := newEnv(t)
+	const games = 24
+	for i := 0; i < games; i++ {
+		id := e.start("chess")
+		e.ok("alice", "/move move:e4 game:"+itoa(id))
+	}
+	held := "Since the last digest:\n• " + strings.Repeat("a long notice ", 200)
+	r := e.h.Notification(e.ctx, bot.Notification{Kind: bot.NotifyDigest, UserID: "bob", Text: held})
+	listed := strings.Count(r.Text, "• **Game #")
+	if listed < 10 || listed >= games || !strings.Contains(r.Text, fmt.Sprintf("It is your turn in %d games:", games)) ||
+		!strings.Contains(r.Text, fmt.Sprintf("… and %d more: /games lists them.", games-listed)) {
+		t.Errorf("%d games listed: %s", listed, show(r))
+	}
+	if len(r.Files) != min(listed, 10) || (listed > 10) != strings.Contains(r.Text, "(Boards of the first 10 games") {
+		t.Errorf("%d boards for %d games listed: %s", len(r.Files), listed, show(r))
+	}
+	if len(r.Text) > 2000 || !strings.HasPrefix(r.Text, "**Your fairypost digest**, 2026-03-01 12:00 UTC.") {
+		t.Errorf("digest of %d bytes: %s", len(r.Text), show(r))
+	}
 }
