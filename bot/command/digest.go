@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/rules"
 )
 
 // /settings digest: and utc: (bot.Service.SetDigest).
@@ -132,13 +133,13 @@ func (h *Handler) digestReply(ctx context.Context, n bot.Notification, rep Reply
 	tail := n.Text
 	var lines []string
 	var files []File
-	turns, left := 0, 0
+	turns, left, unshown := 0, 0, 0
 	for _, g := range games {
 		if g.ToAct != n.UserID {
 			continue
 		}
 		turns++
-		line, file := h.digestGame(g, n.UserID, offset, now)
+		line, rg := h.digestGame(g, n.UserID, offset, now)
 		// The games come first: room is kept for the closing lines, and
 		// the held notices after them are cut if they do not fit.
 		if len(head)+len(strings.Join(append(lines, line), "\n"))+digestRoom > maxReply {
@@ -146,8 +147,17 @@ func (h *Handler) digestReply(ctx context.Context, n bot.Notification, rep Reply
 			continue
 		}
 		lines = append(lines, line)
-		if file != nil && len(files) < maxDigestBoards {
-			files = append(files, *file)
+		switch {
+		case rg == nil: // a pre-game choice, or a game that cannot be replayed
+		case len(files) == maxDigestBoards:
+			unshown++
+		default:
+			f, err := h.boardPNG(g, rg, n.UserID)
+			if err != nil {
+				h.log.Error("command: digest: render", "game", g.ID, "err", err)
+				continue
+			}
+			files = append(files, f)
 		}
 	}
 	var b strings.Builder
@@ -166,8 +176,8 @@ func (h *Handler) digestReply(ctx context.Context, n bot.Notification, rep Reply
 	if left > 0 {
 		fmt.Fprintf(&b, "\n… and %d more: /games lists them.", left)
 	}
-	if len(files) < len(lines) {
-		fmt.Fprintf(&b, "\n(Boards of the first %d games: /board shows the others.)", len(files))
+	if unshown > 0 {
+		fmt.Fprintf(&b, "\n(The boards of the first %d games; /board shows the others.)", len(files))
 	}
 	if tail != "" {
 		b.WriteString("\n" + tail)
@@ -177,9 +187,9 @@ func (h *Handler) digestReply(ctx context.Context, n bot.Notification, rep Reply
 }
 
 // digestGame is the digest's line for game g, where it is userID's turn
-// (times offset minutes east of UTC), and the board, nil for a pre-game
-// choice or when the game cannot be drawn (logged).
-func (h *Handler) digestGame(g *bot.Game, userID string, offset int, now time.Time) (string, *File) {
+// (times offset minutes east of UTC), and its replay for the board, nil
+// for a pre-game choice or when the game cannot be replayed (logged).
+func (h *Handler) digestGame(g *bot.Game, userID string, offset int, now time.Time) (string, *rules.Game) {
 	deadline := "no time limit"
 	if !g.Deadline.IsZero() {
 		verb := "move"
@@ -204,10 +214,5 @@ func (h *Handler) digestGame(g *bot.Game, userID string, offset int, now time.Ti
 	case len(rg.Moves()) == 0:
 		line += " You begin."
 	}
-	f, err := h.boardPNG(g, rg, userID)
-	if err != nil {
-		h.log.Error("command: digest: render", "game", g.ID, "err", err)
-		return line, nil
-	}
-	return line, &f
+	return line, rg
 }

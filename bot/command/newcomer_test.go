@@ -163,7 +163,7 @@ func TestDigestManyGames(t *testing.T) {
 		!strings.Contains(r.Text, fmt.Sprintf("… and %d more: /games lists them.", games-listed)) {
 		t.Errorf("%d games listed: %s", listed, show(r))
 	}
-	if len(r.Files) != min(listed, 10) || (listed > 10) != strings.Contains(r.Text, "(Boards of the first 10 games") {
+	if len(r.Files) != min(listed, 10) || (listed > 10) != strings.Contains(r.Text, "(The boards of the first 10 games; /board shows the others.)") {
 		t.Errorf("%d boards for %d games listed: %s", len(r.Files), listed, show(r))
 	}
 	if len(r.Text) > 2000 || !strings.HasPrefix(r.Text, "**Your fairypost digest**, 2026-03-01 12:00 UTC.") {
