@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -11,7 +12,7 @@ import (
 // event: the notifications to them wait in the outbox (their NotBefore
 // moved to the next digest time, see Deliverer.Digests) and are then
 // sent together as one NotifyDigest, with the games where it is their
-// turn and the time left in each. Reminders, which come when little time
+// turn: the opponent's moves, the board and the time left in each. Reminders, which come when little time
 // is left (Preferences.ReminderPercent), and challenges still come at
 // once. Nothing is kept but the outbox, so digests survive restarts.
 
@@ -92,46 +93,79 @@ func (s *Service) DigestTime(ctx context.Context, n Notification) (time.Time, bo
 }
 
 // Digest returns the digest notification for userID made of the
-// notifications held, in order: the games where it is their turn with
-// the time left in each, then what the held notifications said. Its ID
-// is the first held notification's (0 when none is held): a digest sent
-// again for the same held notifications, after a crash or a failover,
-// carries the same ID, so the transport can make the resend idempotent.
+// notifications held, in order. Its Text says what the held notifications
+// said ("Since the last digest:" and one line each), times written in the
+// user's time (Preferences.UTCOffset); "your turn" notices are left out,
+// as the adapter's rendering of a digest (command.Handler.Notification)
+// lists the games where it is the user's turn now, each with the
+// opponent's moves and the board (DigestGames); Text is "" when nothing
+// else was held. Its ID is the first held notification's (0 when none is
+// held): a digest sent again for the same held notifications, after a
+// crash or a failover, carries the same ID, so the transport can make the
+// resend idempotent.
 func (s *Service) Digest(ctx context.Context, userID string, held []Notification, now time.Time) (Notification, error) {
-	games, err := s.ActiveGames(ctx, userID)
+	p, err := s.users.Preferences(ctx, userID)
 	if err != nil {
 		return Notification{}, err
 	}
-	var b strings.Builder
-	b.WriteString("Your fairypost digest.")
-	var turns []string
-	for _, g := range games {
-		if g.ToAct != userID {
+	var lines []string
+	for _, n := range held {
+		if n.Kind == NotifyYourTurn {
 			continue
 		}
-		left := "no time limit"
-		if !g.Deadline.IsZero() {
-			left = "move before " + when(g.Deadline)
-		}
-		turns = append(turns, fmt.Sprintf("• game %d (%s) against <@%s>: %s", g.ID, s.VariantName(g.Variant, g.Options), opponent(g, userID), left))
+		lines = append(lines, "• "+LocalTimes(strings.ReplaceAll(n.Text, "\n", " "), p.UTCOffset))
 	}
-	switch len(turns) {
-	case 0:
-		b.WriteString("\nIt is your turn in no game.")
-	case 1:
-		b.WriteString("\nIt is your turn in 1 game:\n" + turns[0])
-	default:
-		fmt.Fprintf(&b, "\nIt is your turn in %d games:\n%s", len(turns), strings.Join(turns, "\n"))
-	}
-	if len(held) > 0 {
-		b.WriteString("\nSince the last digest:")
-		for _, n := range held {
-			b.WriteString("\n• " + strings.ReplaceAll(n.Text, "\n", " "))
-		}
+	var text string
+	if len(lines) > 0 {
+		text = "Since the last digest:\n" + strings.Join(lines, "\n")
 	}
 	var id uint64
 	if len(held) > 0 {
 		id = held[0].ID
 	}
-	return Notification{ID: id, Kind: NotifyDigest, UserID: userID, Text: b.String(), Created: now}, nil
+	return Notification{ID: id, Kind: NotifyDigest, UserID: userID, Text: text, Created: now}, nil
+}
+
+// utcTime matches a time as the service writes it for players (when):
+// "2026-03-04 12:00 UTC".
+var utcTime = regexp.MustCompile(`\b(\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC\b`)
+
+// LocalTimes returns text with every time written as the service writes
+// times for players ("2026-03-04 12:00 UTC") written in the time offset
+// minutes east of UTC instead ("2026-03-04 14:00 UTC+2"); text as it is
+// for offset 0.
+func LocalTimes(text string, offset int) string {
+	if offset == 0 {
+		return text
+	}
+	return utcTime.ReplaceAllStringFunc(text, func(m string) string {
+		t, err := time.Parse("2006-01-02 15:04", utcTime.FindStringSubmatch(m)[1])
+		if err != nil {
+			return m
+		}
+		return LocalTime(t, offset)
+	})
+}
+
+// LocalTime writes t for a player whose time is offset minutes east of
+// UTC: "2026-03-04 14:00 UTC+2", "2026-03-04 06:30 UTC-5:30", "... UTC"
+// for offset 0.
+func LocalTime(t time.Time, offset int) string {
+	return t.In(time.FixedZone("", offset*60)).Format("2006-01-02 15:04") + " " + UTCOffsetName(offset)
+}
+
+// UTCOffsetName writes an offset in minutes east of UTC as players read
+// it: "UTC", "UTC+2", "UTC-5:30".
+func UTCOffsetName(offset int) string {
+	if offset == 0 {
+		return "UTC"
+	}
+	sign := "+"
+	if offset < 0 {
+		sign, offset = "-", -offset
+	}
+	if offset%60 == 0 {
+		return fmt.Sprintf("UTC%s%d", sign, offset/60)
+	}
+	return fmt.Sprintf("UTC%s%d:%02d", sign, offset/60, offset%60)
 }

@@ -2,11 +2,15 @@ package bot
 
 import (
 	"context"
+	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxNoteLen is the longest private note a player keeps on a game, in
-// bytes.
+// characters (its lines and the line breaks between them): room for a
+// note shown with the board's header and status in one 2000-character
+// message.
 const MaxNoteLen = 1500
 
 // Note is a player's private note on a game: shown only to them.
@@ -20,7 +24,8 @@ type Note struct {
 // (an annotation: GameStore.AnnotateGame, Version unchanged) and shown
 // only to its writer. Errors, with nothing changed: ENOTFOUND for an
 // unknown game; EFORBIDDEN for a user who does not play in it; EINVALID
-// for empty text and for a note that would grow past MaxNoteLen.
+// for empty text and for a note that would grow past MaxNoteLen
+// characters, saying how many it holds.
 func (s *Service) AddNote(ctx context.Context, gameID uint64, userID, text string) (string, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
@@ -31,19 +36,25 @@ func (s *Service) AddNote(ctx context.Context, gameID uint64, userID, text strin
 		if err := player(g, userID); err != nil {
 			return nil, err
 		}
-		for i, n := range g.Notes {
-			if n.UserID != userID {
-				continue
-			}
-			if len(n.Text)+1+len(text) > MaxNoteLen {
-				return nil, Errorf(EINVALID, "Your note on game %d would be longer than %d characters: clear it first (/note action:clear).", g.ID, MaxNoteLen)
-			}
-			g.Notes[i].Text += "\n" + text
-			out = g.Notes[i].Text
-			return nil, nil
+		i := slices.IndexFunc(g.Notes, func(n Note) bool { return n.UserID == userID })
+		note := text
+		if i >= 0 {
+			note = g.Notes[i].Text + "\n" + text
 		}
-		g.Notes = append(g.Notes, Note{UserID: userID, Text: text})
-		out = text
+		if n := utf8.RuneCountInString(note); n > MaxNoteLen {
+			have := 0
+			if i >= 0 {
+				have = utf8.RuneCountInString(g.Notes[i].Text)
+			}
+			return nil, Errorf(EINVALID, "A note holds at most %d characters; your note on game %d holds %d, and this line would make it %d: add a shorter line, or clear the note first (/note action:clear).",
+				MaxNoteLen, g.ID, have, n)
+		}
+		if i >= 0 {
+			g.Notes[i].Text = note
+		} else {
+			g.Notes = append(g.Notes, Note{UserID: userID, Text: note})
+		}
+		out = note
 		return nil, nil
 	})
 	return out, err

@@ -4,7 +4,8 @@ import "context"
 
 // Rematch challenges, on behalf of userID, the opponent of finished game
 // gameID to a new game like it: the same variant, options, days per
-// move and time bank, in the same server and channel, with the colours swapped (userID
+// move and time bank, rated if the game was rated (casual if it was
+// casual), in the same server and channel, with the colours swapped (userID
 // plays the colour the opponent had). In a variant with a pre-game choice,
 // where colours follow from the choice, the choices are swapped instead:
 // whoever picked the army picks who moves first. The opponent answers it
@@ -33,7 +34,7 @@ func (s *Service) Rematch(ctx context.Context, gameID uint64, userID string) (*C
 			return nil, err
 		}
 		for _, c := range cs {
-			if c.Challenger != who || c.Variant != g.Variant || c.Options != g.Options || c.DaysPerMove != g.DaysPerMove || c.BankDays != g.BankDays {
+			if c.Challenger != who || c.Variant != g.Variant || c.Options != g.Options || c.DaysPerMove != g.DaysPerMove || c.BankDays != g.BankDays || c.Rated != g.Rated {
 				continue
 			}
 			if who == userID {
@@ -43,7 +44,7 @@ func (s *Service) Rematch(ctx context.Context, gameID uint64, userID string) (*C
 		}
 	}
 	req := ChallengeRequest{Challenger: userID, Challenged: opp, GuildID: g.GuildID, ChannelID: g.ChannelID,
-		Variant: g.Variant, Options: g.Options, DaysPerMove: g.DaysPerMove, BankDays: g.BankDays}
+		Variant: g.Variant, Options: g.Options, DaysPerMove: g.DaysPerMove, BankDays: g.BankDays, Rated: g.Rated}
 	switch {
 	case g.Setup != nil:
 		// The army picker of this game chooses who moves first in the next.

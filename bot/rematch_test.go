@@ -45,7 +45,7 @@ func TestRematch(t *testing.T) {
 		}
 	}
 	ng := must(t)(e.svc.Accept(ctx, r.ID, r.Version, "alice", inChan))
-	if ng.White != "bob" || ng.Black != "alice" || ng.Options != g.Options || ng.DaysPerMove != 5 || ng.Variant != "easymate" {
+	if ng.White != "bob" || ng.Black != "alice" || ng.Options != g.Options || ng.DaysPerMove != 5 || ng.Variant != "easymate" || ng.Rated {
 		t.Errorf("the rematch %+v, after %+v", ng, g)
 	}
 }

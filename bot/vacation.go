@@ -304,8 +304,35 @@ func (s *Service) Pause(ctx context.Context, gameID, version uint64, userID stri
 		}
 		g.PauseOffer, g.Updated = userID, now
 		return []Notification{gameNote(g, NotifyPause, opponent(g, userID), fmt.Sprintf(
-			"<@%s> asks to pause game %d (%s): the clocks stop until either of you resumes it. Agree with /pause action:ask, or play on.",
+			"<@%s> asks to pause game %d (%s): the clocks stop until either of you resumes it. Agree (/pause action:ask) or decline (/pause action:decline); a move declines too.",
 			userID, g.ID, s.VariantName(g.Variant, g.Options)), now)}, nil
+	})
+}
+
+// DeclinePause declines, on behalf of userID, the opponent's standing
+// request to pause game gameID: the request is dropped, the clocks run on
+// as they did, and the opponent is told (NotifyPause). Either player may
+// answer a request this way, the one not to move too (the one to move
+// may also decline by moving). version as for Move. EINVALID for a game
+// not being played, one paused already (resume it instead), and when no
+// request of the opponent's stands (userID's own is withdrawn with
+// Resume).
+func (s *Service) DeclinePause(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
+		now := s.now()
+		opp := opponent(g, userID)
+		switch {
+		case !g.PausedAt.IsZero():
+			return nil, Errorf(EINVALID, "Game %d is paused already: resume it to play on (/pause action:resume).", g.ID)
+		case g.PauseOffer == userID:
+			return nil, Errorf(EINVALID, "The request to pause game %d is yours: withdraw it with /pause action:resume.", g.ID)
+		case g.PauseOffer != opp:
+			return nil, Errorf(EINVALID, "Nobody asks to pause game %d: there is nothing to decline.", g.ID)
+		}
+		g.PauseOffer, g.Updated = "", now
+		return []Notification{gameNote(g, NotifyPause, opp, fmt.Sprintf(
+			"<@%s> declines to pause game %d (%s): the clocks run on. It is <@%s>'s turn.",
+			userID, g.ID, s.VariantName(g.Variant, g.Options), g.ToAct), now)}, nil
 	})
 }
 

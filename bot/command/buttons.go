@@ -89,6 +89,8 @@ func buttonTable() map[string]buttonDef {
 		actRematch: {game: func(h *Handler, ctx context.Context, userID string, g *bot.Game, _ uint64) (Reply, error) {
 			return h.rematch(ctx, userID, g)
 		}},
+		actPauseAgree:   pauseButton("ask"),
+		actPauseDecline: pauseButton("decline"),
 	}
 }
 

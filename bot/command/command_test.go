@@ -284,7 +284,7 @@ func TestRefusals(t *testing.T) {
 		{"alice", "/move move:e4 game:0", "must be an ID"},
 		{"alice", "/move move:e4 game:-3", "must be an ID"},
 		{"alice", "/move move:e4 game:999", "no game 999"},
-		{"alice", "/move move:" + long, "too long"},
+		{"alice", "/move move:" + long, "is 300 characters long: it holds at most 200."},
 		{"alice", "/move move:e4\x00", "cannot be typed"},
 		{"alice", "/move move:Ke2", ""},
 		{"alice", "/move move:zz9", ""},

@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/fairypost/fairypost/bot"
 )
@@ -31,7 +32,7 @@ func (h *Handler) Complete(ctx context.Context, req Request, focused string) (ou
 		}
 	}()
 	typed := req.Options[focused]
-	if len(typed) > maxOptionLen || !cleanText(typed) || req.UserID == "" {
+	if utf8.RuneCountInString(typed) > DefaultMaxLength || !cleanText(typed) || req.UserID == "" {
 		return nil
 	}
 	var all []Choice

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/rules"
 )
 
 // /settings digest: and utc: (bot.Service.SetDigest).
@@ -90,14 +92,127 @@ func parseUTCOffset(s string) (int, error) {
 	return m, nil
 }
 
-// digestText says whether p asks for a digest.
+// digestText says whether p asks for a digest, and p's time zone.
 func digestText(p *bot.Preferences) string {
+	zone := bot.UTCOffsetName(p.UTCOffset)
 	if !p.Digest {
-		return "No daily digest: one message per event."
+		return fmt.Sprintf("No daily digest: one message per event. Your time zone: %s.", zone)
 	}
-	sign, m := "+", p.UTCOffset
-	if m < 0 {
-		sign, m = "-", -m
+	return fmt.Sprintf("A daily digest at %02d:00 %s instead of one message per event: the games where it is your turn, with your opponents' moves and the boards; reminders still come at once.", p.DigestHour, zone)
+}
+
+// maxDigestBoards is the most boards one digest carries (Discord's limit
+// of files in a message).
+const maxDigestBoards = 10
+
+// digestRoom is the room a digest keeps after its games' lines for the
+// lines that close the list (games left out, boards left out).
+const digestRoom = 200
+
+// digestReply renders digest notification n (bot.Service.Digest) for its
+// user: a heading with the time in their time zone (/settings utc:), each
+// game where it is their turn with what the opponent played since the
+// user's last move, whole turns grouped as /history groups them, the
+// deadline in their time and the board (their side at the bottom, at most
+// maxDigestBoards), then what the held notifications said (n.Text). Games
+// that do not fit in one message are counted, not listed; held notices
+// that do not fit are cut.
+func (h *Handler) digestReply(ctx context.Context, n bot.Notification, rep Reply) Reply {
+	offset := 0
+	if p, err := h.svc.Preferences(ctx, n.UserID); err != nil {
+		h.log.Warn("command: digest without the user's settings", "user", n.UserID, "err", err)
+	} else {
+		offset = p.UTCOffset
 	}
-	return fmt.Sprintf("A daily digest at %02d:00 (UTC%s%d:%02d) instead of one message per event; reminders still come at once.", p.DigestHour, sign, m/60, m%60)
+	games, err := h.svc.ActiveGames(ctx, n.UserID)
+	if err != nil {
+		h.log.Warn("command: digest without the user's games", "user", n.UserID, "err", err)
+	}
+	now := h.svc.Now()
+	head := fmt.Sprintf("**Your fairypost digest**, %s.", bot.LocalTime(now, offset))
+	tail := n.Text
+	var lines []string
+	var files []File
+	turns, left, unshown := 0, 0, 0
+	for _, g := range games {
+		if g.ToAct != n.UserID {
+			continue
+		}
+		turns++
+		line, rg := h.digestGame(g, n.UserID, offset, now)
+		// The games come first: room is kept for the closing lines, and
+		// the held notices after them are cut if they do not fit.
+		if len(head)+len(strings.Join(append(lines, line), "\n"))+digestRoom > maxReply {
+			left++
+			continue
+		}
+		lines = append(lines, line)
+		switch {
+		case rg == nil: // a pre-game choice, or a game that cannot be replayed
+		case len(files) == maxDigestBoards:
+			unshown++
+		default:
+			f, err := h.boardPNG(g, rg, n.UserID)
+			if err != nil {
+				h.log.Error("command: digest: render", "game", g.ID, "err", err)
+				continue
+			}
+			files = append(files, f)
+		}
+	}
+	var b strings.Builder
+	b.WriteString(head)
+	switch turns {
+	case 0:
+		b.WriteString("\nIt is your turn in no game.")
+	case 1:
+		b.WriteString("\nIt is your turn in 1 game:")
+	default:
+		fmt.Fprintf(&b, "\nIt is your turn in %d games:", turns)
+	}
+	for _, l := range lines {
+		b.WriteString("\n" + l)
+	}
+	if left > 0 {
+		fmt.Fprintf(&b, "\n… and %d more: /games lists them.", left)
+	}
+	if unshown > 0 {
+		fmt.Fprintf(&b, "\n(The boards of the first %d games; /board shows the others.)", len(files))
+	}
+	if tail != "" {
+		b.WriteString("\n" + tail)
+	}
+	rep.Text, rep.Files = b.String(), files
+	return rep
+}
+
+// digestGame is the digest's line for game g, where it is userID's turn
+// (times offset minutes east of UTC), and its replay for the board, nil
+// for a pre-game choice or when the game cannot be replayed (logged).
+func (h *Handler) digestGame(g *bot.Game, userID string, offset int, now time.Time) (string, *rules.Game) {
+	deadline := "no time limit"
+	if !g.Deadline.IsZero() {
+		verb := "move"
+		if g.Status == bot.GameSetup {
+			verb = "choose"
+		}
+		deadline = fmt.Sprintf("%s before %s (%s)", verb, bot.LocalTime(g.Deadline, offset), timeLeft(g.Deadline, now))
+	}
+	line := fmt.Sprintf("• **Game #%d** (%s) vs %s: %s.", g.ID, h.variantName(g.Variant, g.Options), mention(opponent(g, userID)), deadline)
+	if g.Status == bot.GameSetup {
+		return line + " Your pre-game choice.", nil
+	}
+	rg, err := h.replay(g)
+	if err != nil {
+		h.log.Error("command: digest: replay", "game", g.ID, "err", err)
+		return line, nil
+	}
+	played := historyLines(bot.TurnsSince(g, rg, sinceLastOwn(g, rg, userID)))
+	switch {
+	case len(played) > 0:
+		line += fmt.Sprintf(" Since your last move: %s.", strings.Join(played, "; "))
+	case len(rg.Moves()) == 0:
+		line += " You begin."
+	}
+	return line, rg
 }

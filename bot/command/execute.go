@@ -9,9 +9,6 @@ import (
 	"github.com/fairypost/fairypost/bot"
 )
 
-// maxOptionLen bounds every option value: longer ones are refused.
-const maxOptionLen = 200
-
 // maxReply is the longest text a reply carries (Discord's limit).
 const maxReply = 2000
 
@@ -118,8 +115,11 @@ func (h *Handler) check(req Request) (Spec, error) {
 		if o == nil {
 			return Spec{}, bot.Errorf(bot.EINVALID, "/%s has no option %q: /help lists the options.", sp.Name, truncate(name, 40))
 		}
-		if len(value) > maxOptionLen || !cleanText(value) {
-			return Spec{}, bot.Errorf(bot.EINVALID, "The value of %s: is too long or holds characters that cannot be typed.", name)
+		if n, most := utf8.RuneCountInString(value), o.MaxChars(); n > most {
+			return Spec{}, bot.Errorf(bot.EINVALID, "The value of %s: is %d characters long: it holds at most %d. Shorten it and send it again.", name, n, most)
+		}
+		if !cleanText(value) {
+			return Spec{}, bot.Errorf(bot.EINVALID, "The value of %s: holds characters that cannot be typed (line breaks or other control characters): keep it on one line.", name)
 		}
 		if value == "" {
 			continue

@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/fairypost/fairypost/bot"
 )
@@ -13,12 +14,16 @@ const (
 	optText = "text"
 )
 
+// maxNoteLine is the most characters one /note action:add line holds
+// (the whole note holds bot.MaxNoteLen).
+const maxNoteLine = 1000
+
 // noteSpec is the spec of /note.
 func noteSpec() Spec {
 	return Spec{Name: cmdNote, Description: "Keep private notes on a game: add a line, show them with the board, or clear them", Options: []OptionSpec{
 		{Name: optAction, Description: "add a line, show your notes with the board, or clear them", Kind: OptionString, Required: true,
 			Choices: choices("add", "show", "clear")},
-		{Name: optText, Description: "add: the line to add (only you will see it)", Kind: OptionString},
+		{Name: optText, Description: "add: the line to add, up to 1000 characters (only you will see it)", Kind: OptionString, MaxLength: maxNoteLine},
 		gameOption(""),
 	}}
 }
@@ -36,7 +41,8 @@ func (h *Handler) note(ctx context.Context, req Request) (Reply, error) {
 		if err != nil {
 			return Reply{}, err
 		}
-		return Reply{Text: fmt.Sprintf("Your private note on game #%d (only you see it; /note action:show shows it with the board):\n%s", g.ID, text), Ephemeral: true}, nil
+		msgs := noteMessages(fmt.Sprintf("Your private note on game #%d (only you see it; /note action:show shows it with the board):", g.ID), text)
+		return Reply{Text: msgs[0], More: msgs[1:], Ephemeral: true}, nil
 	case "clear":
 		if err := h.svc.ClearNote(ctx, g.ID, user); err != nil {
 			return Reply{}, err
@@ -54,10 +60,18 @@ func (h *Handler) note(ctx context.Context, req Request) (Reply, error) {
 	if text == "" {
 		text = "(none yet: /note action:add text:... keeps one)"
 	}
-	rep, err := h.boardReplyFrom(g, rg, user, fmt.Sprintf("%s\n%s\nYour private note:\n%s", h.header(g), h.status(g, rg), text))
+	msgs := noteMessages(fmt.Sprintf("%s\n%s\nYour private note:", h.header(g), h.status(g, rg)), text)
+	rep, err := h.boardReplyFrom(g, rg, user, msgs[0])
 	if err != nil {
 		return Reply{}, err
 	}
-	rep.Ephemeral, rep.Mention, rep.Buttons = true, nil, nil
+	rep.Ephemeral, rep.Mention, rep.Buttons, rep.More = true, nil, nil, msgs[1:]
 	return rep, nil
+}
+
+// noteMessages returns head and then note, line by line, as messages of at
+// most maxReply bytes: a long note (bot.MaxNoteLen characters may take
+// four bytes each) goes on in further messages rather than being cut.
+func noteMessages(head, note string) []string {
+	return splitMessages(append([]string{head}, strings.Split(note, "\n")...), maxReply)
 }

@@ -25,9 +25,13 @@ import (
 //     pre-game choice for the player whose choice it is;
 //   - draw-offered, takeback-asked: the text with the buttons to answer
 //     (a draw offer to the game's thread mentions the player it is made to);
+//   - pause: the text, with the buttons to answer a request to pause
+//     that still stands for the player it is made to;
 //   - challenge-received: the text with Accept/Decline buttons;
 //   - tournament: the text; the end of a tournament with its final
 //     crosstable image and the PGN of every game;
+//   - digest: the games where it is the user's turn, with the opponent's
+//     moves and the boards, then the text (digestReply);
 //   - others: the text.
 //
 // The reply carries the game it read (Reply.Game, and Reply.Replayed when
@@ -44,6 +48,8 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 	switch n.Kind {
 	case bot.NotifyTournament:
 		return h.tournamentNotification(ctx, n, rep)
+	case bot.NotifyDigest:
+		return h.digestReply(ctx, n, rep)
 	case bot.NotifyChallengeReceived:
 		if n.ChallengeID != 0 {
 			c := &bot.Challenge{ID: n.ChallengeID, Version: 1, Challenged: n.UserID}
@@ -52,7 +58,7 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 		}
 		return rep
 	case bot.NotifyYourTurn, bot.NotifyGameOver, bot.NotifyReminder, bot.NotifyDrawOffered, bot.NotifyTakebackAsked,
-		bot.NotifyChoice, bot.NotifyTakenBack, bot.NotifyAutoMove, bot.NotifyFollow, bot.NotifyComputerTurn:
+		bot.NotifyChoice, bot.NotifyTakenBack, bot.NotifyAutoMove, bot.NotifyFollow, bot.NotifyComputerTurn, bot.NotifyPause:
 	default:
 		return rep
 	}
@@ -72,6 +78,13 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 				h.variantName(g.Variant, g.Options), mention(opponent(g, n.UserID)), timeLeft(g.Deadline, h.svc.Now()))
 		}
 		rep.Buttons = gameButtons(g)
+		return rep
+	case bot.NotifyPause:
+		// A request to pause, still standing, with the buttons to answer
+		// it for the player asked.
+		if n.UserID != "" && n.UserID != g.PauseOffer {
+			rep.Buttons = pauseButtons(g)
+		}
 		return rep
 	case bot.NotifyDrawOffered, bot.NotifyTakebackAsked, bot.NotifyAutoMove:
 		rep.Buttons = gameButtons(g)

@@ -17,7 +17,7 @@ func rematchButtons(g *bot.Game) []Button {
 }
 
 // rematch answers a click on Rematch under finished game g by userID: the
-// challenge it made, with the buttons to answer it, pinging the opponent.
+// challenge it made (saying whether it is rated, as g was), with the buttons to answer it, pinging the opponent.
 func (h *Handler) rematch(ctx context.Context, userID string, g *bot.Game) (Reply, error) {
 	c, err := h.svc.Rematch(ctx, g.ID, userID)
 	if err != nil {
@@ -27,7 +27,7 @@ func (h *Handler) rematch(ctx context.Context, userID string, g *bot.Game) (Repl
 	if c.Chooser != 0 {
 		colour = choosersText(c)
 	}
-	text := fmt.Sprintf("%s asks %s for a rematch of game #%d: %s, %s, %s. Challenge #%d: answer with the buttons or /accept challenge:%d or /decline challenge:%d.",
-		mention(c.Challenger), mention(c.Challenged), g.ID, h.variantName(c.Variant, c.Options), daysText(c.DaysPerMove)+bankText(c.BankDays), colour, c.ID, c.ID, c.ID)
+	text := fmt.Sprintf("%s asks %s for a rematch of game #%d: %s, %s, %s, %s. Challenge #%d: answer with the buttons or /accept challenge:%d or /decline challenge:%d.",
+		mention(c.Challenger), mention(c.Challenged), g.ID, h.variantName(c.Variant, c.Options), daysText(c.DaysPerMove)+bankText(c.BankDays), colour, ratedText(c), c.ID, c.ID, c.ID)
 	return Reply{Text: text, Buttons: challengeButtons(c), Mention: []string{c.Challenged}}, nil
 }

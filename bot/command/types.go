@@ -47,6 +47,24 @@ type OptionSpec struct {
 	Required          bool
 	Autocomplete      bool
 	Choices           []Choice
+	// MaxLength is the most characters a value holds; 0 for the default,
+	// DefaultMaxLength. Execute refuses longer values with a message that
+	// states the limit, and adapters whose clients can enforce it tell
+	// them (Discord's max_length), so a player cannot type more.
+	MaxLength int
+}
+
+// DefaultMaxLength is the most characters an option value holds when its
+// spec sets no MaxLength.
+const DefaultMaxLength = 200
+
+// MaxChars returns the most characters a value of o holds: MaxLength, or
+// DefaultMaxLength when it is 0.
+func (o OptionSpec) MaxChars() int {
+	if o.MaxLength > 0 {
+		return o.MaxLength
+	}
+	return DefaultMaxLength
 }
 
 // Spec describes a command: its name (lowercase, without the slash), a

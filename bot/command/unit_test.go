@@ -80,6 +80,8 @@ func TestHistoryLines(t *testing.T) {
 		{[]bot.Turn{turn(3, rules.White, e(rules.White, "Af3>"), e(rules.Black, "Dg7"), e(rules.White, "Ag4")),
 			turn(3, rules.Black, e(rules.Black, "Kg8")), turn(4, rules.White, e(rules.White, "Ae2>"), forced, e(rules.White, "Ad3"))},
 			"3. Af3>, (Black answers Dg7), Ag4 — Kg8|4. Ae2>, (Black had to pass), Ad3"},
+		{[]bot.Turn{turn(5, rules.White, e(rules.White, "Af3>"), e(rules.Black, "pass"), e(rules.White, "Ae4"))},
+			"5. Af3>, (Black passes), Ae4"},
 	}
 	for _, c := range cases {
 		if got := strings.Join(historyLines(c.turns), "|"); got != c.want {

@@ -11,7 +11,9 @@ import (
 )
 
 // games runs /games: the requester's games, those where it is their turn
-// first, by time left (the service's order), one line each.
+// first, by time left (the service's order), one line each; a paused game
+// reads "paused" where the time left would be, and a standing request to
+// pause is named.
 func (h *Handler) games(ctx context.Context, req Request) (Reply, error) {
 	list, err := h.svc.ActiveGames(ctx, req.UserID)
 	if err != nil {
@@ -32,8 +34,17 @@ func (h *Handler) games(ctx context.Context, req Request) (Reply, error) {
 		case g.ToAct == req.UserID:
 			turn = "**your turn**"
 		}
+		clock := timeLeft(g.Deadline, now)
+		switch {
+		case !g.PausedAt.IsZero():
+			clock = fmt.Sprintf("**paused** since %s: no clock runs (/pause action:resume)", g.PausedAt.UTC().Format("2006-01-02"))
+		case g.PauseOffer == req.UserID:
+			clock += ", you asked to pause"
+		case g.PauseOffer != "":
+			clock += fmt.Sprintf(", %s asks to pause", mention(g.PauseOffer))
+		}
 		lines = append(lines, fmt.Sprintf("#%d · vs %s · %s · %s · %s%s", g.ID, mention(opponent(g, req.UserID)),
-			h.variantName(g.Variant, g.Options), turn, timeLeft(g.Deadline, now), levelText(g)))
+			h.variantName(g.Variant, g.Options), turn, clock, levelText(g)))
 	}
 	return Reply{Text: joinLines(fmt.Sprintf("Your games (%d):", len(list)), lines, maxReply), Ephemeral: true}, nil
 }
@@ -43,8 +54,9 @@ func (h *Handler) games(ctx context.Context, req Request) (Reply, error) {
 // numbers them (Turn.Number); a line that begins with Black's turn reads
 // "12… Nf6, e5". The moves of a turn are separated by commas; a move of
 // the other player inside the turn (a Winning Chess Defender answer)
-// reads "(Black answers Dg7)", or "(Black had to pass)" when the bot
-// played the only legal move, a pass; the player's own forced pass reads
+// reads "(Black answers Dg7)", "(Black passes)" for a pass chosen, or
+// "(Black had to pass)" when the bot played the only legal move, a pass;
+// the player's own forced pass reads
 // "pass (forced)".
 func historyLines(turns []bot.Turn) []string {
 	var lines []string
@@ -80,6 +92,8 @@ func turnLine(t bot.Turn) string {
 		switch {
 		case m.Color != t.Color && m.Forced:
 			s = "(" + colorWord(m.Color) + " had to pass)"
+		case m.Color != t.Color && m.SAN == "pass":
+			s = "(" + colorWord(m.Color) + " passes)"
 		case m.Color != t.Color:
 			s = "(" + colorWord(m.Color) + " answers " + s + ")"
 		case m.Forced:
@@ -219,7 +233,7 @@ func (h *Handler) settings(ctx context.Context, req Request) (Reply, error) {
 	if p.DMBlocked && p.Delivery == bot.DeliverDM {
 		text += " Your direct messages are closed to the bot, so you are told in the channel instead."
 	}
-	return Reply{Text: text + "\nChange them with /settings notify:dm|channel|off reminder:0-99.", Ephemeral: true}, nil
+	return Reply{Text: text + "\nChange them with /settings notify:dm|channel|off reminder:0-99 digest:off|0-23 (one direct message a day at that hour) utc:+2|-5|+5:30 (your time zone, for the digest's hour and times).", Ephemeral: true}, nil
 }
 
 // computerHelp is the /help paragraph about playing the computer player.

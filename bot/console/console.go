@@ -13,7 +13,8 @@
 //	/press fp1:accept:3:1          click a button shown under a reply
 //	help, quit (or end of input), wait 3d (when the clock can be moved)
 //
-// "as NAME" sets the current user for this line and the following ones.
+// "as NAME" sets the current user for this line and the following ones,
+// even when the rest of the line is refused.
 // Option values are name:value; values with spaces are quoted ("a b",
 // with \" for a quote). @name values of user options are user IDs: a
 // console user is just a name. Lines starting with # are comments. Every
@@ -284,12 +285,12 @@ func (c *Console) line(ctx context.Context, text string, tooLong bool) (quit boo
 		return false
 	}
 	l, err := c.parser.parse(text)
+	if l.user != "" { // "as NAME" switches the user even when the command is refused
+		c.user = l.user
+	}
 	if err != nil {
 		c.problem(err.Error())
 		return false
-	}
-	if l.user != "" {
-		c.user = l.user
 	}
 	switch l.kind {
 	case lineEmpty, lineAs:
@@ -506,7 +507,7 @@ func (c *Console) buttons(bs []command.Button) {
 func (c *Console) help() {
 	c.printf(`Console syntax:
   as NAME                      switch the current user (names: letters, digits, _ - .)
-  as NAME /command ...         run a command as NAME (NAME stays the current user)
+  as NAME /command ...         run a command as NAME (NAME stays the current user, even if it is refused)
   /command name:value ...      options as in Discord; quote values with spaces: name:"a b"
   /move e4, /accept 3          a bare value goes to the command's next option
   @NAME                        a user, for user options (opponent:@bob or just @bob)

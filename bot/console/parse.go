@@ -76,7 +76,10 @@ func (p *parser) commandNames() string {
 }
 
 // parse reads one input line. Errors are *inputError with a message for
-// the person typing.
+// the person typing. A line that starts with a valid "as NAME" names its
+// user even when the rest is refused (the returned line's user is set,
+// its kind is lineEmpty): the line still switches the current user, so a
+// script's next lines are not typed by whoever typed before.
 func (p *parser) parse(text string) (line, error) {
 	if err := checkText(text); err != nil {
 		return line{}, err
@@ -104,18 +107,31 @@ func (p *parser) parse(text string) (line, error) {
 			return l, nil
 		}
 	}
+	rest, err := p.parseCommand(toks, l.user != "")
+	if err != nil {
+		return line{user: l.user}, err
+	}
+	rest.user = l.user
+	return rest, nil
+}
+
+// parseCommand reads what follows "as NAME" (after is true then) or a
+// whole line without it: a slash command, /press, or (only without
+// "as NAME") help, quit or wait. toks is not empty.
+func (p *parser) parseCommand(toks []token, after bool) (line, error) {
+	var l line
 	word := toks[0]
 	switch {
-	case !word.quoted && l.user == "" && (word.text == "help" || word.text == "?"):
+	case !word.quoted && !after && (word.text == "help" || word.text == "?"):
 		if len(toks) > 1 {
 			return line{}, inputErrorf("help takes nothing after it; for a command's options type /help or help alone.")
 		}
 		l.kind = lineHelp
 		return l, nil
-	case !word.quoted && l.user == "" && (word.text == "quit" || word.text == "exit"):
+	case !word.quoted && !after && (word.text == "quit" || word.text == "exit"):
 		l.kind = lineQuit
 		return l, nil
-	case !word.quoted && l.user == "" && word.text == "wait":
+	case !word.quoted && !after && word.text == "wait":
 		if len(toks) != 2 {
 			return line{}, inputErrorf("wait takes one duration, e.g. wait 3d or wait 12h.")
 		}

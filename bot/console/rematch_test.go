@@ -8,8 +8,8 @@ import (
 
 // TestRematchButton: the game-over message carries a Rematch button; the
 // loser's click challenges the winner to the same game (variant, days per
-// move) with the colours swapped, and the winner accepts it as any
-// challenge.
+// move, rated as the first game was) with the colours swapped, and the
+// winner accepts it as any challenge.
 func TestRematchButton(t *testing.T) {
 	e := newEnv(t)
 	out := e.run(t, `
@@ -25,11 +25,11 @@ as bob /move Qh4#
 	rematch := pressLine(t, mate, "Rematch")
 	out = e.run(t, "as alice "+rematch+"\nas alice "+rematch+"\nas bob /accept\n")
 	wantIn(t, "asked", section(t, out, "as alice "+rematch),
-		"@alice asks @bob for a rematch of game #1: Chess, 5 days per move, @alice plays black. Challenge #2",
+		"@alice asks @bob for a rematch of game #1: Chess, 5 days per move, @alice plays black, rated. Challenge #2",
 		"[Accept] /press fp1:accept:2:1", "→ @bob: @alice challenges you to Chess (5 days per move).")
 	wantIn(t, "twice", out, "(only @alice sees this) Your challenge #2 to @bob for this game stands already")
 	g := e.game(t, 2)
-	if g.Status != bot.GameActive || g.White != "bob" || g.Black != "alice" || g.DaysPerMove != 5 || g.Variant != "chess" {
+	if g.Status != bot.GameActive || g.White != "bob" || g.Black != "alice" || g.DaysPerMove != 5 || g.Variant != "chess" || !g.Rated {
 		t.Fatalf("the rematch: %+v", g)
 	}
 }

@@ -20,11 +20,13 @@ const (
 	maxCustomID     = 100  // characters of a component's custom_id
 	maxButtonsInRow = 5
 	maxRows         = 5
-	maxChoiceName   = 100 // characters of a choice's name and value
+	maxChoiceName   = 100  // characters of a choice's name and value
+	maxOptionLength = 6000 // the largest max_length of a string option
 )
 
 // applicationCommands converts the command specs into the slash commands
 // to register. Integer options with fixed choices get numeric values;
+// free-text string options carry their limit as max_length;
 // server-only commands are registered for guilds only (not in DMs).
 func applicationCommands(specs []command.Spec) ([]*discordgo.ApplicationCommand, error) {
 	out := make([]*discordgo.ApplicationCommand, 0, len(specs))
@@ -49,6 +51,14 @@ func applicationCommands(specs []command.Spec) ([]*discordgo.ApplicationCommand,
 			switch o.Kind {
 			case command.OptionString:
 				opt.Type = discordgo.ApplicationCommandOptionString
+				if len(o.Choices) == 0 {
+					// Discord's client stops the typing at the limit
+					// Execute enforces.
+					opt.MaxLength = o.MaxChars()
+					if opt.MaxLength > maxOptionLength {
+						return nil, fmt.Errorf("command %s option %s: max length %d, Discord allows %d", s.Name, o.Name, opt.MaxLength, maxOptionLength)
+					}
+				}
 			case command.OptionInteger:
 				opt.Type = discordgo.ApplicationCommandOptionInteger
 			case command.OptionUser:

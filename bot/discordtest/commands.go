@@ -193,6 +193,10 @@ func checkOptions(opts []*discordgo.ApplicationCommandOption, path string) *apiE
 		if len(o.Choices) > 25 {
 			return formError(p+".choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
 		}
+		if o.MaxLength != 0 && (o.Type != discordgo.ApplicationCommandOptionString || o.MaxLength < 1 || o.MaxLength > 6000) {
+			return formError(p+".max_length", "BASE_TYPE_MAX_LENGTH_INVALID",
+				"max_length is for string options only, between 1 and 6000.")
+		}
 		if o.Autocomplete && len(o.Choices) > 0 {
 			return formError(p+".autocomplete", "AUTOCOMPLETE_CHOICES_INVALID",
 				"Autocomplete cannot be set for options with choices")

@@ -99,7 +99,8 @@
 //	func User(name, userID string) Arg                         // resolved.users/members are filled in
 //	func Focused(name, typed string) Arg                       // the option being typed (autocomplete)
 //	func (s *Server) Interactions() []*Interaction             // in creation order
-//	var ErrInteractionFailed, ErrArchivedThread, ErrNoBot, ErrNoMessage error
+//	var ErrInteractionFailed, ErrArchivedThread, ErrNoBot, ErrNoMessage, ErrTooLong error // ErrTooLong: a value past
+//	                                                            // its option's max_length, which the client never sends
 //
 //	type Interaction struct{ ID, Token string; Type discordgo.InteractionType; UserID, ChannelID, GuildID,
 //	                         Command, CustomID, MessageID string; Created, Deadline time.Time }
@@ -183,7 +184,9 @@
 //     younger than the token lifetime (else 401, 50027 "Invalid Webhook Token").
 //   - 400, code 50035 "Invalid Form Body": content over 2000 characters, more than 25 autocomplete choices,
 //     more than 5 action rows or 5 buttons in a row, custom_id empty or over 100 characters, more than 25 select
-//     options, a response type that does not fit the interaction, invalid command registrations.
+//     options, a response type that does not fit the interaction, invalid command registrations (max_length
+//     on a non-string option or outside 1-6000 included).
+//   - Slash refuses (ErrTooLong) a string value longer than its option's max_length: the client stops there.
 //     An empty message: 400, code 50006. A file over 10 MiB (WithMaxFileSize): 413, code 40005 "Request entity
 //     too large", on every route that takes files (messages, interaction responses, edits, follow-ups).
 //   - Nonces: POST /channels/{id}/messages with "nonce" (a string or an integer, at most 25 characters, else

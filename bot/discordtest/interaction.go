@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"slices"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -28,6 +29,9 @@ var (
 	ErrNotInDMs = errors.New("discordtest: command not available in DMs")
 	// ErrNoMessage: the response has no message (autocomplete).
 	ErrNoMessage = errors.New("discordtest: the response has no message")
+	// ErrTooLong: a string value is longer than its option's max_length;
+	// Discord's client stops the typing there and never sends it.
+	ErrTooLong = errors.New("discordtest: the value is longer than the option's max_length")
 )
 
 // Arg is an option value of a slash command or autocomplete request.
@@ -255,6 +259,9 @@ func checkArgs(cmd *discordgo.ApplicationCommand, args []Arg, autocomplete bool)
 		}
 		if a.Type != spec.Type {
 			return fmt.Errorf("discordtest: option %q of /%s has type %s, not %s", a.Name, cmd.Name, spec.Type, a.Type)
+		}
+		if s, isString := a.Value.(string); isString && spec.MaxLength > 0 && utf8.RuneCountInString(s) > spec.MaxLength {
+			return fmt.Errorf("%w: option %q of /%s holds at most %d characters, got %d", ErrTooLong, a.Name, cmd.Name, spec.MaxLength, utf8.RuneCountInString(s))
 		}
 		if len(spec.Choices) > 0 {
 			found := false

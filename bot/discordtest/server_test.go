@@ -57,7 +57,8 @@ func (r *router) handle(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 func commands() []*discordgo.ApplicationCommand {
 	return []*discordgo.ApplicationCommand{
 		{Name: "echo", Description: "Says it back", Options: []*discordgo.ApplicationCommandOption{
-			{Type: discordgo.ApplicationCommandOptionString, Name: "text", Description: "What to say", Required: true},
+			{Type: discordgo.ApplicationCommandOptionString, Name: "text", Description: "What to say", Required: true,
+				MaxLength: 100},
 			{Type: discordgo.ApplicationCommandOptionInteger, Name: "times", Description: "How often"},
 			{Type: discordgo.ApplicationCommandOptionUser, Name: "to", Description: "Whom to ping"},
 		}},
@@ -172,6 +173,21 @@ func TestFakeWithDiscordgo(t *testing.T) {
 			t.Fatal("an invalid command name was accepted")
 		} else if status, code := restCode(t, err); status != 400 || code != 50035 {
 			t.Fatalf("invalid command: %d/%d, want 400/50035", status, code)
+		}
+		for name, o := range map[string]*discordgo.ApplicationCommandOption{
+			"max_length on an integer": {Type: discordgo.ApplicationCommandOptionInteger, Name: "n", Description: "x", MaxLength: 5},
+			"max_length over 6000":     {Type: discordgo.ApplicationCommandOptionString, Name: "s", Description: "x", MaxLength: 6001},
+			"max_length below 0":       {Type: discordgo.ApplicationCommandOptionString, Name: "s", Description: "x", MaxLength: -1},
+		} {
+			bad := []*discordgo.ApplicationCommand{{Name: "bad", Description: "x", Options: []*discordgo.ApplicationCommandOption{o}}}
+			if _, err := s.ApplicationCommandBulkOverwrite(srv.ApplicationID(), guildID, bad); err == nil {
+				t.Fatalf("%s was accepted", name)
+			} else if status, code := restCode(t, err); status != 400 || code != 50035 {
+				t.Fatalf("%s: %d/%d, want 400/50035", name, status, code)
+			}
+		}
+		if _, err := srv.Slash(alice, channelID, "echo", discordtest.String("text", strings.Repeat("é", 101))); !errors.Is(err, discordtest.ErrTooLong) {
+			t.Fatalf("a value past max_length was sent: %v", err)
 		}
 		if _, err := srv.Slash(alice, channelID, "variant", discordtest.String("key", "checkers")); err == nil {
 			t.Fatal("a value outside the option's choices was sent")
