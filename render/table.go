@@ -80,6 +80,8 @@ type tableGeometry struct {
 	titleLines    []string
 	subLines      []string
 	emptyLines    []string
+	headings      [][]string // each column's heading, in lines
+	headingLineH  int
 	cells         [][][]string // cells[row][column]: the cell's lines
 	rowHeights    []int
 	x             []float64 // left edge of each column's text
@@ -121,17 +123,17 @@ func (r *Renderer) layoutTable(t *Table, w int) tableGeometry {
 		g.subLines = breakLines(g.subtitleFace, t.Subtitle, text)
 		g.subH = int(32*u) + (len(g.subLines)-1)*int(26*u)
 	}
-	g.headingHeight = int(36 * u)
 	// Natural widths: the widest of heading and cells.
 	n := len(t.Columns)
 	g.widths = make([]float64, n)
-	for i, c := range t.Columns {
-		g.widths[i] = textWidth(g.headingFace, c.Heading)
-	}
+	cellsW := make([]float64, n) // the widest cell of each column
 	for _, row := range t.Rows {
 		for i := 0; i < n && i < len(row.Cells); i++ {
-			g.widths[i] = max(g.widths[i], textWidth(g.cellFace, row.Cells[i]))
+			cellsW[i] = max(cellsW[i], textWidth(g.cellFace, row.Cells[i]))
 		}
+	}
+	for i, c := range t.Columns {
+		g.widths[i] = max(cellsW[i], textWidth(g.headingFace, c.Heading))
 	}
 	fill := 0
 	for i, c := range t.Columns {
@@ -151,7 +153,39 @@ func (r *Renderer) layoutTable(t *Table, w int) tableGeometry {
 			others += cw
 		}
 	}
-	g.widths[fill] = max(inner-others-gap*float64(n-1), 40*u)
+	room := func() float64 { return inner - others - gap*float64(n-1) }
+	if room() < g.widths[fill] {
+		// The names do not fit on one line: the other columns' headings
+		// of several words ("Best streak") take two lines when that
+		// narrows their column markedly.
+		for i, c := range t.Columns {
+			if i == fill {
+				continue
+			}
+			narrow := cellsW[i]
+			for _, word := range strings.Fields(c.Heading) {
+				narrow = max(narrow, textWidth(g.headingFace, word))
+			}
+			lines := breakLines(g.headingFace, c.Heading, narrow)
+			wd := cellsW[i]
+			for _, l := range lines {
+				wd = max(wd, textWidth(g.headingFace, l))
+			}
+			if wd < g.widths[i]-24*u { // worth a second line
+				others -= g.widths[i] - wd
+				g.widths[i] = wd
+			}
+		}
+	}
+	g.widths[fill] = max(room(), 40*u)
+	g.headings = make([][]string, n)
+	headingLines := 1
+	for i, c := range t.Columns {
+		g.headings[i] = breakLines(g.headingFace, c.Heading, g.widths[i])
+		headingLines = max(headingLines, len(g.headings[i]))
+	}
+	g.headingLineH = int(22 * u)
+	g.headingHeight = int(36*u) + (headingLines-1)*g.headingLineH
 	g.x = make([]float64, n)
 	x := float64(g.pad) + 12*u
 	for i := range g.widths {
@@ -213,9 +247,9 @@ func (r *Renderer) drawTable(img *image.RGBA, t *Table, g tableGeometry, y0 int)
 		}
 		return g.x[i], 0
 	}
-	for i, c := range t.Columns {
+	for i := range t.Columns {
 		x, ax := cellX(i)
-		drawText(img, g.headingFace, fitText(g.headingFace, c.Heading, g.widths[i]), x, float64(y+g.headingHeight/2), ax, 0.35, headingColor)
+		drawLines(img, g.headingFace, g.headings[i], x, float64(y+g.headingHeight/2), ax, g.headingLineH, headingColor)
 	}
 	y += g.headingHeight
 	draw.Draw(img, image.Rect(left, y-int(2*u)-1, right, y-int(2*u)+max(1, int(2*u))), image.NewUniform(ruleColor), image.Point{}, draw.Src)
@@ -259,19 +293,6 @@ func (r *Renderer) drawTable(img *image.RGBA, t *Table, g tableGeometry, y0 int)
 		y += h
 	}
 	return y + g.pad
-}
-
-// fitText returns s, or s cut short with "…" so that it is at most w
-// pixels wide in face f.
-func fitText(f font.Face, s string, w float64) string {
-	if textWidth(f, s) <= w {
-		return s
-	}
-	rs := []rune(s)
-	for len(rs) > 0 && textWidth(f, string(rs)+"…") > w {
-		rs = rs[:len(rs)-1]
-	}
-	return string(rs) + "…"
 }
 
 // breakLines breaks s into lines at most w pixels wide in face f, so

@@ -246,6 +246,9 @@ func TestTableTextNeverCut(t *testing.T) {
 			}
 			check("title", tb.Title, g.titleLines, g.titleFace, text)
 			check("subtitle", tb.Subtitle, g.subLines, g.subtitleFace, text)
+			for i, c := range tb.Columns {
+				check("heading "+c.Heading, c.Heading, g.headings[i], g.headingFace, g.widths[i])
+			}
 			for k, row := range tb.Rows {
 				for i, cell := range row.Cells {
 					check(fmt.Sprintf("row %d cell %d", k+1, i+1), cell, g.cells[k][i], g.cellFace, g.widths[i])
@@ -256,6 +259,12 @@ func TestTableTextNeverCut(t *testing.T) {
 			g := r.layoutTable(&lb, w)
 			if len(g.titleLines) != 2 || len(g.subLines) != 2 {
 				t.Errorf("at 800 px the long title and subtitle take %d and %d lines, want 2 each", len(g.titleLines), len(g.subLines))
+			}
+			// The card's long variant name takes two lines, not three:
+			// "Best streak" gives up its width for a second line.
+			g = r.layoutTable(&card.Table, w)
+			if n := len(g.cells[2][0]); n != 2 || len(g.headings[4]) != 2 {
+				t.Errorf("at 800 px the long variant name takes %d lines (%q), the heading %q", n, g.cells[2][0], g.headings[4])
 			}
 		}
 		if _, err := r.CardImage(card, w); err != nil {
