@@ -36,9 +36,10 @@ const timeoutReason = "timeout"
 // player's own pieces, then one of the opponent's); Winning Chess a
 // Defender pre-move, marked '>', before the regular move, and an
 // opponent's Defender answer between the two steps of an Attacker. Every
-// turn is numbered with its full-move number (Turn.Number): "12." before
-// White's moves, "12..." before Black's, so a Black answer in the middle
-// of White's turn 12 reads "12... D~K 12. Ab5". The turn's moves follow in the
+// turn is numbered once, with its full-move number (Turn.Number): "12."
+// before White's turn, "12..." before Black's, whoever makes each of its
+// parts, so White's turn 12 with Black's Defender answer between the
+// Attacker's steps reads "12. Ad3> D~K Ab5". The turn's moves follow in the
 // friendly form (rules/notation), then a comment holds the same moves in
 // the canonical form (rules.FormatMove), separated by spaces. Train Wreck:
 //
@@ -111,24 +112,26 @@ func formatPGN(g *Game, rg *rules.Game, v *rules.Variant, computer string) strin
 
 	var words []string
 	for _, t := range TurnsOf(g, rg) {
-		// Each run of one side's moves is numbered: a Black answer in
-		// the middle of White's turn reads "12. Af3> 12... Dg7 12. Ag4".
-		for i := 0; i < len(t.Moves); {
-			num := strconv.Itoa(t.Number) + "."
-			if t.Moves[i].Color == rules.Black {
-				num += ".."
-			}
-			words = append(words, num)
-			var canon []string
-			for j := i; j < len(t.Moves) && t.Moves[j].Color == t.Moves[i].Color; j++ {
-				words = append(words, t.Moves[j].SAN)
-				canon = append(canon, t.Moves[j].Canonical)
-			}
-			i += len(canon)
-			canon[0] = "{" + canon[0]
-			canon[len(canon)-1] += "}"
-			words = append(words, canon...)
+		if len(t.Moves) == 0 {
+			continue
 		}
+		// One number per turn, whoever made each of its parts: the
+		// opponent's answer in the middle of White's turn reads
+		// "12. Af3> D~K Ag4", as Train Wreck's move of an enemy piece
+		// stays under its player's number.
+		num := strconv.Itoa(t.Number) + "."
+		if t.Color == rules.Black {
+			num += ".."
+		}
+		words = append(words, num)
+		canon := make([]string, len(t.Moves))
+		for i, m := range t.Moves {
+			words = append(words, m.SAN)
+			canon[i] = m.Canonical
+		}
+		canon[0] = "{" + canon[0]
+		canon[len(canon)-1] += "}"
+		words = append(words, canon...)
 	}
 	words = append(words, g.Result.String())
 	line := 0

@@ -225,7 +225,11 @@ func noClaim(g *Game, rg *rules.Game) string {
 	}
 	if v.DrawClaimPlies > 0 {
 		p := rg.Position()
-		msg += fmt.Sprintf(" %d moves (plies) were played without a capture or pawn move, a claim needs %d;", p.HalfmoveClock(), v.DrawClaimPlies)
+		were := "were"
+		if p.HalfmoveClock() == 1 {
+			were = "was"
+		}
+		msg += fmt.Sprintf(" %s (plies) %s played without a capture or pawn move, a claim needs %d;", counted(p.HalfmoveClock(), "move"), were, v.DrawClaimPlies)
 	}
 	return msg[:len(msg)-1] + "."
 }

@@ -79,6 +79,14 @@ func AbortPhrase(reason string) string {
 	return fmt.Sprintf(" (%s)", reason)
 }
 
+// counted writes n and noun, with an s unless n is 1: "1 move", "3 moves".
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // times says how often something happened: "once", "twice", "3 times".
 func times(n int) string {
 	switch n {

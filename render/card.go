@@ -95,9 +95,14 @@ func (r *Renderer) CardImage(c Card, w int) (*image.RGBA, error) {
 		chartH = int(360 * u)
 	}
 	lineH := int(32 * u)
+	f := face(r.fonts.text, 21*u)
+	var footer []string
+	for _, line := range c.Footer {
+		footer = append(footer, breakLines(f, line, float64(w-2*g.pad))...)
+	}
 	footH := 0
-	if len(c.Footer) > 0 {
-		footH = len(c.Footer)*lineH + g.pad
+	if len(footer) > 0 {
+		footH = len(footer)*lineH + g.pad
 	}
 	img := image.NewRGBA(image.Rect(0, 0, w, g.height+chartH+footH))
 	draw.Draw(img, img.Bounds(), image.NewUniform(backgroundColor), image.Point{}, draw.Src)
@@ -106,9 +111,8 @@ func (r *Renderer) CardImage(c Card, w int) (*image.RGBA, error) {
 		r.drawChart(img, c.Chart, image.Rect(g.pad, y, w-g.pad, y+chartH-g.pad), u)
 		y += chartH
 	}
-	f := face(r.fonts.text, 21*u)
-	for _, line := range c.Footer {
-		drawText(img, f, fitText(f, line, float64(w-2*g.pad)), float64(g.pad), float64(y+lineH/2), 0, 0.35, textColor)
+	for _, line := range footer {
+		drawText(img, f, line, float64(g.pad), float64(y+lineH/2), 0, 0.35, textColor)
 		y += lineH
 	}
 	return img, nil
@@ -130,27 +134,40 @@ func (r *Renderer) drawChart(img *image.RGBA, ch Chart, box image.Rectangle, u f
 	small := face(r.fonts.text, 17*u)
 	y := float64(box.Min.Y)
 	if ch.Title != "" {
-		drawText(img, title, fitText(title, ch.Title, float64(box.Dx())), float64(box.Min.X), y+14*u, 0, 0.35, textColor)
-		y += 34 * u
+		for _, l := range breakLines(title, ch.Title, float64(box.Dx())) {
+			drawText(img, title, l, float64(box.Min.X), y+14*u, 0, 0.35, textColor)
+			y += 28 * u
+		}
+		y += 6 * u
 	}
-	// Legend: a swatch and the name of each series, wrapping.
+	// Legend: a swatch and the name of each series (on several lines
+	// when it is wider than the box), wrapping.
 	x := float64(box.Min.X)
+	extra := 0.0 // the height the current legend row's longest name adds
 	for i, s := range ch.Series {
 		if len(s.Points) == 0 {
 			continue
 		}
-		name := fitText(small, s.Name, float64(box.Dx())/2)
-		wd := 22*u + textWidth(small, name) + 20*u
+		lines := breakLines(small, s.Name, float64(box.Dx())-22*u)
+		nameW := 0.0
+		for _, l := range lines {
+			nameW = max(nameW, textWidth(small, l))
+		}
+		wd := 22*u + nameW + 20*u
 		if x+wd > float64(box.Max.X) && x > float64(box.Min.X) {
 			x = float64(box.Min.X)
-			y += 26 * u
+			y += 26*u + extra
+			extra = 0
 		}
 		c := seriesColors[i%len(seriesColors)]
 		draw.Draw(img, image.Rect(int(x), int(y+4*u), int(x+16*u), int(y+16*u)), image.NewUniform(c), image.Point{}, draw.Src)
-		drawText(img, small, name, x+22*u, y+10*u, 0, 0.35, dimTextColor)
+		for j, l := range lines {
+			drawText(img, small, l, x+22*u, y+10*u+float64(j)*22*u, 0, 0.35, dimTextColor)
+		}
+		extra = max(extra, float64(len(lines)-1)*22*u)
 		x += wd
 	}
-	y += 30 * u
+	y += 30*u + extra
 	// Ranges, with a margin, over every point.
 	var t0, t1 time.Time
 	lo, hi := math.Inf(1), math.Inf(-1)

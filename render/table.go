@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/image/font"
 )
@@ -34,8 +35,9 @@ type Column struct {
 	// red for a leading "−" or "-" (a trend).
 	Signed bool
 	// Fill gives the column the width the others leave (names); cells
-	// too wide for it are cut short with "…". At most one column should
-	// have it; without one, the first column takes the rest.
+	// too wide for it are written on several lines, the row growing to
+	// hold them. At most one column should have it; without one, the
+	// first column takes the rest.
 	Fill bool
 }
 
@@ -66,11 +68,22 @@ var (
 	ruleColor      = color.RGBA{90, 86, 80, 255}
 )
 
-// tableGeometry is where the parts of a table go, at width w.
+// tableGeometry is where the parts of a table go, at width w. Text never
+// runs out of its space and is never cut short: a title, subtitle or cell
+// too wide for its space is broken into lines (breakLines), and its part
+// grows to hold them.
 type tableGeometry struct {
 	u             float64 // scale: 1 at 800 px
-	pad, rowH     int
+	pad, rowH     int     // rowH: the height of a row of one line
+	lineH         int     // each further line of a row
 	titleH, subH  int
+	titleLines    []string
+	subLines      []string
+	emptyLines    []string
+	headings      [][]string // each column's heading, in lines
+	headingLineH  int
+	cells         [][][]string // cells[row][column]: the cell's lines
+	rowHeights    []int
 	x             []float64 // left edge of each column's text
 	widths        []float64 // each column's width
 	height        int
@@ -96,28 +109,31 @@ func checkTable(t *Table) error {
 // layoutTable measures t at width w (its height included).
 func (r *Renderer) layoutTable(t *Table, w int) tableGeometry {
 	u := float64(w) / 800
-	g := tableGeometry{u: u, pad: int(24 * u), rowH: int(40 * u)}
+	g := tableGeometry{u: u, pad: int(24 * u), rowH: int(40 * u), lineH: int(26 * u)}
 	g.titleFace = face(r.fonts.bold, 32*u)
 	g.subtitleFace = face(r.fonts.text, 20*u)
 	g.headingFace = face(r.fonts.bold, 19*u)
 	g.cellFace = face(r.fonts.text, 22*u)
+	text := float64(w - 2*g.pad)
 	if t.Title != "" {
-		g.titleH = int(52 * u)
+		g.titleLines = breakLines(g.titleFace, t.Title, text)
+		g.titleH = int(52*u) + (len(g.titleLines)-1)*int(40*u)
 	}
 	if t.Subtitle != "" {
-		g.subH = int(32 * u)
+		g.subLines = breakLines(g.subtitleFace, t.Subtitle, text)
+		g.subH = int(32*u) + (len(g.subLines)-1)*int(26*u)
 	}
-	g.headingHeight = int(36 * u)
 	// Natural widths: the widest of heading and cells.
 	n := len(t.Columns)
 	g.widths = make([]float64, n)
-	for i, c := range t.Columns {
-		g.widths[i] = textWidth(g.headingFace, c.Heading)
-	}
+	cellsW := make([]float64, n) // the widest cell of each column
 	for _, row := range t.Rows {
 		for i := 0; i < n && i < len(row.Cells); i++ {
-			g.widths[i] = max(g.widths[i], textWidth(g.cellFace, row.Cells[i]))
+			cellsW[i] = max(cellsW[i], textWidth(g.cellFace, row.Cells[i]))
 		}
+	}
+	for i, c := range t.Columns {
+		g.widths[i] = max(cellsW[i], textWidth(g.headingFace, c.Heading))
 	}
 	fill := 0
 	for i, c := range t.Columns {
@@ -137,24 +153,77 @@ func (r *Renderer) layoutTable(t *Table, w int) tableGeometry {
 			others += cw
 		}
 	}
-	g.widths[fill] = max(inner-others-gap*float64(n-1), 40*u)
+	room := func() float64 { return inner - others - gap*float64(n-1) }
+	if room() < g.widths[fill] {
+		// The names do not fit on one line: the other columns' headings
+		// of several words ("Best streak") take two lines when that
+		// narrows their column markedly.
+		for i, c := range t.Columns {
+			if i == fill {
+				continue
+			}
+			narrow := cellsW[i]
+			for _, word := range strings.Fields(c.Heading) {
+				narrow = max(narrow, textWidth(g.headingFace, word))
+			}
+			lines := breakLines(g.headingFace, c.Heading, narrow)
+			wd := cellsW[i]
+			for _, l := range lines {
+				wd = max(wd, textWidth(g.headingFace, l))
+			}
+			if wd < g.widths[i]-24*u { // worth a second line
+				others -= g.widths[i] - wd
+				g.widths[i] = wd
+			}
+		}
+	}
+	g.widths[fill] = max(room(), 40*u)
+	g.headings = make([][]string, n)
+	headingLines := 1
+	for i, c := range t.Columns {
+		g.headings[i] = breakLines(g.headingFace, c.Heading, g.widths[i])
+		headingLines = max(headingLines, len(g.headings[i]))
+	}
+	g.headingLineH = int(22 * u)
+	g.headingHeight = int(36*u) + (headingLines-1)*g.headingLineH
 	g.x = make([]float64, n)
 	x := float64(g.pad) + 12*u
 	for i := range g.widths {
 		g.x[i] = x
 		x += g.widths[i] + gap
 	}
-	rows := len(t.Rows)
-	for _, row := range t.Rows {
+	rowsH := 0
+	g.cells = make([][][]string, len(t.Rows))
+	g.rowHeights = make([]int, len(t.Rows))
+	for k, row := range t.Rows {
+		g.cells[k] = make([][]string, n)
+		lines := 1
+		for i := 0; i < n && i < len(row.Cells); i++ {
+			g.cells[k][i] = breakLines(g.cellFace, row.Cells[i], g.widths[i])
+			lines = max(lines, len(g.cells[k][i]))
+		}
+		g.rowHeights[k] = g.rowH + (lines-1)*g.lineH
+		rowsH += g.rowHeights[k]
 		if row.Gap {
-			rows++
+			rowsH += g.rowH
 		}
 	}
-	if rows == 0 && t.Empty != "" {
-		rows = 1
+	if len(t.Rows) == 0 && t.Empty != "" {
+		g.emptyLines = breakLines(g.cellFace, t.Empty, inner)
+		rowsH = g.rowH + (len(g.emptyLines)-1)*g.lineH
 	}
-	g.height = g.pad + g.titleH + g.subH + g.headingHeight + rows*g.rowH + g.pad
+	g.height = g.pad + g.titleH + g.subH + g.headingHeight + rowsH + g.pad
 	return g
+}
+
+// drawLines draws lines in face f, one under the other lineH apart, the
+// block centred on y, each line anchored at x by the fraction ax of its
+// width.
+func drawLines(img *image.RGBA, f font.Face, lines []string, x, y, ax float64, lineH int, c color.Color) {
+	top := y - float64((len(lines)-1)*lineH)/2
+	for i, l := range lines {
+		drawText(img, f, l, x, top+float64(i*lineH), ax, 0.35, c)
+	}
 }
 
 // drawTable draws t onto img with its top at y0 and returns the y under
@@ -164,11 +233,11 @@ func (r *Renderer) drawTable(img *image.RGBA, t *Table, g tableGeometry, y0 int)
 	u := g.u
 	y := y0 + g.pad
 	if t.Title != "" {
-		drawText(img, g.titleFace, fitText(g.titleFace, t.Title, float64(w-2*g.pad)), float64(g.pad), float64(y+g.titleH/2), 0, 0.35, textColor)
+		drawLines(img, g.titleFace, g.titleLines, float64(g.pad), float64(y+g.titleH/2), 0, int(40*u), textColor)
 		y += g.titleH
 	}
 	if t.Subtitle != "" {
-		drawText(img, g.subtitleFace, fitText(g.subtitleFace, t.Subtitle, float64(w-2*g.pad)), float64(g.pad), float64(y+g.subH/2), 0, 0.35, dimTextColor)
+		drawLines(img, g.subtitleFace, g.subLines, float64(g.pad), float64(y+g.subH/2), 0, int(26*u), dimTextColor)
 		y += g.subH
 	}
 	left, right := g.pad, w-g.pad
@@ -178,15 +247,16 @@ func (r *Renderer) drawTable(img *image.RGBA, t *Table, g tableGeometry, y0 int)
 		}
 		return g.x[i], 0
 	}
-	for i, c := range t.Columns {
+	for i := range t.Columns {
 		x, ax := cellX(i)
-		drawText(img, g.headingFace, fitText(g.headingFace, c.Heading, g.widths[i]), x, float64(y+g.headingHeight/2), ax, 0.35, headingColor)
+		drawLines(img, g.headingFace, g.headings[i], x, float64(y+g.headingHeight/2), ax, g.headingLineH, headingColor)
 	}
 	y += g.headingHeight
 	draw.Draw(img, image.Rect(left, y-int(2*u)-1, right, y-int(2*u)+max(1, int(2*u))), image.NewUniform(ruleColor), image.Point{}, draw.Src)
 	if len(t.Rows) == 0 && t.Empty != "" {
-		drawText(img, g.cellFace, fitText(g.cellFace, t.Empty, float64(right-left)-24*u), g.x[0], float64(y+g.rowH/2), 0, 0.35, dimTextColor)
-		return y + g.rowH + g.pad
+		h := g.rowH + (len(g.emptyLines)-1)*g.lineH
+		drawLines(img, g.cellFace, g.emptyLines, g.x[0], float64(y+h/2), 0, g.lineH, dimTextColor)
+		return y + h + g.pad
 	}
 	for k, row := range t.Rows {
 		if row.Gap {
@@ -200,11 +270,12 @@ func (r *Renderer) drawTable(img *image.RGBA, t *Table, g tableGeometry, y0 int)
 		case k%2 == 1:
 			bg = rowStripe
 		}
+		h := g.rowHeights[k]
 		if bg != nil {
-			draw.Draw(img, image.Rect(left, y, right, y+g.rowH), image.NewUniform(bg), image.Point{}, draw.Src)
+			draw.Draw(img, image.Rect(left, y, right, y+h), image.NewUniform(bg), image.Point{}, draw.Src)
 		}
 		for i := 0; i < len(t.Columns) && i < len(row.Cells); i++ {
-			s := fitText(g.cellFace, row.Cells[i], g.widths[i])
+			s := row.Cells[i]
 			c := color.Color(textColor)
 			if t.Columns[i].Signed {
 				switch {
@@ -217,24 +288,51 @@ func (r *Renderer) drawTable(img *image.RGBA, t *Table, g tableGeometry, y0 int)
 				}
 			}
 			x, ax := cellX(i)
-			drawText(img, g.cellFace, s, x, float64(y+g.rowH/2), ax, 0.35, c)
+			drawLines(img, g.cellFace, g.cells[k][i], x, float64(y+h/2), ax, g.lineH, c)
 		}
-		y += g.rowH
+		y += h
 	}
 	return y + g.pad
 }
 
-// fitText returns s, or s cut short with "…" so that it is at most w
-// pixels wide in face f.
-func fitText(f font.Face, s string, w float64) string {
-	if textWidth(f, s) <= w {
-		return s
+// breakLines breaks s into lines at most w pixels wide in face f, so
+// that all of s is drawn: at spaces where it can, and a word wider than w
+// between two characters (after a hyphen when one is near the end of the
+// line). Joined with spaces (a word broken inside, without), the lines
+// give s back with its runs of spaces made single.
+func breakLines(f font.Face, s string, w float64) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		if line != "" && textWidth(f, line+" "+word) <= w {
+			line += " " + word
+			continue
+		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+		line = word
+		for textWidth(f, line) > w && utf8.RuneCountInString(line) > 1 {
+			rs := []rune(line)
+			k := len(rs) - 1
+			for k > 1 && textWidth(f, string(rs[:k])) > w {
+				k--
+			}
+			// Rather after a hyphen, when one leaves most of the line.
+			for j := k - 1; j > k/2; j-- {
+				if rs[j-1] == '-' {
+					k = j
+					break
+				}
+			}
+			lines = append(lines, string(rs[:k]))
+			line = string(rs[k:])
+		}
 	}
-	rs := []rune(s)
-	for len(rs) > 0 && textWidth(f, string(rs)+"…") > w {
-		rs = rs[:len(rs)-1]
+	if line != "" || len(lines) == 0 {
+		lines = append(lines, line)
 	}
-	return string(rs) + "…"
+	return lines
 }
 
 // checkWidth refuses a width outside MinSize..MaxSize.

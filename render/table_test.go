@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/image/font"
 )
 
 // testLeaderboard is a leaderboard as the bot draws one: ten ranked
@@ -208,4 +210,78 @@ func BenchmarkCrosstablePNG(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes/png")
+}
+
+// TestTableTextNeverCut: no title, subtitle, cell or footer is cut
+// short. The long titles of a leaderboard and a player card (the issue's
+// "Three-Move Tr…" and "provisional, not r…"), a name without spaces and
+// a long variant name are laid out at the smallest width and at 800 px:
+// every line they are broken into fits its space, and the lines give
+// back the whole text.
+func TestTableTextNeverCut(t *testing.T) {
+	r := newTestRenderer(t)
+	lb := testLeaderboard()
+	lb.Title = "Leaderboard · Three-Move Train Wreck Chess [variant=threemove]"
+	lb.Subtitle = "Nobody is ranked yet · From all rated games · ? = provisional, not ranked · trend: 30 days"
+	card := testCard()
+	card.Table.Rows[2].Cells[0] = "Three-Move Train Wreck Chess"
+	card.Table.Subtitle = "Ratings from the rated games of all servers, this one and every other"
+	card.Footer = append(card.Footer, "Longest winning streak: 12 (Three-Move Train Wreck Chess [variant=threemove]), a long footer")
+	rejoin := func(lines []string) string { return strings.Join(lines, " ") }
+	unbroken := func(s string) string { return strings.Join(strings.Fields(s), "") }
+	for _, w := range []int{MinSize, 400, 800} {
+		for _, tb := range []Table{lb, card.Table} {
+			g := r.layoutTable(&tb, w)
+			text := float64(w - 2*g.pad)
+			check := func(what, src string, lines []string, f font.Face, room float64) {
+				t.Helper()
+				for _, l := range lines {
+					if textWidth(f, l) > room {
+						t.Errorf("width %d, %s: line %q is %.0f px wide, the space %.0f", w, what, l, textWidth(f, l), room)
+					}
+				}
+				if got := rejoin(lines); got != strings.Join(strings.Fields(src), " ") && unbroken(got) != unbroken(src) {
+					t.Errorf("width %d, %s: lines %q do not give back %q", w, what, lines, src)
+				}
+			}
+			check("title", tb.Title, g.titleLines, g.titleFace, text)
+			check("subtitle", tb.Subtitle, g.subLines, g.subtitleFace, text)
+			for i, c := range tb.Columns {
+				check("heading "+c.Heading, c.Heading, g.headings[i], g.headingFace, g.widths[i])
+			}
+			for k, row := range tb.Rows {
+				for i, cell := range row.Cells {
+					check(fmt.Sprintf("row %d cell %d", k+1, i+1), cell, g.cells[k][i], g.cellFace, g.widths[i])
+				}
+			}
+		}
+		if w == 800 {
+			g := r.layoutTable(&lb, w)
+			if len(g.titleLines) != 2 || len(g.subLines) != 2 {
+				t.Errorf("at 800 px the long title and subtitle take %d and %d lines, want 2 each", len(g.titleLines), len(g.subLines))
+			}
+			// The card's long variant name takes two lines, not three:
+			// "Best streak" gives up its width for a second line.
+			g = r.layoutTable(&card.Table, w)
+			if n := len(g.cells[2][0]); n != 2 || len(g.headings[4]) != 2 {
+				t.Errorf("at 800 px the long variant name takes %d lines (%q), the heading %q", n, g.cells[2][0], g.headings[4])
+			}
+		}
+		if _, err := r.CardImage(card, w); err != nil {
+			t.Error(err)
+		}
+	}
+	for _, c := range []struct {
+		s     string
+		w     float64
+		lines int
+	}{
+		{"", 100, 1}, {"x", 1, 1}, {"a-very-long-display-name-that-does-not-fit", 150, 3}, {"one two three", 1000, 1},
+	} {
+		f := face(r.fonts.text, 22)
+		got := breakLines(f, c.s, c.w)
+		if len(got) < c.lines || unbroken(rejoin(got)) != unbroken(c.s) {
+			t.Errorf("breakLines(%q, %v) = %q", c.s, c.w, got)
+		}
+	}
 }

@@ -266,7 +266,11 @@ func turnText(g *bot.Game, rg *rules.Game) string {
 	if phase := p.PhaseName(); phase != "" && phase != "move" {
 		s += ": " + phase
 	}
-	return s + "." + fewMoves(&p)
+	s += "." + fewMoves(&p)
+	if note := passEnds(rg); note != "" {
+		s += " " + note
+	}
+	return s
 }
 
 // boardReply is a game's board, White at the bottom, with its text, the

@@ -50,10 +50,47 @@ func (h *Handler) movesCmd(ctx context.Context, req Request) (Reply, error) {
 	}
 	head += ":"
 	lines := append([]string{head}, legalMoveLines(&p, legal)...)
+	if note := passEnds(rg); note != "" {
+		lines = append(lines, note)
+	}
 	lines = append(lines, "Play one with /move, e.g. /move "+notation.SAN(&p, legal[0])+
 		"; the coordinate form works too (/move "+rules.FormatMove(&p, legal[0])+").")
 	msgs := splitMessages(lines, maxReply)
 	return Reply{Text: msgs[0], More: msgs[1:], Ephemeral: true}, nil
+}
+
+// passEnds warns when passing, a legal move of the player to act in rg,
+// would end the game at once ("Passing now ends the game at once in a
+// draw: both players passed in a row.", as in Crazyhouse Annihilation
+// after the opponent's pass); "" when passing is not legal or the game
+// goes on after it. The variant's own rules decide: the pass is played on
+// a fork of rg and the outcome read there (its Outcome hook, repetition
+// included), so no variant is named here.
+func passEnds(rg *rules.Game) string {
+	p := rg.Position()
+	var buf [256]rules.Move
+	for _, m := range p.Legal(buf[:0]) {
+		if m.Kind != rules.KindPass {
+			continue
+		}
+		after := rg.Fork()
+		if after.Play(m) != nil {
+			return ""
+		}
+		o := after.Outcome()
+		switch o.Result {
+		case rules.Ongoing:
+			return ""
+		case rules.Draw:
+			return "Passing now ends the game at once in a draw" + bot.EndPhrase(bot.Draw, o.Reason) + "."
+		case rules.WhiteWins:
+			return "Passing now ends the game at once: White wins" + bot.EndPhrase(bot.WhiteWins, o.Reason) + "."
+		case rules.BlackWins:
+			return "Passing now ends the game at once: Black wins" + bot.EndPhrase(bot.BlackWins, o.Reason) + "."
+		}
+		return ""
+	}
+	return ""
 }
 
 // legalMoveLines lists the legal moves of p in the friendly form, one

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
@@ -276,5 +277,53 @@ func TestMoveErrorsTellWhatToDo(t *testing.T) {
 		if after := e.game(id); len(after.Moves) != len(g.Moves) {
 			t.Errorf("%s: a refused move changed the game", c.key)
 		}
+	}
+}
+
+// TestPassThatDraws: in Crazyhouse Annihilation, once the opponent has
+// passed, a pass draws at once (two passes in a row); /moves and the
+// turn prompt (the reply and the notification) say so then, and only
+// then.
+func TestPassThatDraws(t *testing.T) {
+	const warning = "Passing now ends the game at once in a draw: both players passed in a row."
+	e := newEnv(t)
+	id := e.startFrom("annihilation", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1")
+	if r := e.run("alice", "/moves"); strings.Contains(r.Text, "Passing now") || !strings.Contains(r.Text, "**Pass** (1): pass") {
+		t.Errorf("/moves before any pass:\n%s", r.Text)
+	}
+	r := e.ok("alice", "/move move:pass")
+	if !strings.Contains(r.Text, "<@bob>, your move. "+warning) {
+		t.Errorf("the reply to the first pass:\n%s", r.Text)
+	}
+	if r := e.run("bob", "/moves"); !strings.Contains(r.Text, "**Pass** (1): pass\n"+warning) {
+		t.Errorf("/moves after the opponent's pass:\n%s", r.Text)
+	}
+	notes, err := e.db.PendingNotifications(e.ctx, e.clk.Now().Add(time.Hour), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	told := false
+	for _, n := range notes {
+		if n.UserID == "bob" && n.GameID == id {
+			told = told || strings.Contains(e.h.Notification(e.ctx, n).Text, warning)
+		}
+	}
+	if !told {
+		t.Error("bob's notification of his turn does not warn that a pass draws")
+	}
+	r = e.ok("bob", "/move move:e5")
+	if strings.Contains(r.Text, "Passing now") {
+		t.Errorf("after a move, a pass no longer draws:\n%s", r.Text)
+	}
+	r = e.ok("alice", "/move move:pass")
+	r = e.ok("bob", "/move move:pass")
+	if g := e.game(id); g.Status != bot.GameFinished || g.Result != bot.Draw || !strings.Contains(r.Text, "both players passed in a row") {
+		t.Errorf("the second pass in a row: %v %v, %q", g.Status, g.Result, r.Text)
+	}
+	// A variant without passes never warns.
+	e = newEnv(t)
+	e.start("chess")
+	if r := e.run("alice", "/moves"); strings.Contains(r.Text, "Passing") {
+		t.Errorf("chess /moves:\n%s", r.Text)
 	}
 }

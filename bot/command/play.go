@@ -176,6 +176,9 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 		}
 		b.WriteByte('.')
 		b.WriteString(fewMoves(&p))
+		if note := passEnds(rg); note != "" {
+			b.WriteString(" " + note)
+		}
 	default:
 		b.WriteString(turnText(ng, rg))
 	}

@@ -94,21 +94,22 @@ func (h *Handler) ratingCommand(ctx context.Context, req Request, name string) (
 }
 
 // ratingScope returns the guild whose pools a request is about ("" for
-// the global pools) and how to name that scope: a server's own unless
+// the global pools) and the games those pools count, as a phrase to
+// follow "from" ("this server's rated games"): a server's own unless
 // scope:global is asked or there is no server (a DM, the console, whose
 // games are rated in the global pools only).
-func ratingScope(req Request) (guild, where string, err error) {
+func ratingScope(req Request) (guild, games string, err error) {
 	switch req.Options[optScope] {
 	case "", "server":
 		if req.GuildID != "" {
-			return req.GuildID, "this server", nil
+			return req.GuildID, "this server's rated games", nil
 		}
 		if req.Options[optScope] == "server" && req.DM {
 			return "", "", bot.Errorf(bot.EINVALID, "scope: server works in a server's channel; in a direct message, leave it out (or say global) for the ratings of every server.")
 		}
-		return "", "all games", nil
+		return "", "all rated games", nil
 	case "global":
-		return "", "all servers", nil
+		return "", "the rated games of all servers", nil
 	}
 	return "", "", bot.Errorf(bot.EINVALID, "scope: choose server or global.")
 }
@@ -163,13 +164,13 @@ func (h *Handler) leaderboard(ctx context.Context, req Request, guild, where str
 		return Reply{}, err
 	}
 	title := "Leaderboard · " + h.variantName(key, canonical)
-	sub := fmt.Sprintf("Rated games of %s · ? = provisional, not ranked · trend: %d days", where, int(bot.TrendWindow.Hours()/24))
+	sub := fmt.Sprintf("From %s · ? = provisional, not ranked · trend: %s", where, counted(int(bot.TrendWindow.Hours()/24), "day"))
 	table := render.Table{Title: title, Subtitle: sub,
 		Columns: []render.Column{{Heading: "#", Right: true}, {Heading: "Player", Fill: true}, {Heading: "Rating", Right: true},
 			{Heading: "Games", Right: true}, {Heading: "Trend", Right: true, Signed: true}},
 		Empty: "Nobody is ranked yet: a player is ranked once their rating is established (after a few rated games)."}
 	var text strings.Builder
-	fmt.Fprintf(&text, "**%s** (%s)\n", title, where)
+	fmt.Fprintf(&text, "**%s** (from %s)\n", title, where)
 	// line adds row r; own marks the caller's row, gap rows left out
 	// before it.
 	line := func(r rating.Row, own, gap bool) {
@@ -184,11 +185,7 @@ func (h *Handler) leaderboard(ctx context.Context, req Request, guild, where str
 		}
 		table.Rows = append(table.Rows, render.TableRow{Cells: []string{cell, name,
 			r.Display(), strconv.Itoa(r.Games), signed(r.Trend)}, Highlight: own, Gap: gap})
-		games := "games"
-		if r.Games == 1 {
-			games = "game"
-		}
-		fmt.Fprintf(&text, "%s. %s %s, %d %s, trend %s\n", rank, mention(r.ID), r.Display(), r.Games, games, signed(r.Trend))
+		fmt.Fprintf(&text, "%s. %s %s, %s, trend %s\n", rank, mention(r.ID), r.Display(), counted(r.Games, "game"), signed(r.Trend))
 	}
 	for _, r := range lb.Top {
 		line(r, r.ID == req.UserID, false)
@@ -234,14 +231,14 @@ func (h *Handler) profile(ctx context.Context, req Request, guild, where string)
 	now := h.svc.Now()
 	name := h.displayName(ctx, req, user)
 	card := render.Card{
-		Table: render.Table{Title: name, Subtitle: "Ratings from the rated games of " + where,
+		Table: render.Table{Title: name, Subtitle: "Ratings from " + where,
 			Columns: []render.Column{{Heading: "Variant", Fill: true}, {Heading: "Rating", Right: true}, {Heading: "Peak", Right: true},
 				{Heading: "Games", Right: true}, {Heading: "W / D / L", Right: true}, {Heading: "Best streak", Right: true}},
 			Empty: "No rated game yet."},
 		Chart: render.Chart{Title: "Rating history (end of each day with rated games)"},
 	}
 	var text strings.Builder
-	fmt.Fprintf(&text, "**Player card of %s** (rated games of %s)\n", mention(user), where)
+	fmt.Fprintf(&text, "**Player card of %s** (from %s)\n", mention(user), where)
 	best, bestPool := 0, ""
 	for _, pr := range prs {
 		if len(card.Table.Rows) == render.MaxTableRows {
@@ -262,8 +259,8 @@ func (h *Handler) profile(ctx context.Context, req Request, guild, where string)
 		}
 		card.Table.Rows = append(card.Table.Rows, render.TableRow{Cells: []string{vname, c.Display, peak, strconv.Itoa(c.Games),
 			fmt.Sprintf("%d / %d / %d", c.Wins, c.Draws, c.Losses), strconv.Itoa(c.LongestStreak)}})
-		fmt.Fprintf(&text, "%s: %s, peak %s, %d games (%d won, %d drawn, %d lost), best winning streak %d\n",
-			vname, c.Display, peak, c.Games, c.Wins, c.Draws, c.Losses, c.LongestStreak)
+		fmt.Fprintf(&text, "%s: %s, peak %s, %s (%d won, %d drawn, %d lost), best winning streak %d\n",
+			vname, c.Display, peak, counted(c.Games, "game"), c.Wins, c.Draws, c.Losses, c.LongestStreak)
 		if len(card.Chart.Series) < render.MaxSeries {
 			s := render.Series{Name: vname}
 			for _, p := range c.Chart {
@@ -278,7 +275,7 @@ func (h *Handler) profile(ctx context.Context, req Request, guild, where string)
 	if len(prs) == 0 {
 		fmt.Fprintf(&text, "No rated game yet.\n")
 	}
-	playing := fmt.Sprintf("Playing now: %d %s", len(active), map[bool]string{true: "game", false: "games"}[len(active) == 1])
+	playing := "Playing now: " + counted(len(active), "game")
 	streak := "Longest winning streak: none yet"
 	if best > 0 {
 		streak = fmt.Sprintf("Longest winning streak: %d (%s)", best, bestPool)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"image/png"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -113,9 +114,15 @@ func TestRatedPlayAndRatingCommands(t *testing.T) {
 	if _, h := decodePNG(t, card.Files[0]); h < 300 {
 		t.Errorf("card height %d: no chart?", h)
 	}
-	for _, want := range []string{"Player card of <@bob>", "Chess: 1", "1 games (1 won, 0 drawn, 0 lost)", "best winning streak 1", "Playing now: 0 games"} {
+	for _, want := range []string{"Player card of <@bob>", "Chess: 1", "1 game (1 won, 0 drawn, 0 lost)", "best winning streak 1", "Playing now: 0 games"} {
 		if !strings.Contains(card.Text, want) {
 			t.Errorf("profile text %q lacks %q", card.Text, want)
+		}
+	}
+	// Counts agree with their number, and the scope is named once.
+	for _, bad := range []string{"1 games", "rated games of all games", "games of all"} {
+		if strings.Contains(card.Text, bad) || strings.Contains(lb.Text, bad) {
+			t.Errorf("%q in the profile %q or the leaderboard %q", bad, card.Text, lb.Text)
 		}
 	}
 	if r := e.ok("carol", "/profile"); !strings.Contains(r.Text, "No rated game yet") {
@@ -179,5 +186,48 @@ func TestDisplayName(t *testing.T) {
 	}
 	if n := e.h.displayName(e.ctx, req, "2"); n != "Bob" {
 		t.Errorf("adapter name: %q", n)
+	}
+}
+
+// TestCountsAgreeWithNumbers: a count of one is singular wherever the
+// bot writes one: the commands' choices ("1 extra day"), a challenge's
+// time bank, a refused draw claim after one move, a Swiss of one round.
+func TestCountsAgreeWithNumbers(t *testing.T) {
+	e := newEnv(t)
+	oneThings := regexp.MustCompile(`\b1 ([a-z]+ )?[a-z]+s\b`)
+	singularS := map[string]bool{"is": true, "was": true, "has": true}
+	wrong := func(text string) string {
+		for _, m := range oneThings.FindAllString(text, -1) {
+			if f := strings.Fields(m); !singularS[f[len(f)-1]] {
+				return m
+			}
+		}
+		return ""
+	}
+	for _, s := range e.h.Specs() {
+		for _, o := range s.Options {
+			for _, c := range o.Choices {
+				if w := wrong(c.Name); w != "" {
+					t.Errorf("/%s %s: choice %q says %q", s.Name, o.Name, c.Name, w)
+				}
+			}
+		}
+	}
+	c := e.ok("alice", "/challenge opponent:bob variant:chess color:white bank:1")
+	if !strings.Contains(c.Text, "a time bank of 1 day each") || wrong(c.Text) != "" {
+		t.Errorf("challenge with a bank of one day: %q", c.Text)
+	}
+	id := e.start("chess")
+	e.ok("alice", "/move move:Nf3")
+	if r := e.refused("bob", "/draw action:claim game:"+itoa(id), "1 move (plies) was played"); wrong(r.Text) != "" {
+		t.Errorf("draw claim: %q", r.Text)
+	}
+	for _, text := range []string{
+		e.run("carol", "/tournament action:create variant:chess system:swiss rounds:1").Text,
+		e.run("alice", "/tournament action:create variant:chess system:swiss rounds:1").Text,
+	} {
+		if w := wrong(text); w != "" {
+			t.Errorf("%q says %q", text, w)
+		}
 	}
 }

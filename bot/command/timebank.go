@@ -15,7 +15,7 @@ const optBank = "bank"
 func bankOption() OptionSpec {
 	var cs []Choice
 	for _, d := range []int{1, 2, 3, 5, 7, 14, 30} {
-		cs = append(cs, Choice{Name: fmt.Sprintf("%d extra days for the game", d), Value: strconv.Itoa(d)})
+		cs = append(cs, Choice{Name: counted(d, "extra day") + " for the game", Value: strconv.Itoa(d)})
 	}
 	return OptionSpec{Name: optBank, Kind: OptionInteger, Choices: append([]Choice{{Name: "none", Value: "0"}}, cs...),
 		Description: "Time bank: extra days for the whole game, spent only when a move takes longer than its days"}
@@ -39,7 +39,7 @@ func bankText(days int) string {
 	if days == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" plus a time bank of %d days each", days)
+	return " plus a time bank of " + counted(days, "day") + " each"
 }
 
 // duration writes a time left in days, hours and minutes ("2d 3h",

@@ -89,8 +89,8 @@ func (h *Handler) tournamentCommand(ctx context.Context, req Request) (Reply, er
 		if err != nil {
 			return Reply{}, err
 		}
-		return Reply{Text: fmt.Sprintf("%s joins tournament #%d: %d players so far (%s).", mention(req.UserID), t.ID,
-			len(t.Event.Players), mentionList(t.Event.Players))}, nil
+		return Reply{Text: fmt.Sprintf("%s joins tournament #%d: %s so far (%s).", mention(req.UserID), t.ID,
+			counted(len(t.Event.Players), "player"), mentionList(t.Event.Players))}, nil
 	case "leave":
 		if t, err = h.svc.LeaveTournament(ctx, id, req.UserID, req.GuildID); err != nil {
 			return Reply{}, err
@@ -311,7 +311,7 @@ func (h *Handler) crosstable(ctx context.Context, req Request, t *bot.Tournament
 	for _, tb := range ct.Tiebreaks {
 		abbrevs = append(abbrevs, short[tb])
 	}
-	sub := fmt.Sprintf("%s · %d of %d rounds paired · tiebreaks in order: %s", t.Event.Status, len(t.Event.Schedule), t.Event.Rounds,
+	sub := fmt.Sprintf("%s · %d of %s paired · tiebreaks in order: %s", t.Event.Status, len(t.Event.Schedule), counted(t.Event.Rounds, "round"),
 		strings.Join(abbrevs, ", "))
 	if t.Event.Status == tournament.Open {
 		sub = fmt.Sprintf("open: %d joined so far", len(t.Event.Players))

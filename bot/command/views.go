@@ -146,7 +146,7 @@ func (h *Handler) history(ctx context.Context, req Request) (Reply, error) {
 	start := lastLines(lines, maxReply-len(head)-len(footer)-100)
 	text := head
 	if start > 0 {
-		text += fmt.Sprintf("\n(the first %d lines are not shown: /export game:%d has them all)", start, g.ID)
+		text += fmt.Sprintf("\n(the first %s %s not shown: /export game:%d has them all)", counted(start, "line"), plural(start, "is", "are"), g.ID)
 	}
 	text += "\n" + strings.Join(lines[start:], "\n") + footer
 	return Reply{Text: text, GameID: g.ID, Game: g}, nil

@@ -43,8 +43,10 @@ func textBoard(p *rules.Position) string {
 // gameBoard draws game g, whose position is p: a title line with the
 // game's ID, variant and players, the text board, and a status line
 // naming the player to act or the game's end as the record has it (a
-// resignation or a timeout is not in the position).
-func gameBoard(g *bot.Game, p *rules.Position) string {
+// resignation or a timeout is not in the position). said is the text of
+// the reply the board comes with: the phase of a multi-part turn that
+// text tells already ("White moves a Black piece") is not told again.
+func gameBoard(g *bot.Game, p *rules.Position, said string) string {
 	var b strings.Builder
 	variant := p.Variant().Name
 	if g.Options != "" {
@@ -72,7 +74,7 @@ func gameBoard(g *bot.Game, p *rules.Position) string {
 		line := turnLine(p)
 		if o := p.Outcome(); !o.Over() {
 			who := fmt.Sprintf("@%s (%s)", g.Player(p.ToAct() == rules.White), upperFirst(p.ToAct().String()))
-			line = turnText(p, who)
+			line = turnText(p, who, said)
 		}
 		b.WriteString(line + "\n")
 	}
@@ -147,20 +149,24 @@ func turnLine(p *rules.Position) string {
 	if o := p.Outcome(); o.Over() {
 		return fmt.Sprintf("Game over: %s (%s).", resultText(o.Result), o.Reason)
 	}
-	return turnText(p, upperFirst(p.ToAct().String()))
+	return turnText(p, upperFirst(p.ToAct().String()), "")
 }
 
 // turnText is "WHO to move" for the player to act in p, with "(in
 // check)", then the phase of a multi-part turn ("White moves a Black
-// piece") or whose pieces they move when not their own.
-func turnText(p *rules.Position, who string) string {
+// piece"), unless the text said holds it already, or whose pieces they
+// move when not their own.
+func turnText(p *rules.Position, who, said string) string {
 	s := who + " to move"
 	if p.InCheck() {
 		s += " (in check)"
 	}
-	if name := p.PhaseName(); name != "" && name != "move" {
-		s += ": " + name
-	} else if p.Mover() != p.ToAct() {
+	switch name := p.PhaseName(); {
+	case name != "" && name != "move":
+		if !strings.Contains(said, name) { // else told by the text above the board
+			s += ": " + name
+		}
+	case p.Mover() != p.ToAct():
 		s += ", moving " + upperFirst(p.Mover().String()) + "'s pieces"
 	}
 	return s + "."

@@ -441,7 +441,7 @@ func (c *Console) board(ctx context.Context, rep command.Reply) {
 		return
 	}
 	p := rg.Position()
-	c.printf("%s", gameBoard(g, &p))
+	c.printf("%s", gameBoard(g, &p, rep.Text))
 }
 
 // files writes attachments to the images folder and prints their paths.

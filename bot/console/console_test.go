@@ -207,7 +207,7 @@ as alice /move e4 game:1
 }
 
 // TestTrainWreckTurn: a Train Wreck turn has two parts by the same
-// player; the board says so in between, and the opponent cannot move;
+// player; the reply says so in between, and the opponent cannot move;
 // the turn's end and the opponent's notification name both parts.
 func TestTrainWreckTurn(t *testing.T) {
 	e := newEnv(t)
@@ -221,12 +221,12 @@ as bob /move b8c6
 as bob /move b1c3
 `)
 	first := section(t, out, "as alice /move g1f3")
-	wantIn(t, "first part", first, "@alice (White) to move: White moves a Black piece.\n")
+	wantIn(t, "first part", first, "@alice, your turn continues: White moves a Black piece.\n", "@alice (White) to move.\n")
 	if strings.Contains(first, "→ @bob") {
 		t.Errorf("bob was told in the middle of alice's turn:\n%s", first)
 	}
 	wantIn(t, "bob too early", section(t, out, "as bob /move b8c6"), "(only @bob sees this) ")
-	wantIn(t, "second part", section(t, out, "as alice /move g8f6"), "@bob (Black) to move: Black moves a Black piece.\n",
+	wantIn(t, "second part", section(t, out, "as alice /move g8f6"), "@bob, your move: Black moves a Black piece.\n", "@bob (Black) to move.\n",
 		"@alice played Nf3, Nf6 in game #1.\n", "→ @bob: @alice played Nf3, Nf6.\n")
 	g := e.game(t, 1)
 	if want := []string{"g1f3", "g8f6", "b8c6", "b1c3"}; !reflect.DeepEqual(g.Moves, want) {

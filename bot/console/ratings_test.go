@@ -32,9 +32,9 @@ as carol /profile @bob
 		t.Errorf("console game ratings (global pool only): %+v", g.Ratings)
 	}
 	lb := section(t, out, "as carol /leaderboard variant:chess")
-	wantIn(t, "leaderboard", lb, "Leaderboard · Chess", "all games", "Nobody is ranked yet", "file: ")
+	wantIn(t, "leaderboard", lb, "Leaderboard · Chess", "(from all rated games)", "Nobody is ranked yet", "file: ")
 	prof := section(t, out, "as carol /profile @bob")
-	wantIn(t, "profile", prof, "Player card of @bob", "Chess: 1", "1 games (1 won, 0 drawn, 0 lost)", "file: ")
+	wantIn(t, "profile", prof, "Player card of @bob", "Chess: 1", "1 game (1 won, 0 drawn, 0 lost)", "file: ")
 	if got := files(t, lb+prof); len(got) != 2 {
 		t.Errorf("files %v, want the leaderboard and the card", got)
 	}

@@ -60,7 +60,7 @@ func TestRatedPlayAndRatings(t *testing.T) {
 	}
 	card := public(t, h.slash(t, carol, ch, "profile", discordtest.User("user", bob)))
 	checkPNGFile(t, card, "profile")
-	for _, want := range []string{"Player card of <@" + bob + ">", "1 games (1 won, 0 drawn, 0 lost)"} {
+	for _, want := range []string{"Player card of <@" + bob + ">", "1 game (1 won, 0 drawn, 0 lost)"} {
 		if !strings.Contains(card.Content, want) {
 			t.Errorf("profile text %q lacks %q", card.Content, want)
 		}

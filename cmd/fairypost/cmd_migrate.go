@@ -38,7 +38,10 @@ A cluster that serves TLS or requires a login is reached with -etcd-cert,
 variable ` + etcdPasswordEnv + `), or with -config FILE, whose [storage.etcd]
 table gives what those flags leave out (the bot's own configuration:
 cert_file, key_file, ca_file, username, password, prefix, dial_timeout).
-With -config, "etcd:" alone means the file's storage.etcd.endpoints.`,
+With -config, "etcd:" alone means the file's storage.etcd.endpoints.
+Endpoints are written as etcdctl takes them: host:port (meaning
+http://host:port) or an http:// or https:// URL, several separated by
+commas: etcd:10.0.0.1:2379,10.0.0.2:2379.`,
 		setup: func(fs *flag.FlagSet) runFunc {
 			from := fs.String("from", "", "copy from `bolt:FILE or etcd:URL[,URL...]`")
 			to := fs.String("to", "", "copy to `etcd:URL[,URL...] or bolt:FILE`")
@@ -58,23 +61,22 @@ type storeAddress struct {
 }
 
 // parseStoreAddress reads the value of flag name: bolt:FILE or
-// etcd:URL[,URL...].
+// etcd:URL[,URL...], each URL as etcdctl takes it (host:port means
+// http://host:port; see etcdstore.ParseEndpoint).
 func parseStoreAddress(name, v string) (storeAddress, error) {
 	if path, ok := strings.CutPrefix(v, "bolt:"); ok && path != "" {
 		return storeAddress{path: path}, nil
 	}
 	urls, ok := strings.CutPrefix(v, "etcd:")
 	if !ok {
-		return storeAddress{}, badInput("%s %q: want bolt:FILE or etcd:URL[,URL...], such as etcd:http://127.0.0.1:2379", name, v)
+		return storeAddress{}, badInput("%s %q: want bolt:FILE or etcd:URL[,URL...], such as etcd:127.0.0.1:2379", name, v)
 	}
 	if urls == "" {
 		return storeAddress{}, nil // the endpoints of -config
 	}
-	eps := strings.Split(urls, ",")
-	for _, ep := range eps {
-		if !strings.HasPrefix(ep, "http://") && !strings.HasPrefix(ep, "https://") {
-			return storeAddress{}, badInput("%s: %q: want an http:// or https:// URL", name, ep)
-		}
+	eps, err := etcdstore.ParseEndpoints(urls)
+	if err != nil {
+		return storeAddress{}, badInput("%s: %v", name, err)
 	}
 	return storeAddress{endpoints: eps}, nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/fairypost/fairypost/storage/etcdstore"
 )
 
 // Storage backends (storage.backend).
@@ -15,7 +17,8 @@ const (
 // EtcdConfig is the etcd cluster of storage.backend = "etcd" (the table
 // [storage.etcd]).
 type EtcdConfig struct {
-	// Endpoints are the client URLs of the members (http:// or https://).
+	// Endpoints are the client URLs of the members (http:// or https://;
+	// host:port means http://host:port, as etcdctl takes it).
 	Endpoints []string `toml:"endpoints"`
 	// Prefix starts every key the bot writes: bots with different
 	// prefixes can share a cluster.
@@ -58,10 +61,12 @@ func (s *StorageConfig) validateBackend() error {
 	if len(e.Endpoints) == 0 {
 		return fmt.Errorf("storage.etcd.endpoints is empty: list the client URLs of the cluster's members, such as \"http://127.0.0.1:2379\"")
 	}
-	for _, ep := range e.Endpoints {
-		if !strings.HasPrefix(ep, "http://") && !strings.HasPrefix(ep, "https://") {
-			return fmt.Errorf("storage.etcd.endpoints: %q: want an http:// or https:// URL", ep)
+	for i, ep := range e.Endpoints {
+		u, err := etcdstore.ParseEndpoint(ep)
+		if err != nil {
+			return fmt.Errorf("storage.etcd.endpoints: %v", err)
 		}
+		e.Endpoints[i] = u // host:port reads as http://host:port, as etcdctl takes it
 	}
 	if e.Prefix == "" {
 		return fmt.Errorf("storage.etcd.prefix must not be empty (the default is \"fairypost/\")")

@@ -151,11 +151,11 @@ func migrateFixture(t *testing.T) string {
 // TestMigrate copies a database into an in-process etcd: everything is
 // copied and verified, the bot's stores then work on the copy with IDs
 // continuing after the file's, and a second copy into the same prefix is
-// refused.
+// refused. The endpoint is written host:port, as etcdctl takes it.
 func TestMigrate(t *testing.T) {
 	c := etcdtest.Start(t, 1, etcdtest.Options{})
 	path := migrateFixture(t)
-	to := "etcd:" + strings.Join(c.Endpoints, ",")
+	to := "etcd:" + strings.TrimPrefix(c.Endpoints[0], "http://")
 	r := run(t, "migrate", "-from", "bolt:"+path, "-to", to, "-prefix", "moved/")
 	if r.code != exitOK || !strings.Contains(r.stdout, "30 challenges") || !strings.Contains(r.stdout, "22 games") ||
 		!strings.Contains(r.stdout, "2 users' preferences") || !strings.Contains(r.stdout, "7 ratings with 12 rated results, 2 tournaments") ||
@@ -217,11 +217,13 @@ func TestMigrate(t *testing.T) {
 func TestMigrateBadInput(t *testing.T) {
 	db := migrateFixture(t)
 	for args, want := range map[string]string{
-		"-from etcd:x -to bolt:y":                          `-from: "x": want an http://`,
+		"-from etcd:x -to bolt:y":                          `-from: "x": want host:port`,
+		"-from etcd:ftp://x:1 -to bolt:y":                  `-from: "ftp://x:1": want host:port or an http:// or https:// URL, not ftp://`,
+		"-from etcd:a:2379,,b:2379 -to bolt:y":             `-from: an empty endpoint`,
 		"-from mysql:x -to bolt:y":                         `-from "mysql:x": want bolt:FILE or etcd:URL`,
 		"-from bolt:" + db + " -to bolt:y":                 "copy from a file to etcd or from etcd to a file",
 		"-from etcd:http://a -to etcd:http://b":            "copy from a file to etcd or from etcd to a file",
-		"-from bolt:" + db + " -to etcd:a:2379":            `"a:2379": want an http://`,
+		"-from bolt:" + db + " -to etcd:a:99999":           `"a:99999": the port "99999" is not a number from 1 to 65535`,
 		"-from bolt:/no/such.db -to etcd:http://a":         "no such database file",
 		"-from bolt:" + db + " -to etcd:http://a -prefix=": "-prefix must not be empty",
 		"-from etcd:http://a -to bolt:" + db:               "exists: the copy makes a new file",

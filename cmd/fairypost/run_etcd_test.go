@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -102,6 +103,18 @@ func TestEtcdUnreachable(t *testing.T) {
 	}
 }
 
+// TestEtcdConfigEndpoints reads storage.etcd.endpoints as etcdctl reads
+// endpoints: host:port is an http:// URL, URLs are kept.
+func TestEtcdConfigEndpoints(t *testing.T) {
+	cfg, err := loadConfig(writeConfig(t, "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nendpoints = [\"127.0.0.1:2379\", \"https://etcd.example:2379\"]\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"http://127.0.0.1:2379", "https://etcd.example:2379"}; !slices.Equal(cfg.Storage.Etcd.Endpoints, want) {
+		t.Errorf("endpoints %q, want %q", cfg.Storage.Etcd.Endpoints, want)
+	}
+}
+
 func TestEtcdConfigErrors(t *testing.T) {
 	for _, c := range []struct {
 		name, text string
@@ -109,7 +122,7 @@ func TestEtcdConfigErrors(t *testing.T) {
 	}{
 		{"backend", "[storage]\nbackend = \"redis\"\n", `storage.backend "redis"`},
 		{"no endpoints", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nendpoints = []\n", "storage.etcd.endpoints is empty"},
-		{"endpoint", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nendpoints = [\"127.0.0.1:2379\"]\n", `"127.0.0.1:2379": want an http://`},
+		{"endpoint", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nendpoints = [\"127.0.0.1\"]\n", `"127.0.0.1": want host:port`},
 		{"prefix", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nprefix = \"\"\n", "storage.etcd.prefix"},
 		{"half a certificate", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\ncert_file = \"c.pem\"\n", "cert_file and storage.etcd.key_file"},
 		{"ttl", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nleader_ttl = \"1500ms\"\n", "storage.etcd.leader_ttl 1.5s"},

@@ -316,9 +316,12 @@ func hasContinuingTwin(m rules.Move, legal []rules.Move) bool {
 // otherwise, in variants with the check rule or a Check hook. Only a move
 // that hands the turn to the opponent gives check: after a move that
 // continues the turn (or the first part of a multi-part turn) the same
-// player acts again.
+// player acts again. A pass never gives check: it moves nothing, so a
+// check standing after it was given, and marked, by an earlier move
+// (Winning Chess's Attacker step "Ad6+>" followed by the pass of the
+// second step).
 func checkMark(p *rules.Position, m rules.Move) string {
-	if v := p.Variant(); !v.CheckRule && v.Hooks.Check == nil {
+	if v := p.Variant(); m.Kind == rules.KindPass || !v.CheckRule && v.Hooks.Check == nil {
 		return ""
 	}
 	after, ok := p.After(m) // m is one of p's legal moves (SAN's contract)

@@ -218,3 +218,32 @@ func TestSANContinuingTwinHasNoCheckMark(t *testing.T) {
 		{"rook check without a twin", "4k7/12/12/12/12/12/12/K3R7 w - - 0 1", "e1e2", "Re2+"},
 	})
 }
+
+// TestSANPassHasNoCheckMark: a pass moves nothing, so it never gives
+// check. White's continuing Attacker step Ad6+> checks (and is marked);
+// after Black's answer (a pass), White passes instead of the second step,
+// which hands Black the turn still in that check: the pass reads "pass",
+// not "pass+", and ParseSAN reads it back.
+func TestSANPassHasNoCheckMark(t *testing.T) {
+	r := newRegistry(t)
+	p := position(t, r, "winning", "4k7/12/12/2A9/12/12/12/K11 w - - 0 1")
+	g := rules.NewGame(p)
+	for _, s := range []string{"c5d6>", "pass"} {
+		q := g.Position()
+		if err := g.Play(coordMove(t, &q, s)); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	q := g.Position()
+	pass := coordMove(t, &q, "pass")
+	after, ok := q.After(pass)
+	if !ok || after.ToAct() == q.ToAct() || !after.InCheck() {
+		t.Fatalf("the position %s does not test a pass that leaves the opponent in check", q.FEN())
+	}
+	if got := SAN(&q, pass); got != "pass" {
+		t.Errorf("SAN(pass) = %q, want \"pass\"", got)
+	}
+	if back, err := ParseSAN(&q, "pass"); err != nil || back != pass {
+		t.Errorf("ParseSAN(\"pass\") = %v, %v; want %v", back, err, pass)
+	}
+}
