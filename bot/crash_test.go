@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/storage"
 )
 
@@ -86,7 +87,7 @@ func (panickyOutbox) PendingNotifications(context.Context, time.Time, int) ([]bo
 // of RunOnce, and Run goes on serving.
 func TestDelivererOutboxPanic(t *testing.T) {
 	e := newEnv(t)
-	var logs bytes.Buffer
+	var logs testkit.Buffer // written by Run's goroutine while the test reads it
 	d := bot.NewDeliverer(panickyOutbox{e.db}, (&sender{}).send, e.clock.Now, slog.New(slog.NewTextHandler(&logs, nil)))
 	_, err := d.RunOnce(ctx)
 	var p *bot.PanicError
