@@ -178,8 +178,14 @@ func TestRepetitionIsDraw(t *testing.T) {
 
 // TestGameAgainstRandom plays a whole game of every variant between the
 // second level and a random mover: every move the engine chooses is
-// legal, and it does not lose.
+// legal, and it does not lose. Under the race detector (ten times slower,
+// and the search is one goroutine) the games stop after 30 moves: the
+// full run plays them to 200.
 func TestGameAgainstRandom(t *testing.T) {
+	maxPlies := 200
+	if raceBuild {
+		maxPlies = 30
+	}
 	reg := registry(t)
 	for _, key := range reg.Keys() {
 		t.Run(key, func(t *testing.T) {
@@ -191,7 +197,7 @@ func TestGameAgainstRandom(t *testing.T) {
 			g := rules.NewGame(start)
 			e := NewEngine(Options{Level: 2, Seed: 5})
 			rnd := uint64(11)
-			for len(g.Moves()) < 200 && !g.Outcome().Over() {
+			for len(g.Moves()) < maxPlies && !g.Outcome().Over() {
 				p := g.Position()
 				var m rules.Move
 				if p.ToAct() == rules.White {
