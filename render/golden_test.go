@@ -209,8 +209,9 @@ func goldenCases(reg *rules.Registry) []goldenCase {
 	)
 }
 
-// registered reports whether c's variant is in reg: the variants other
-// engineers add appear there as they land, and their cases wait for them.
+// registered reports whether c's variant is in reg; TestGolden fails a
+// case whose variant is not (a renamed or removed variant must not leave
+// its images silently untested).
 func (c goldenCase) registered(reg *rules.Registry) bool { return reg.Default(c.variant) != nil }
 
 // play builds the game of c.
