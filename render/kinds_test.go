@@ -180,5 +180,5 @@ func TestGoldenCoversEveryMoveKind(t *testing.T) {
 	if len(kinds) < 40 {
 		t.Errorf("only %d move kinds found in the registered variants: the search for them is broken", len(kinds))
 	}
-	t.Logf("%d move kinds, all drawn by golden images", len(kinds))
+	t.Logf("%d move kinds in the registered variants, %d of them without a golden image", len(kinds), len(missing))
 }
