@@ -11,6 +11,7 @@ const (
 	markShift              // a piece moved along with the move (castling rook, pushed line)
 	markRemoved            // the move removed the piece that stood here
 	markAnswer             // from or to square of the opponent's answer inside a turn
+	markBlast              // a square a blast reached that held no piece
 )
 
 // moveMarks are the marks of the last move or turn, indexed by square.
@@ -25,9 +26,14 @@ type moveMarks struct {
 	takenFrom [256]rules.Square
 	// off are the pieces pushed off the board.
 	off []offBoard
-	// steps are the numbered moves of a turn of several moves that show
-	// on the board, in order; nil for a single move.
-	steps []step
+	// badges are the signs of moves that squares alone do not tell: a
+	// blast, a fusion, a split, a pocketing.
+	badges []badge
+	// steps are the moves that show on the board, in order. When numbered
+	// (a turn of two or more such moves) each is drawn as a numbered
+	// arrow; otherwise only a swap is drawn, as a two-headed arrow.
+	steps    []step
+	numbered bool
 }
 
 // offBoard is a piece pushed off the board from the edge square from,
@@ -38,105 +44,46 @@ type offBoard struct {
 	piece  rules.Piece
 }
 
+// badge is the sign of the kind of a move on the square sq; hand is the
+// side whose pocket a pocketed piece went to.
+type badge struct {
+	sq   rules.Square
+	kind rules.EffectKind
+	hand rules.Color
+}
+
 // step is one move of a turn drawn with its number: an arrow from from to
 // to (a mark on to alone when from is NoSquare or to itself: a drop, a
-// detonation).
+// detonation); a swap's arrow has a head at both ends.
 type step struct {
 	n        int
 	from, to rules.Square
 	answer   bool // the opponent's answer inside the turn
+	swap     bool // the pieces on from and to changed places
 }
 
-// samePiece reports whether a and b are the same kind of piece of the same
-// side (a promotion mark does not count).
-func samePiece(a, b rules.Piece) bool { return a.Type() == b.Type() && a.Color() == b.Color() }
-
 // lastMoveMarks works out what the move that led to cur changed. Without
-// prev it marks only the squares of cur.LastMove. With prev it compares
-// the boards, so it needs to know nothing about the variant: a move of one
-// step onto an occupied square that captures nothing and after which the
-// line of pieces beyond stands one step further is a push (that line is
-// marked as moved with it, and a piece that left the board is recorded in
-// off); other pieces that appear elsewhere than on the to square moved
-// with the move (matched by kind with pieces that vanished: a castling
-// rook), and pieces that vanished without reappearing were removed (an
-// en-passant victim, everything a bomb blew up; the bomb too, as its
-// square is left empty).
+// prev it marks only the squares of cur.LastMove. With prev it marks what
+// the variant says the move did (rules.Position.Effect): the squares of
+// the pieces the player moved, those that moved along (a castling rook,
+// a pushed line), those removed (an en-passant victim, a blast; drawn
+// faded, or small in the corner of a square occupied now), a piece
+// pushed off the board, the area of a blast, and the sign of a swap,
+// fusion, split or pocketing.
 func lastMoveMarks(cur rules.Position, prev *rules.Position) *moveMarks {
 	mm := &moveMarks{}
 	v := cur.Variant()
 	m := cur.LastMove()
-	for _, s := range []rules.Square{m.From, m.To} {
-		if s != rules.NoSquare && v.OnBoard(s) {
-			mm.kind[s] = markMove
-		}
-	}
 	if prev == nil {
+		for _, s := range []rules.Square{m.From, m.To} {
+			if s != rules.NoSquare && v.OnBoard(s) {
+				mm.kind[s] = markMove
+			}
+		}
 		return mm
 	}
-	if to := m.To; to != rules.NoSquare && v.OnBoard(to) && cur.At(to) == rules.NoPiece && prev.At(to) != rules.NoPiece {
-		// The piece that made the move is gone: it blew up.
-		mm.kind[to] = markRemoved
-		mm.ghost[to] = prev.At(to)
-	}
-	markPush(mm, cur, prev)
-	appeared := map[rules.Piece]int{}
-	for _, s := range v.Squares() {
-		a, b := prev.At(s), cur.At(s)
-		if samePiece(a, b) || mm.kind[s] != markNone || b == rules.NoPiece {
-			continue
-		}
-		mm.kind[s] = markShift
-		appeared[rules.NewPiece(b.Color(), b.Type())]++
-	}
-	for _, s := range v.Squares() {
-		a, b := prev.At(s), cur.At(s)
-		if samePiece(a, b) || mm.kind[s] != markNone {
-			continue
-		}
-		// a vanished from s.
-		if k := rules.NewPiece(a.Color(), a.Type()); appeared[k] > 0 {
-			appeared[k]--
-			mm.kind[s] = markShift
-			continue
-		}
-		mm.kind[s] = markRemoved
-		mm.ghost[s] = a
-	}
+	mm.add(cur, prev, m, false)
 	return mm
-}
-
-// markPush marks the line a push moved (see lastMoveMarks), when the move
-// from prev to cur is one: the squares the pushed pieces stand on now,
-// and the piece pushed off the board, if any.
-func markPush(mm *moveMarks, cur rules.Position, prev *rules.Position) {
-	v := cur.Variant()
-	m := cur.LastMove()
-	if m.From == m.To || !v.OnBoard(m.From) || !v.OnBoard(m.To) || prev.At(m.To) == rules.NoPiece || prev.IsCapture(m) {
-		return
-	}
-	df, dr := m.To.File()-m.From.File(), m.To.Rank()-m.From.Rank()
-	if df < -1 || df > 1 || dr < -1 || dr > 1 || !samePiece(cur.At(m.To), prev.At(m.From)) {
-		return
-	}
-	next := func(s rules.Square) rules.Square { return rules.NewSquare(s.File()+df, s.Rank()+dr) }
-	var run []rules.Square
-	for s := m.To; v.OnBoard(s) && prev.At(s) != rules.NoPiece; s = next(s) {
-		run = append(run, s)
-	}
-	for _, s := range run {
-		// A pushed pawn may promote: its side must match, its kind may not.
-		if t := next(s); v.OnBoard(t) && cur.At(t).Color() != prev.At(s).Color() {
-			return
-		}
-	}
-	for _, s := range run {
-		if t := next(s); v.OnBoard(t) {
-			mm.kind[t] = markShift
-		} else {
-			mm.off = append(mm.off, offBoard{from: s, df: df, dr: dr, piece: prev.At(s)})
-		}
-	}
 }
 
 // turnMarks works out what a turn of several moves changed: before[i] is
@@ -151,50 +98,93 @@ func markPush(mm *moveMarks, cur rules.Position, prev *rules.Position) {
 // numbered step.
 func turnMarks(cur rules.Position, before []rules.Position) *moveMarks {
 	mm := &moveMarks{}
-	v := cur.Variant()
 	owner := before[0].ToAct()
-	removed := func(s rules.Square, pc rules.Piece, from rules.Square) {
-		switch {
-		case cur.At(s) == rules.NoPiece && mm.ghost[s] == rules.NoPiece:
-			mm.ghost[s] = pc
-		case cur.At(s) != rules.NoPiece && mm.taken[s] == rules.NoPiece:
-			mm.taken[s], mm.takenFrom[s] = pc, from
+	for i := range before {
+		m := cur.LastMove()
+		if i+1 < len(before) {
+			m = before[i+1].LastMove()
+		}
+		mm.add(cur, &before[i], m, before[i].ToAct() != owner)
+	}
+	mm.numbered = len(mm.steps) >= 2
+	return mm
+}
+
+// add marks the move m of prev, one move of the turn or the last move,
+// on mm: end is the position at the end of what the image shows, which
+// decides whether a removed piece is drawn faded (its square is empty
+// there) or small in the corner (occupied). answer marks the opponent's
+// answer inside a turn.
+func (mm *moveMarks) add(end rules.Position, prev *rules.Position, m rules.Move, answer bool) {
+	if m.Kind == rules.KindPass {
+		return
+	}
+	v := end.Variant()
+	eff := prev.Effect(m)
+	if eff.Kind == rules.EffectNone {
+		return
+	}
+	var one [256]squareMark
+	set := func(s rules.Square, k squareMark) {
+		if s != rules.NoSquare && v.OnBoard(s) && one[s] == markNone {
+			one[s] = k
 		}
 	}
-	for i := range before {
-		prev := &before[i]
-		after := cur
-		if i+1 < len(before) {
-			after = before[i+1]
+	moved := markMove
+	if answer {
+		moved = markAnswer
+	}
+	var capturer [256]rules.Square
+	for _, mo := range eff.Motions {
+		if mo.Main {
+			set(mo.From, moved)
+			set(mo.To, moved)
+			if v.OnBoard(mo.To) {
+				capturer[mo.To] = mo.From
+			}
 		}
-		m := after.LastMove()
-		if m.Kind == rules.KindPass {
+	}
+	for _, s := range eff.Placed {
+		set(s, moved)
+	}
+	for _, mo := range eff.Motions {
+		if !mo.Main {
+			set(mo.To, markShift)
+			set(mo.From, markShift)
+		}
+	}
+	for _, r := range eff.Removed {
+		if !v.OnBoard(r.Square) {
 			continue
 		}
-		one := lastMoveMarks(after, prev)
-		answer := prev.ToAct() != owner
-		for _, s := range v.Squares() {
-			k := one.kind[s]
-			if k == markNone {
-				continue
-			}
-			if k == markMove && answer {
-				k = markAnswer
-			}
-			mm.kind[s] = k
-			if g := one.ghost[s]; g != rules.NoPiece {
-				removed(s, g, rules.NoSquare)
-			}
+		if r.Off() {
+			mm.off = append(mm.off, offBoard{from: r.Square, df: r.OffFile, dr: r.OffRank, piece: r.Piece})
+			continue
 		}
-		if mover := prev.At(m.From); v.OnBoard(m.To) && prev.IsCapture(m) && m.Kind == rules.KindNormal &&
-			prev.At(m.To).Color() != mover.Color() {
-			removed(m.To, prev.At(m.To), m.From)
+		switch {
+		case end.At(r.Square) == rules.NoPiece:
+			set(r.Square, markRemoved)
+			if mm.ghost[r.Square] == rules.NoPiece {
+				mm.ghost[r.Square] = r.Piece
+			}
+		case mm.taken[r.Square] == rules.NoPiece:
+			mm.taken[r.Square], mm.takenFrom[r.Square] = r.Piece, capturer[r.Square]
 		}
-		mm.off = append(mm.off, one.off...)
-		mm.steps = append(mm.steps, step{n: len(mm.steps) + 1, from: m.From, to: m.To, answer: answer})
 	}
-	if len(mm.steps) < 2 {
-		mm.steps = nil
+	for _, s := range eff.Area {
+		set(s, markBlast)
 	}
-	return mm
+	for _, s := range v.Squares() {
+		if one[s] != markNone {
+			mm.kind[s] = one[s]
+		}
+	}
+	switch eff.Kind {
+	case rules.EffectBlast, rules.EffectPocket:
+		mm.badges = append(mm.badges, badge{sq: m.From, kind: eff.Kind, hand: prev.Mover()})
+	case rules.EffectFusion, rules.EffectSplit:
+		mm.badges = append(mm.badges, badge{sq: m.To, kind: eff.Kind})
+	}
+	st := step{n: len(mm.steps) + 1, from: m.From, to: m.To, answer: answer, swap: eff.Kind == rules.EffectSwap}
+	mm.steps = append(mm.steps, st)
 }

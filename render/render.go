@@ -89,12 +89,14 @@ func Size(px int) Option { return func(s *settings) { s.size = px } }
 func Perspective(c rules.Color) Option { return func(s *settings) { s.bottom = c } }
 
 // Previous gives the position before the last move. The image then marks
-// everything the move changed: the from and to squares (the square of a
-// drop), pieces that moved with it (a castling rook, a pushed line),
-// pieces it removed (an en-passant victim, a blast area) and a piece
-// pushed off the board (drawn small at the edge), by comparing the two
-// positions. Without it only the squares of Position.LastMove are
-// marked.
+// what the variant says the move did (rules.Position.Effect): the squares
+// of the pieces moved (the square of a drop), pieces that moved with them
+// (a castling rook, a pushed line), pieces removed (faded on an empty
+// square, small in the corner of an occupied one: an en-passant victim,
+// a capture, a blast), a piece pushed off the board (drawn small at the
+// edge), the area of a blast, a swap as a two-headed arrow, and a sign
+// for a blast, a fusion, a split or a pocketing. Without it only the
+// squares of Position.LastMove are marked.
 func Previous(p rules.Position) Option { return func(s *settings) { s.previous = &p } }
 
 // Turn gives the positions before each move of the last turn, oldest
@@ -106,7 +108,8 @@ func Previous(p rules.Position) Option { return func(s *settings) { s.previous =
 // faded on its square when it is empty, small in the corner of the
 // square of its capturer, at the board's edge when pushed off; and, when
 // two or more moves show on the board (passes do not), a numbered arrow
-// (or, for a drop or a detonation, a numbered disc) for each, in order.
+// (two-headed for a swap; for a drop or a detonation, a numbered disc)
+// for each, in order, the numbers placed clear of every other mark.
 // Without positions it does nothing.
 func Turn(before ...rules.Position) Option {
 	before = append([]rules.Position(nil), before...)
@@ -301,6 +304,7 @@ var (
 	shiftColor      = color.NRGBA{40, 150, 255, 100} // pieces that moved with the move
 	removedColor    = color.NRGBA{235, 45, 35, 120}  // pieces the move removed
 	answerColor     = color.NRGBA{150, 70, 230, 110} // from and to squares of the opponent's answer inside a turn
+	blastColor      = color.NRGBA{235, 120, 35, 70}  // squares a blast reached that held no piece
 	checkTextColor  = color.RGBA{255, 96, 80, 255}
 	winColor        = color.RGBA{226, 184, 66, 255} // the result banner of a win
 	drawColor       = color.RGBA{190, 186, 178, 255}
@@ -333,6 +337,8 @@ func (r *Renderer) drawPosition(img *image.RGBA, fr *frame, p rules.Position, st
 			c = removedColor
 		case markAnswer:
 			c = answerColor
+		case markBlast:
+			c = blastColor
 		default:
 			continue
 		}

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/fairypost/fairypost/rules"
+	"github.com/fogleman/gg"
 )
 
 func TestBadInput(t *testing.T) {
@@ -229,8 +230,15 @@ func TestLastMoveMarks(t *testing.T) {
 		{name: "push off the board", variant: "tank", fen: "4k3/8/8/8/8/8/8/4KTnn w - - 0 1", moves: "f1g1",
 			want: map[string]squareMark{"f1": markMove, "g1": markMove, "h1": markShift}, off: "h1"},
 		{name: "detonation removes the blast area", variant: "tank", fen: "mnbakbnt/pppp1ppp/8/3np3/3MP3/8/PPPP1PPP/1NBAKBNT w - - 0 1", moves: "d4d4",
-			want:   map[string]squareMark{"d4": markRemoved, "d5": markRemoved, "e5": markRemoved, "e4": markRemoved},
+			want: map[string]squareMark{"d4": markRemoved, "d5": markRemoved, "e5": markRemoved, "e4": markRemoved,
+				"c3": markBlast, "c4": markBlast, "c5": markBlast, "d3": markBlast, "e3": markBlast},
 			ghosts: "d4 d5 e5 e4"},
+		// The swap moves two pieces: both squares are the move's, and
+		// nothing is pushed, shifted or removed.
+		{name: "swap marks both squares and nothing else", variant: "winning", moves: "Af3> D~K",
+			want: map[string]squareMark{"g8": markMove, "h8": markMove}},
+		{name: "diagonal swap", variant: "winning", moves: "h3 h6 Dh2> D~K",
+			want: map[string]squareMark{"h2": markMove, "g1": markMove}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g := play(t, reg, c.variant, c.fen, c.moves)
@@ -339,8 +347,16 @@ func TestTurnMarks(t *testing.T) {
 
 	g = play(t, reg, "chess", "", "e4 d5 exd5")
 	mm = marks(g)
-	if mm.steps != nil || mm.taken[sq("d5")] == rules.NoPiece {
-		t.Errorf("a capture: steps %v, taken %v", mm.steps, mm.taken[sq("d5")])
+	if mm.numbered || mm.taken[sq("d5")] == rules.NoPiece {
+		t.Errorf("a capture: numbered %v, taken %v", mm.numbered, mm.taken[sq("d5")])
+	}
+
+	// The case: Black's swap after White's Attacker step is a
+	// swap (a two-headed step), with nothing pushed off the board.
+	g = play(t, reg, "winning", "", "Af3> D~K")
+	mm = marks(g)
+	if got := steps(mm); got != "1:e1-f3 2:h8-g8(answer)" || !mm.steps[1].swap || mm.steps[0].swap || len(mm.off) != 0 {
+		t.Errorf("swap in a turn: steps %q, swap %v, pushed off %v", got, mm.steps[1].swap, mm.off)
 	}
 }
 
@@ -685,5 +701,63 @@ func TestLegendText(t *testing.T) {
 	}
 	if got := kinds("ACG"); !slices.Equal(got, []string{"A Cardinal", "C Marshal", "G Guard"}) {
 		t.Errorf("Cold Fusion legend of A, C and G: %q, want the three by name", got)
+	}
+}
+
+// TestNumbersCoverNoMark: the numbers of a turn's steps never cover a
+// piece drawn small (a capture, a piece pushed off), a badge, another
+// number or a swap's arrow, at Discord's width and the default one: the
+// issue's diagonal Defender swap put its "2" over a marker.
+func TestNumbersCoverNoMark(t *testing.T) {
+	r := newTestRenderer(t)
+	reg := newTestRegistry(t)
+	for _, c := range []struct{ variant, fen, moves string }{
+		{"winning", "", "h3 h6 Dh2> D~K"},
+		{"winning", "", "Af3> D~K"},
+		{"winning", "r4kd4r/pppppp2pppp/12/12/12/12/PPPPPPPPPPPP/R4KA4R w - - 0 1", "Af3> Dh7 Ag4"},
+		{"trainwreck", "", "e4 e5 d5 exd5"},
+		{"trainwreck-threemove", "", "e4 e5 Nf6 Nc6 Nf3"},
+	} {
+		g := play(t, reg, c.variant, c.fen, c.moves)
+		var before []rules.Position
+		for i := g.LastTurn(); i < len(g.Moves()); i++ {
+			before = append(before, g.PositionAt(i))
+		}
+		mm := turnMarks(g.Position(), before)
+		if !mm.numbered {
+			t.Fatalf("%s %s: the turn has no numbered steps", c.variant, c.moves)
+		}
+		v := g.Variant()
+		for _, size := range []int{400, 800} {
+			for _, bottom := range []rules.Color{rules.White, rules.Black} {
+				fr := r.frame(v, size, bottom)
+				img := image.NewRGBA(fr.img.Rect)
+				dc := gg.NewContextForRGBA(img)
+				marks := r.drawMarks(dc, img, &fr.lay, v, bottom, mm)
+				spots := numberSpots(&fr.lay, v, mm, marks, img.Rect)
+				if len(spots) != len(mm.steps) {
+					t.Errorf("%s %s: %d numbers for %d steps", c.variant, c.moves, len(spots), len(mm.steps))
+				}
+				rad := numberRadius(&fr.lay)
+				cell := float64(fr.lay.cell)
+				for i, sp := range spots {
+					b := box(sp.x, sp.y, rad)
+					avoid := append([]image.Rectangle(nil), marks...)
+					for _, o := range spots[:i] {
+						avoid = append(avoid, box(o.x, o.y, rad))
+					}
+					if st := sp.step; st.swap {
+						fx, fy := squareCenter(&fr.lay, st.from)
+						tx, ty := squareCenter(&fr.lay, st.to)
+						avoid = append(avoid, arrowBounds(fx, fy, tx, ty, cell))
+					}
+					for _, a := range avoid {
+						if b.Overlaps(a) {
+							t.Errorf("%s %s at %d px, %s at the bottom: number %d at %v covers %v", c.variant, c.moves, size, bottom, sp.step.n, b, a)
+						}
+					}
+				}
+			}
+		}
 	}
 }

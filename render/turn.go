@@ -26,17 +26,28 @@ const (
 	arrowHead   = 0.34 // the head's length
 	arrowSpread = 0.24 // half the head's width
 	arrowStop   = 0.22 // how far before the centre of the to square the head ends
+	swapStop    = 0.1  // how far before either centre a swap's two-headed arrow ends
 	stepRadius  = 0.19 // a step's numbered disc
 )
 
-// drawTurn draws the marks of mm that go over the pieces: the numbered
-// steps of a turn, then the pieces removed from squares that are
-// occupied now and those pushed off the board, drawn small. It returns
-// the rectangles it drew in.
+// drawTurn draws the marks of mm that go over the pieces: the arrows of
+// the steps, the marks of drawMarks, and last the steps' numbers, placed
+// where they cover none of those marks (numberSpots). It returns the
+// rectangles it drew in.
 func (r *Renderer) drawTurn(dc *gg.Context, img *image.RGBA, lay *layout, v *rules.Variant, bottom rules.Color, mm *moveMarks) []image.Rectangle {
-	var dirty []image.Rectangle
+	dirty := r.drawArrows(dc, img, lay, v, mm)
+	marks := r.drawMarks(dc, img, lay, v, bottom, mm)
+	dirty = append(dirty, marks...)
+	return append(dirty, r.drawNumbers(dc, img, lay, v, mm, marks)...)
+}
+
+// drawMarks draws the pieces of mm removed from squares that are
+// occupied now and those pushed off the board, small, and the badges of
+// the moves; it returns the rectangles it drew in, which the numbers of
+// the steps keep clear of.
+func (r *Renderer) drawMarks(dc *gg.Context, img *image.RGBA, lay *layout, v *rules.Variant, bottom rules.Color, mm *moveMarks) []image.Rectangle {
+	var marks []image.Rectangle
 	cell := float64(lay.cell)
-	dirty = append(dirty, r.drawSteps(dc, img, lay, v, mm)...)
 	c := cell * miniPiece
 	for _, s := range v.Squares() {
 		pc := mm.taken[s]
@@ -55,7 +66,7 @@ func (r *Renderer) drawTurn(dc *gg.Context, img *image.RGBA, lay *layout, v *rul
 			}
 		}
 		cx, cy := corner(lay.square(s), sx, sy, c)
-		dirty = append(dirty, r.drawMini(dc, img, v, pc, bottom, cx, cy, c))
+		marks = append(marks, r.drawMini(dc, img, v, pc, bottom, cx, cy, c))
 	}
 	for _, o := range mm.off {
 		// The piece sits small in the edge square's corner on the side it
@@ -69,7 +80,7 @@ func (r *Renderer) drawTurn(dc *gg.Context, img *image.RGBA, lay *layout, v *rul
 			sy = -1
 		}
 		cx, cy := corner(lay.square(o.from), sx, sy, c)
-		dirty = append(dirty, r.drawMini(dc, img, v, o.piece, bottom, cx, cy, c))
+		marks = append(marks, r.drawMini(dc, img, v, o.piece, bottom, cx, cy, c))
 		n := math.Hypot(x, y)
 		ux, uy := x/n, y/n
 		bx, by := cx+ux*c*0.5, cy+uy*c*0.5 // the head's base, on the disc's rim
@@ -80,64 +91,221 @@ func (r *Renderer) drawTurn(dc *gg.Context, img *image.RGBA, lay *layout, v *rul
 		dc.LineTo(bx+uy*c*0.32, by-ux*c*0.32)
 		dc.ClosePath()
 		dc.Fill()
-		dirty = append(dirty, box(bx, by, tip+2).Intersect(img.Rect))
+		marks = append(marks, box(bx, by, tip+2).Intersect(img.Rect))
+	}
+	for _, b := range mm.badges {
+		if v.OnBoard(b.sq) {
+			marks = append(marks, drawBadge(dc, lay, b, bottom).Intersect(img.Rect))
+		}
+	}
+	return marks
+}
+
+// drawArrows draws the arrows of mm's steps: every step's when they are
+// numbered, else only a swap's (two-headed). It returns the rectangles it
+// drew in.
+func (r *Renderer) drawArrows(dc *gg.Context, img *image.RGBA, lay *layout, v *rules.Variant, mm *moveMarks) []image.Rectangle {
+	var dirty []image.Rectangle
+	cell := float64(lay.cell)
+	for _, st := range mm.steps {
+		if !v.OnBoard(st.to) || st.from == st.to || !v.OnBoard(st.from) || !mm.numbered && !st.swap {
+			continue
+		}
+		fx, fy := squareCenter(lay, st.from)
+		tx, ty := squareCenter(lay, st.to)
+		dirty = append(dirty, drawArrow(dc, fx, fy, tx, ty, cell, stepFill(st), st.swap).Intersect(img.Rect))
 	}
 	return dirty
 }
 
-// drawSteps draws the numbered steps of mm, arrows first, then their
-// numbers on the squares the steps start from, and returns the
-// rectangles it drew in.
-func (r *Renderer) drawSteps(dc *gg.Context, img *image.RGBA, lay *layout, v *rules.Variant, mm *moveMarks) []image.Rectangle {
+// stepFill returns the colour of st's arrow and number.
+func stepFill(st step) color.NRGBA {
+	if st.answer {
+		return answerStep
+	}
+	return stepColor
+}
+
+// squareCenter returns the centre of s on the image.
+func squareCenter(lay *layout, s rules.Square) (float64, float64) {
+	sq := lay.square(s)
+	return float64(sq.Min.X+sq.Max.X) / 2, float64(sq.Min.Y+sq.Max.Y) / 2
+}
+
+// drawNumbers draws the numbers of mm's steps, when numbered, on discs
+// placed by numberSpots, and returns the rectangles it drew in.
+func (r *Renderer) drawNumbers(dc *gg.Context, img *image.RGBA, lay *layout, v *rules.Variant, mm *moveMarks, marks []image.Rectangle) []image.Rectangle {
 	var dirty []image.Rectangle
-	cell := float64(lay.cell)
-	center := func(s rules.Square) (float64, float64) {
-		sq := lay.square(s)
-		return float64(sq.Min.X+sq.Max.X) / 2, float64(sq.Min.Y+sq.Max.Y) / 2
-	}
-	type disc struct {
-		x, y float64
-		n    int
-		c    color.NRGBA
-	}
-	var discs []disc
-	for _, st := range mm.steps {
-		col := stepColor
-		if st.answer {
-			col = answerStep
-		}
-		if !v.OnBoard(st.to) {
-			continue
-		}
-		tx, ty := center(st.to)
-		if st.from == st.to || !v.OnBoard(st.from) {
-			sq := lay.square(st.to)
-			discs = append(discs, disc{float64(sq.Min.X) + cell*0.24, float64(sq.Min.Y) + cell*0.24, st.n, col})
-			continue
-		}
-		fx, fy := center(st.from)
-		dirty = append(dirty, drawArrow(dc, fx, fy, tx, ty, cell, col).Intersect(img.Rect))
-		discs = append(discs, disc{fx, fy, st.n, col}) // at the tail: the number says where the step starts
-	}
-	rad := math.Max(cell*stepRadius, 16*lay.u)
+	rad := numberRadius(lay)
 	f := face(r.fonts.bold, rad*1.45)
-	for i := range discs {
-		d := &discs[i]
-		for j := 0; j < i; j++ { // move a disc off one drawn already
-			if math.Hypot(d.x-discs[j].x, d.y-discs[j].y) < rad*1.6 {
-				d.x += rad * 1.8
-			}
-		}
-		dc.DrawCircle(d.x, d.y, rad)
-		dc.SetColor(color.NRGBA{d.c.R, d.c.G, d.c.B, 255})
+	for _, sp := range numberSpots(lay, v, mm, marks, img.Rect) {
+		col := stepFill(sp.step)
+		dc.DrawCircle(sp.x, sp.y, rad)
+		dc.SetColor(color.NRGBA{col.R, col.G, col.B, 255})
 		dc.FillPreserve()
 		dc.SetColor(numberColor)
 		dc.SetLineWidth(math.Max(1, rad*0.16))
 		dc.Stroke()
-		drawText(img, f, strconv.Itoa(d.n), d.x, d.y, 0.5, 0.35, numberColor)
-		dirty = append(dirty, box(d.x, d.y, rad+2).Intersect(img.Rect))
+		drawText(img, f, strconv.Itoa(sp.step.n), sp.x, sp.y, 0.5, 0.35, numberColor)
+		dirty = append(dirty, box(sp.x, sp.y, rad+2).Intersect(img.Rect))
 	}
 	return dirty
+}
+
+// numberRadius returns the radius of a step's numbered disc.
+func numberRadius(lay *layout) float64 {
+	return math.Max(float64(lay.cell)*stepRadius, 16*lay.u)
+}
+
+// numberSpot is where the number of a step is drawn.
+type numberSpot struct {
+	step step
+	x, y float64
+}
+
+// numberSpots places the numbers of mm's steps, when numbered: each at
+// the square its step starts from (the to square's corner for a drop or
+// a detonation; behind the tail of a swap's arrow), moved aside so that
+// it covers none of the rectangles of marks, no other number and, for a
+// swap, not its arrow.
+func numberSpots(lay *layout, v *rules.Variant, mm *moveMarks, marks []image.Rectangle, bounds image.Rectangle) []numberSpot {
+	if !mm.numbered {
+		return nil
+	}
+	var spots []numberSpot
+	cell := float64(lay.cell)
+	rad := numberRadius(lay)
+	taken := append([]image.Rectangle(nil), marks...)
+	for _, st := range mm.steps {
+		if !v.OnBoard(st.to) {
+			continue
+		}
+		var x, y float64
+		away := 0.0 // the direction in which to look first for a free spot
+		if st.from == st.to || !v.OnBoard(st.from) {
+			sq := lay.square(st.to)
+			x, y = float64(sq.Min.X)+cell*0.24, float64(sq.Min.Y)+cell*0.24
+		} else {
+			x, y = squareCenter(lay, st.from) // at the tail: the number says where the step starts
+			tx, ty := squareCenter(lay, st.to)
+			away = math.Atan2(y-ty, x-tx)
+		}
+		avoid := taken
+		if st.swap {
+			fx, fy := squareCenter(lay, st.from)
+			tx, ty := squareCenter(lay, st.to)
+			avoid = append(append([]image.Rectangle(nil), taken...), arrowBounds(fx, fy, tx, ty, cell))
+		}
+		x, y = freeSpot(x, y, away, rad, cell, avoid, bounds)
+		spots = append(spots, numberSpot{step: st, x: x, y: y})
+		taken = append(taken, box(x, y, rad+2))
+	}
+	return spots
+}
+
+// freeSpot returns the point nearest (x, y), among it and rings of
+// points around it, at which a disc of radius rad overlaps none of the
+// rectangles taken and stays inside bounds; (x, y) when there is none.
+// The points of a ring are tried from the direction away (radians, on
+// the image) round.
+func freeSpot(x, y, away, rad, cell float64, taken []image.Rectangle, bounds image.Rectangle) (float64, float64) {
+	free := func(cx, cy float64) bool {
+		b := box(cx, cy, rad+1)
+		if !b.In(bounds) {
+			return false
+		}
+		for _, t := range taken {
+			if b.Overlaps(t) {
+				return false
+			}
+		}
+		return true
+	}
+	if free(x, y) {
+		return x, y
+	}
+	for ring := 1; ring <= 4; ring++ {
+		d := float64(ring) * cell * 0.22
+		for i := 0; i < 16; i++ {
+			a := away + float64((i+1)/2)*math.Pi/8*float64(1-2*(i%2)) // away, then either side of it
+			cx, cy := x+d*math.Cos(a), y+d*math.Sin(a)
+			if free(cx, cy) {
+				return cx, cy
+			}
+		}
+	}
+	return x, y
+}
+
+// Colours of the badges of moves.
+var (
+	badgeBack = color.NRGBA{250, 248, 240, 240}
+	blastFill = color.NRGBA{236, 88, 24, 235}
+	blastCore = color.NRGBA{255, 214, 64, 245}
+	badgeInk  = color.NRGBA{30, 30, 34, 255}
+)
+
+// drawBadge draws the sign of the move b on its square and returns the
+// rectangle it covers: a blast as a starburst over the bomb's square; a
+// fusion as a "+", a split as a fork, a pocketing as an arrow toward the
+// pocket of the side that took the piece back, each on a small disc in
+// the square's upper right corner.
+func drawBadge(dc *gg.Context, lay *layout, b badge, bottom rules.Color) image.Rectangle {
+	cell := float64(lay.cell)
+	if b.kind == rules.EffectBlast {
+		cx, cy := squareCenter(lay, b.sq)
+		star := func(outer, inner float64, c color.NRGBA) {
+			for i := 0; i < 24; i++ {
+				rr := outer
+				if i%2 == 1 {
+					rr = inner
+				}
+				a := float64(i)*math.Pi/12 - math.Pi/2
+				if i == 0 {
+					dc.MoveTo(cx+rr*math.Cos(a), cy+rr*math.Sin(a))
+				} else {
+					dc.LineTo(cx+rr*math.Cos(a), cy+rr*math.Sin(a))
+				}
+			}
+			dc.ClosePath()
+			dc.SetColor(c)
+			dc.Fill()
+		}
+		star(cell*0.4, cell*0.24, blastFill)
+		star(cell*0.22, cell*0.12, blastCore)
+		return box(cx, cy, cell*0.4+2)
+	}
+	size := cell * 0.3
+	cx, cy := corner(lay.square(b.sq), 1, -1, size)
+	rad := size * 0.55
+	dc.DrawCircle(cx, cy, rad)
+	dc.SetColor(badgeBack)
+	dc.FillPreserve()
+	dc.SetColor(badgeInk)
+	w := math.Max(1.5, rad*0.22)
+	dc.SetLineWidth(w)
+	dc.Stroke()
+	dc.SetLineCapRound()
+	l := rad * 0.55
+	switch b.kind {
+	case rules.EffectFusion:
+		dc.DrawLine(cx-l, cy, cx+l, cy)
+		dc.DrawLine(cx, cy-l, cx, cy+l)
+	case rules.EffectSplit:
+		dc.DrawLine(cx, cy+l, cx, cy)
+		dc.DrawLine(cx, cy, cx-l*0.8, cy-l)
+		dc.DrawLine(cx, cy, cx+l*0.8, cy-l)
+	case rules.EffectPocket:
+		dir := 1.0 // down, to the bottom pocket
+		if b.hand != bottom {
+			dir = -1
+		}
+		dc.DrawLine(cx, cy-dir*l, cx, cy+dir*l)
+		dc.DrawLine(cx, cy+dir*l, cx-l*0.7, cy+dir*l*0.2)
+		dc.DrawLine(cx, cy+dir*l, cx+l*0.7, cy+dir*l*0.2)
+	}
+	dc.Stroke()
+	return box(cx, cy, rad+w+2)
 }
 
 // drawMini draws pc small (size px) centred on (cx, cy) over a red disc,
@@ -155,22 +323,31 @@ func (r *Renderer) drawMini(dc *gg.Context, img *image.RGBA, v *rules.Variant, p
 
 // drawArrow fills an arrow from the centre (fx, fy) of one square to that
 // of another, (tx, ty), stopping short of it, cells cell pixels wide, and
-// returns the rectangle it covers.
-func drawArrow(dc *gg.Context, fx, fy, tx, ty, cell float64, c color.NRGBA) image.Rectangle {
+// returns the rectangle it covers. A double arrow (a swap) has a head at
+// both ends and stops short of both centres; its heads shrink to fit
+// between neighbouring squares.
+func drawArrow(dc *gg.Context, fx, fy, tx, ty, cell float64, c color.NRGBA, double bool) image.Rectangle {
 	dx, dy := tx-fx, ty-fy
 	n := math.Hypot(dx, dy)
 	ux, uy := dx/n, dy/n // along the arrow
 	px, py := -uy, ux    // across it
-	end := n - arrowStop*cell
-	base := end - arrowHead*cell
-	w, h := arrowWidth*cell/2, arrowSpread*cell
-	at := func(along, across float64) (float64, float64) {
-		return fx + ux*along + px*across, fy + uy*along + py*across
+	start, end := 0.0, n-arrowStop*cell
+	head := arrowHead * cell
+	if double {
+		start, end = swapStop*cell, n-swapStop*cell
+		head = math.Min(head, (end-start)*0.42)
 	}
-	pts := [][2]float64{}
-	for _, p := range [][2]float64{{0, w}, {base, w}, {base, h}, {end, 0}, {base, -h}, {base, -w}, {0, -w}} {
-		x, y := at(p[0], p[1])
-		pts = append(pts, [2]float64{x, y})
+	w, h := arrowWidth*cell/2, arrowSpread*cell
+	at := func(along, across float64) [2]float64 {
+		return [2]float64{fx + ux*along + px*across, fy + uy*along + py*across}
+	}
+	var pts [][2]float64
+	if double {
+		b0, b1 := start+head, end-head
+		pts = [][2]float64{at(start, 0), at(b0, h), at(b0, w), at(b1, w), at(b1, h), at(end, 0), at(b1, -h), at(b1, -w), at(b0, -w), at(b0, -h)}
+	} else {
+		base := end - head
+		pts = [][2]float64{at(0, w), at(base, w), at(base, h), at(end, 0), at(base, -h), at(base, -w), at(0, -w)}
 	}
 	dc.MoveTo(pts[0][0], pts[0][1])
 	for _, p := range pts[1:] {
@@ -185,6 +362,17 @@ func drawArrow(dc *gg.Context, fx, fy, tx, ty, cell float64, c color.NRGBA) imag
 		minY, maxY = math.Min(minY, p[1]), math.Max(maxY, p[1])
 	}
 	return image.Rect(int(minX)-2, int(minY)-2, int(maxX)+3, int(maxY)+3)
+}
+
+// arrowBounds returns the rectangle a two-headed arrow between the
+// centres (fx, fy) and (tx, ty) covers.
+func arrowBounds(fx, fy, tx, ty, cell float64) image.Rectangle {
+	h := arrowSpread * cell
+	n := math.Hypot(tx-fx, ty-fy)
+	ux, uy := (tx-fx)/n, (ty-fy)/n
+	ax, ay := fx+ux*swapStop*cell, fy+uy*swapStop*cell
+	bx, by := tx-ux*swapStop*cell, ty-uy*swapStop*cell
+	return image.Rect(int(math.Min(ax, bx)-h), int(math.Min(ay, by)-h), int(math.Max(ax, bx)+h)+1, int(math.Max(ay, by)+h)+1)
 }
 
 // screenDir turns a direction in files and ranks into one on the image

@@ -345,6 +345,15 @@ type Hooks struct {
 	// moves shows it; "" lists it with the moves of its piece (or with the
 	// drops when it moves no piece from the board). Default: "".
 	SpecialKind func(p *Position, m Move) string
+	// Effect describes what the KindSpecial move m of before did, after
+	// being the position it led to: which pieces moved (the moved ones
+	// marked Main), which left the board and how, which appeared, and the
+	// kind of the move (a swap, a push, a blast, a fusion...). A picture
+	// of the move draws exactly that; Position.Effect adds whatever else
+	// changed on the board. It must not panic on a malformed move.
+	// Default: the piece on From moved to To (a piece put on To when From
+	// is To or off the board).
+	Effect func(before, after *Position, m Move) MoveEffect
 }
 
 // OptionDef declares a variant option: a key and its allowed values, the

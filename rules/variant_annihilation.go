@@ -164,6 +164,7 @@ func annihilationVariant(a annihilation) *Variant {
 		SpecialKind: func(*Position, Move) string {
 			return "Drop-captures — dropped onto an enemy piece, which goes to your hand"
 		},
+		Effect: a.effect,
 	}
 	v.PreGame = &PreGame{
 		Start:     func(seed uint64) Position { return AnnihilationStart(v, seed) },
@@ -222,6 +223,17 @@ func (annihilation) apply(next *Position, m Move) {
 	next.capture(m.To, us)
 	next.pocket[us.index()][m.Drop]--
 	next.put(m.To, NewPiece(us, m.Drop))
+}
+
+// effect is the Effect hook: a drop-capture puts the dropped piece on To
+// and sends the enemy piece that stood there to the dropper's hand.
+func (annihilation) effect(before, after *Position, m Move) MoveEffect {
+	victim := before.At(m.To)
+	if m.Extra != annDropCapture || victim == NoPiece || after.At(m.To) == victim {
+		return MoveEffect{}
+	}
+	return MoveEffect{Kind: EffectDropCapture, Placed: []Square{m.To},
+		Removed: []Removal{{Square: m.To, Piece: victim, Hand: before.mover}}}
 }
 
 // outcome reports annihilation (a side without pieces on the board loses),

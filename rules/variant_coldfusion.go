@@ -499,6 +499,7 @@ func coldFusionVariant(o coldFusionOptions) *Variant {
 			FriendlySpecial: cf.friendlySpecial,
 			ExplainText:     cf.explainText,
 			SpecialKind:     cf.specialKind,
+			Effect:          cf.effect,
 		},
 		Help: coldFusionHelp(),
 	}
@@ -563,6 +564,60 @@ func (cf *coldFusion) specialKind(_ *Position, m Move) string {
 		return "Drops from the Safe pocket"
 	}
 	return ""
+}
+
+// effect is the Effect hook. A fusion moves the man on From onto the
+// friendly man on To, where they become one; a split moves the part
+// Move.Drop from From to To, the rest staying on From; a pocketing sends
+// the man on From to its owner's hand; a drop puts a man on To; a
+// promotion and the quiet step move the man from From to To (a promotion
+// may capture there). A move that changed none of this has no effect of
+// its own.
+func (cf *coldFusion) effect(before, after *Position, m Move) MoveEffect {
+	v := before.v
+	if !v.OnBoard(m.To) {
+		return MoveEffect{}
+	}
+	if m.Extra&7 == cfDrop {
+		if after.board[m.To] == NoPiece {
+			return MoveEffect{}
+		}
+		return MoveEffect{Kind: EffectDrop, Placed: []Square{m.To}}
+	}
+	if !v.OnBoard(m.From) {
+		return MoveEffect{}
+	}
+	us := before.mover
+	mover := before.board[m.From]
+	moved := Motion{From: m.From, To: m.To, Piece: mover, Main: true}
+	switch m.Extra & 7 {
+	case cfFuse:
+		if after.board[m.From] != NoPiece || after.board[m.To] == before.board[m.To] {
+			return MoveEffect{}
+		}
+		return MoveEffect{Kind: EffectFusion, Motions: []Motion{moved}}
+	case cfSplit:
+		if after.board[m.To] == NoPiece || before.board[m.To] != NoPiece {
+			return MoveEffect{}
+		}
+		moved.Piece = NewPiece(us, m.Drop)
+		return MoveEffect{Kind: EffectSplit, Motions: []Motion{moved}}
+	case cfPocket:
+		if mover == NoPiece || after.board[m.From] != NoPiece {
+			return MoveEffect{}
+		}
+		return MoveEffect{Kind: EffectPocket, Removed: []Removal{{Square: m.From, Piece: mover, Hand: us}}}
+	case cfPromote, cfStep:
+		if after.board[m.From] != NoPiece || after.board[m.To] == NoPiece {
+			return MoveEffect{}
+		}
+		e := MoveEffect{Kind: EffectMove, Motions: []Motion{moved}}
+		if victim := before.board[m.To]; victim != NoPiece {
+			e.Removed = []Removal{{Square: m.To, Piece: victim}}
+		}
+		return e
+	}
+	return MoveEffect{}
 }
 
 // explainText is the ExplainText hook for drops, in the friendly forms

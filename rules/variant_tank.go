@@ -113,6 +113,7 @@ func newTank(map[string]string) (*Variant, error) {
 			Refusal:         tankRefusal,
 			ExplainText:     tankExplainText,
 			SpecialKind:     tankSpecialKind,
+			Effect:          tankEffect,
 			Check:           func(p *Position) bool { return tankThreatened(p, p.toAct) },
 			FormatSpecial:   tankFormatSpecial,
 			FriendlySpecial: tankFriendlySpecial,
@@ -269,6 +270,58 @@ func tankApply(next *Position, m Move) {
 		}
 		next.put(m.To, next.remove(m.From))
 	}
+}
+
+// tankEffect is the Effect hook. A detonation is a blast: its area is
+// every square within the bomb's radius, and it removes every piece
+// there, the bomb included. A push moves the Tank (the player's move)
+// and each piece of the pushed line one square on; the last piece of a
+// line that reaches the edge is pushed off the board. A move that did
+// neither has no effect of its own.
+func tankEffect(before, after *Position, m Move) MoveEffect {
+	v := before.v
+	if !v.OnBoard(m.From) || !v.OnBoard(m.To) {
+		return MoveEffect{}
+	}
+	switch m.Extra {
+	case tankDetonate:
+		r := tankRadius(before.board[m.From].Type())
+		if r == 0 || after.board[m.From] != NoPiece {
+			return MoveEffect{}
+		}
+		e := MoveEffect{Kind: EffectBlast}
+		for dy := -r; dy <= r; dy++ {
+			for dx := -r; dx <= r; dx++ {
+				s := NewSquare(m.From.File()+dx, m.From.Rank()+dy)
+				if s == NoSquare || !v.OnBoard(s) {
+					continue
+				}
+				e.Area = append(e.Area, s)
+				if pc := before.board[s]; pc != NoPiece {
+					e.Removed = append(e.Removed, Removal{Square: s, Piece: pc})
+				}
+			}
+		}
+		return e
+	case tankPush:
+		df, dr := m.To.File()-m.From.File(), m.To.Rank()-m.From.Rank()
+		tank := before.board[m.From]
+		if after.board[m.To] != tank || before.board[m.To] == NoPiece {
+			return MoveEffect{}
+		}
+		e := MoveEffect{Kind: EffectPush, Motions: []Motion{{From: m.From, To: m.To, Piece: tank, Main: true}}}
+		for s := m.To; s != NoSquare && v.OnBoard(s) && before.board[s] != NoPiece; {
+			next := NewSquare(s.File()+df, s.Rank()+dr)
+			if next == NoSquare || !v.OnBoard(next) {
+				e.Removed = append(e.Removed, Removal{Square: s, Piece: before.board[s], OffFile: df, OffRank: dr})
+				break
+			}
+			e.Motions = append(e.Motions, Motion{From: s, To: next, Piece: before.board[s]})
+			s = next
+		}
+		return e
+	}
+	return MoveEffect{}
 }
 
 // tankLegal forbids moves that remove only the mover's King or leave it in

@@ -232,6 +232,7 @@ func winningVariant(n int) *Variant {
 			FormatSpecial:   func(_ *Position, m Move) string { return m.From.String() + m.To.String() },
 			FriendlySpecial: winFriendlySwap,
 			SpecialKind:     func(*Position, Move) string { return "Defender swaps with its King (~)" },
+			Effect:          winSwapEffect,
 			PhaseName:       winPhaseName,
 		},
 	}
@@ -439,6 +440,23 @@ func winApply(next *Position, m Move) {
 	next.put(m.To, d)
 	next.put(m.From, k)
 	next.castle &^= next.v.c.castleMask[m.From] | next.v.c.castleMask[m.To]
+}
+
+// winSwapEffect is the Effect hook: the swap moves the Defender onto its
+// King's square and the King onto the Defender's, both moved by the
+// player. A move that swapped nothing has no effect of its own.
+func winSwapEffect(before, after *Position, m Move) MoveEffect {
+	if !before.v.OnBoard(m.From) || !before.v.OnBoard(m.To) || m.From == m.To {
+		return MoveEffect{}
+	}
+	d, k := before.board[m.From], before.board[m.To]
+	if d == NoPiece || k == NoPiece || after.board[m.To] != d || after.board[m.From] != k {
+		return MoveEffect{}
+	}
+	return MoveEffect{Kind: EffectSwap, Motions: []Motion{
+		{From: m.From, To: m.To, Piece: d, Main: true},
+		{From: m.To, To: m.From, Piece: k, Main: true},
+	}}
 }
 
 // winLegal decides legality (§2.4 and W4, W5, W12, W14); before and after
