@@ -426,3 +426,59 @@ func TestOperationsSetDiscord(t *testing.T) {
 		})
 	}
 }
+
+// TestReadmeConsoleTranscript replays the README's console transcript
+// (the script given to printf) with the console and checks that the
+// lines it shows after "..." are exactly what the console prints from
+// that line on, so that the transcript is a real run.
+func TestReadmeConsoleTranscript(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, code := splitFenced(string(data))
+	start := -1
+	for i, line := range code {
+		if strings.HasPrefix(line.text, "$ printf '") && strings.Contains(line.text, "| fairypost console") {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		t.Fatal("the README shows no console transcript ($ printf '...' | fairypost console ...)")
+	}
+	cmd := code[start].text
+	quoted := strings.TrimPrefix(cmd, "$ printf '")
+	script, _, ok := strings.Cut(quoted, "'")
+	if !ok {
+		t.Fatalf("README.md:%d: unbalanced quote", code[start].n)
+	}
+	script = strings.ReplaceAll(script, `\n`, "\n")
+	var shown []string
+	elided := false
+	for i := start + 1; i < len(code) && code[i].n == code[i-1].n+1; i++ {
+		switch {
+		case code[i].text == "...":
+			elided = true
+		case elided:
+			shown = append(shown, code[i].text)
+		}
+	}
+	if len(shown) < 10 {
+		t.Fatalf("README.md:%d: the transcript shows %d lines after \"...\"", code[start].n, len(shown))
+	}
+	dir := t.TempDir()
+	images := filepath.Join(dir, "boards")
+	r := runIn(t, script, "console", "-db", filepath.Join(dir, "demo.db"), "-images", images)
+	if r.code != 0 {
+		t.Fatalf("console: exit %d: %s", r.code, r.stderr)
+	}
+	out := strings.ReplaceAll(r.stdout, images+string(filepath.Separator), "boards/")
+	from := strings.Index(out, shown[0]+"\n")
+	if from < 0 {
+		t.Fatalf("the console never prints %q:\n%s", shown[0], out)
+	}
+	if got, want := strings.TrimRight(out[from:], "\n"), strings.Join(shown, "\n"); got != want {
+		t.Errorf("the README's transcript is not what the console prints:\n--- README\n%s\n--- console\n%s", want, got)
+	}
+}
