@@ -172,6 +172,10 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 			return
 		}
 	}
+	if deferErr == nil {
+		answered := b.recordDeferred(ctx, i)
+		defer answered()
+	}
 	rep := <-done
 	if rep.Ephemeral {
 		if err := b.s.InteractionResponseDelete(i, discordgo.WithContext(ctx)); err != nil {
