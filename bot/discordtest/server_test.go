@@ -322,6 +322,59 @@ func TestFakeWithDiscordgo(t *testing.T) {
 		}
 	})
 
+	t.Run("deferred and left hanging", func(t *testing.T) {
+		// A process that defers and dies: "thinking…" until someone
+		// edits the response with the interaction's token.
+		acked := make(chan *discordgo.Interaction, 1)
+		r.set("board", func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+			if err := s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}); err == nil {
+				acked <- ic.Interaction
+			}
+		})
+		direct, err := srv.Slash(alice, channelID, "echo", discordtest.String("text", "hi"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ix, err := srv.Slash(alice, channelID, "board")
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := <-acked
+		if !ix.Deferred() || !ix.Hanging() {
+			t.Fatalf("deferred %v hanging %v, want both", ix.Deferred(), ix.Hanging())
+		}
+		if _, err := direct.Final(ctxT(t)); err != nil {
+			t.Fatal(err)
+		}
+		if direct.Deferred() || direct.Hanging() {
+			t.Errorf("a direct answer: deferred %v hanging %v, want neither", direct.Deferred(), direct.Hanging())
+		}
+		if a, f := direct.Answered(); a.IsZero() || !f.Equal(a) {
+			t.Errorf("a direct answer: acknowledged %v, final %v, want the same time", a, f)
+		}
+		// Another session (another process) finishes it with the token.
+		other, err := discordgo.New("Bot test-token")
+		if err != nil {
+			t.Fatal(err)
+		}
+		other.Client = srv.HTTPClient()
+		text := "finished elsewhere"
+		if _, err := other.InteractionResponseEdit(&discordgo.Interaction{AppID: i.AppID, Token: i.Token},
+			&discordgo.WebhookEdit{Content: &text}); err != nil {
+			t.Fatal(err)
+		}
+		if ix.Hanging() || !ix.Deferred() {
+			t.Errorf("after the edit: hanging %v deferred %v, want deferred only", ix.Hanging(), ix.Deferred())
+		}
+		if a, f := ix.Answered(); a.IsZero() || f.Before(a) {
+			t.Errorf("acknowledged %v, final %v: want the final after the acknowledgement", a, f)
+		}
+		if m, err := ix.Final(ctxT(t)); err != nil || m.Content != text {
+			t.Errorf("final %+v, %v", m, err)
+		}
+	})
+
 	t.Run("response with a file", func(t *testing.T) {
 		r.set("pgn", func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 			_ = s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{
