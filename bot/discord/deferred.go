@@ -23,6 +23,10 @@ const (
 	gameOption  = "game"
 )
 
+// recordLimit bounds the recording of a deferred answer, which the
+// deferral waits for (Discord wants it within 3 s of the interaction).
+const recordLimit = 500 * time.Millisecond
+
 // tokenLifetime is how long Discord accepts answers with an interaction's
 // token.
 const tokenLifetime = 15 * time.Minute
@@ -37,6 +41,10 @@ func (b *Bot) recordDeferred(ctx context.Context, i *discordgo.Interaction) (ans
 	if b.opts.Deferred == nil || i.Token == "" {
 		return func() {}
 	}
+	// The deferral waits for the record: bounded, so that a slow store
+	// never makes it miss Discord's deadline.
+	rctx, cancel := context.WithTimeout(ctx, recordLimit)
+	defer cancel()
 	created, err := discordgo.SnowflakeTimestamp(i.ID)
 	if err != nil {
 		created = time.Now()
@@ -50,13 +58,13 @@ func (b *Bot) recordDeferred(ctx context.Context, i *discordgo.Interaction) (ans
 	}
 	if i.Type == discordgo.InteractionApplicationCommand {
 		req, _ := commandRequest(i)
-		b.inThread(ctx, &req, "")
+		b.inThread(rctx, &req, "")
 		a.Request = requestText(req)
 		if req.Name == moveCommand {
-			b.deferredMove(ctx, &a, req, created)
+			b.deferredMove(rctx, &a, req, created)
 		}
 	}
-	if err := b.opts.Deferred.PutDeferred(ctx, a); err != nil {
+	if err := b.opts.Deferred.PutDeferred(rctx, a); err != nil {
 		b.log.Warn("discord: recording a deferred answer failed", "interaction", i.ID, "err", err)
 		return func() {}
 	}
@@ -121,7 +129,8 @@ func requestText(req command.Request) string {
 
 // FinishDeferred answers the deferred interactions whose process is gone:
 // those recorded in Options.Deferred by an owner that alive does not
-// list (a process killed before it answered). Each gets what the store
+// list (a process killed before it answered) and whose response still
+// shows "thinking…" (one answered is left as it is). Each gets what the store
 // says now: for a move, that it was played (with the game's board) or
 // that it was not and to send it again; otherwise, to try again. A
 // record is forgotten once answered, or once Discord no longer knows the
@@ -144,9 +153,24 @@ func (b *Bot) FinishDeferred(ctx context.Context, alive func(context.Context) ([
 		if a.Owner == b.opts.ProcessID || slices.Contains(live, a.Owner) {
 			continue
 		}
-		rep := b.deferredReply(ctx, a)
 		ix := &discordgo.Interaction{ID: a.InteractionID, AppID: a.ApplicationID, Token: a.Token}
-		err := b.sendShrinking(rep, func(rep command.Reply) error {
+		// The owner may have answered and died before forgetting the
+		// record: an answer given stays as it is.
+		orig, err := b.s.InteractionResponse(ix, discordgo.WithContext(ctx))
+		if err != nil && !permanent(err) {
+			b.log.Warn("discord: reading a deferred answer failed; trying again later", "interaction", a.InteractionID, "err", err)
+			continue
+		}
+		if err != nil || orig.Flags&discordgo.MessageFlagsLoading == 0 {
+			// Answered already, or gone (deleted for an ephemeral
+			// follow-up, or never acknowledged: the owner died first).
+			if err := b.opts.Deferred.DeleteDeferred(ctx, a.InteractionID); err != nil {
+				b.log.Warn("discord: forgetting a deferred answer failed", "interaction", a.InteractionID, "err", err)
+			}
+			continue
+		}
+		rep := b.deferredReply(ctx, a)
+		err = b.sendShrinking(rep, func(rep command.Reply) error {
 			_, err := b.s.InteractionResponseEdit(ix, webhookEdit(rep), discordgo.WithContext(ctx))
 			return err
 		})

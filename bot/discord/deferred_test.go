@@ -107,6 +107,26 @@ func TestDeferredAnswerFinishedByAnother(t *testing.T) {
 		t.Errorf("the answer for a move played: %q with %d files, want it named and the board", m.Content, len(m.Files))
 	}
 	finish(goneA, 0)
+
+	// A record left behind by an owner that answered and died before
+	// forgetting it: the answer stays, the record goes.
+	left, err := db.DeferredAnswers(ctx, time.Now())
+	if err != nil || len(left) != 0 {
+		t.Fatalf("records %+v, %v; want none", left, err)
+	}
+	stale := bot.DeferredAnswer{InteractionID: played.ID, ApplicationID: srv.ApplicationID(), Token: played.Token,
+		Owner: "A", UserID: alice, ChannelID: thread, Request: "/move move:d4", GameID: g.ID, Move: "d4", Before: 0,
+		Deferred: time.Now(), Expires: time.Now().Add(10 * time.Minute)}
+	if err := db.PutDeferred(ctx, stale); err != nil {
+		t.Fatal(err)
+	}
+	finish(goneA, 0)
+	if m2, err := played.Final(ctx); err != nil || m2.Content != m.Content || m2.Edits != m.Edits {
+		t.Errorf("an answered interaction was edited again: %q (%d edits), was %q (%d)", m2.Content, m2.Edits, m.Content, m.Edits)
+	}
+	if rs, _ := db.DeferredAnswers(ctx, time.Now()); len(rs) != 0 {
+		t.Errorf("the stale record stayed: %+v", rs)
+	}
 }
 
 // waitCond polls cond until it holds or ctx ends.
