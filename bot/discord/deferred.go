@@ -221,11 +221,18 @@ func (b *Bot) deferredReply(ctx context.Context, a bot.DeferredAnswer) command.R
 		return command.Reply{Text: fmt.Sprintf("%s your move %s in game #%d: please send it again.", restartedText, a.Move, a.GameID)}
 	}
 	played, move := bot.DeferredOutcome(a, g)
+	if played {
+		// In the notation players type, and only if it is theirs.
+		if h, err := b.svc.History(ctx, g.ID); err == nil && a.Before < len(h) {
+			played = h[a.Before].UserID == a.UserID
+			move = h[a.Before].SAN
+		}
+	}
 	if !played {
 		return command.Reply{Text: fmt.Sprintf("%s your move %s in game #%d, before it was played: it was not played. Please send it again.",
 			restartedText, a.Move, a.GameID)}
 	}
-	rep := command.Reply{Text: fmt.Sprintf("%s your move in game #%d: it was played, **%s** (move %d).", restartedText, a.GameID, move, a.Before+1)}
+	rep := command.Reply{Text: fmt.Sprintf("%s your move in game #%d: it was played, **%s** (ply %d).", restartedText, a.GameID, move, a.Before+1)}
 	// The board as it stands, as /board shows it to the player.
 	board := b.h.Execute(ctx, command.Request{UserID: a.UserID, GuildID: g.GuildID, ChannelID: g.ChannelID, Name: "board",
 		Options: map[string]string{gameOption: strconv.FormatUint(g.ID, 10)}})

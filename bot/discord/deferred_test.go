@@ -103,7 +103,7 @@ func TestDeferredAnswerFinishedByAnother(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(m.Content, "it was played, **d2d4**") || len(m.Files) == 0 {
+	if !strings.Contains(m.Content, "it was played, **d4**") || len(m.Files) == 0 {
 		t.Errorf("the answer for a move played: %q with %d files, want it named and the board", m.Content, len(m.Files))
 	}
 	finish(goneA, 0)
