@@ -1,6 +1,9 @@
 package bot
 
-import "context"
+import (
+	"context"
+	"errors"
+)
 
 // SetThread records threadID as the place where game gameID is posted
 // (Game.ThreadID), so an adapter finds it again after a restart. The
@@ -8,12 +11,52 @@ import "context"
 // buttons already posted stay valid. Errors: ENOTFOUND for an unknown
 // game, EINVALID for an empty or absurdly long ID.
 func (s *Service) SetThread(ctx context.Context, gameID uint64, threadID string) error {
-	if threadID == "" || len(threadID) > 64 {
-		return Errorf(EINVALID, "A thread ID must have 1 to 64 characters.")
+	if err := checkThreadID(threadID); err != nil {
+		return err
 	}
 	_, err := s.games.AnnotateGame(ctx, gameID, func(g *Game) ([]Notification, error) {
 		g.ThreadID = threadID
 		return nil, nil
 	})
 	return err
+}
+
+// ClaimThread records threadID as the place where game gameID is posted
+// unless the game names one already, and returns the one the game names
+// afterwards: threadID when this call claimed the slot, the earlier one
+// when another claim came first. The check and the write are one store
+// transaction (GameStore.AnnotateGame), so of processes sharing a store
+// that each created a thread for the same game exactly one wins; the
+// others should use the winner's thread and remove their own. A game
+// already naming a thread is not written. Errors as SetThread's.
+func (s *Service) ClaimThread(ctx context.Context, gameID uint64, threadID string) (string, error) {
+	if err := checkThreadID(threadID); err != nil {
+		return "", err
+	}
+	winner := ""
+	_, err := s.games.AnnotateGame(ctx, gameID, func(g *Game) ([]Notification, error) {
+		if g.ThreadID != "" {
+			winner = g.ThreadID
+			return nil, errThreadTaken
+		}
+		winner = threadID
+		g.ThreadID = threadID
+		return nil, nil
+	})
+	if err != nil && !errors.Is(err, errThreadTaken) {
+		return "", err
+	}
+	return winner, nil
+}
+
+// errThreadTaken stops ClaimThread's annotation when the game names a
+// thread already, so that nothing is written.
+var errThreadTaken = errors.New("the game names a thread already")
+
+// checkThreadID refuses an empty or absurdly long thread ID.
+func checkThreadID(threadID string) error {
+	if threadID == "" || len(threadID) > 64 {
+		return Errorf(EINVALID, "A thread ID must have 1 to 64 characters.")
+	}
+	return nil
 }

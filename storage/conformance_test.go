@@ -35,3 +35,9 @@ func BenchmarkConformanceCommitMoveParallel(b *testing.B) {
 func TestReplayGuardConformance(t *testing.T) {
 	storetest.RunReplayGuard(t, func(t *testing.T) bot.ReplayGuard { return mustOpenDB(t, "") })
 }
+
+// TestDeferredConformance runs the deferred answers' conformance suite
+// on bbolt files.
+func TestDeferredConformance(t *testing.T) {
+	storetest.RunDeferred(t, func(t *testing.T) bot.DeferredStore { return mustOpenDB(t, "") })
+}

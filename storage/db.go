@@ -342,7 +342,7 @@ func setUp(tx *bolt.Tx) error {
 	// challenges_by_expiry was added within schema 1: a file written
 	// before it has pending challenges the new index must list.
 	fillExpiry := tx.Bucket(bucketChallenges) != nil && tx.Bucket(bucketChallengesByExpiry) == nil
-	for _, name := range slices.Concat(allBuckets, ratingBuckets, tournamentBuckets) {
+	for _, name := range slices.Concat(allBuckets, ratingBuckets, tournamentBuckets, deferredBuckets) {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
 		}

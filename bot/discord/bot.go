@@ -98,6 +98,15 @@ type Options struct {
 	// etcdstore.Store). nil: replays are refused by each endpoint's own
 	// memory only.
 	ReplayGuard bot.ReplayGuard
+	// Deferred, when set, keeps every interaction acknowledged as
+	// deferred until it is answered, so that another process can answer
+	// it if this one dies first (FinishDeferred); the store the
+	// processes share. nil: nothing is kept.
+	Deferred bot.DeferredStore
+	// ProcessID names this process among those sharing Deferred (its
+	// name as a candidate for leadership): FinishDeferred leaves the
+	// records of the processes alive to them.
+	ProcessID string
 }
 
 // Commands is what the Bot needs of the transport-agnostic commands:

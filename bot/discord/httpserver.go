@@ -368,6 +368,13 @@ func (b *Bot) respond(ctx context.Context, i *discordgo.Interaction, resp *disco
 	return b.s.InteractionRespond(i, resp, discordgo.WithContext(ctx))
 }
 
+// open reports whether c has not been answered yet.
+func (c *httpCall) open() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.state == callOpen
+}
+
 // respond gives resp to the waiting HTTP request and returns once it is
 // written. Files cannot go in an HTTP response: resp is then written as
 // a deferral and its message (files included) sent as the edit of the
@@ -375,6 +382,13 @@ func (b *Bot) respond(ctx context.Context, i *discordgo.Interaction, resp *disco
 // sends the edit again.
 func (c *httpCall) respond(ctx context.Context, b *Bot, i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
 	withFiles := resp.Data != nil && len(resp.Data.Files) > 0
+	if withFiles && c.open() {
+		// The deferral written now is answered by the edit that follows:
+		// recorded in between, so that the answer is given by another
+		// process should this one die before the edit.
+		answered := b.recordDeferred(ctx, i)
+		defer answered()
+	}
 	c.mu.Lock()
 	switch {
 	case c.state == callAnswered && c.viaEdit && withFiles:

@@ -156,7 +156,11 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 	case <-timer.C:
 	}
 	// Deferred: "thinking...", public. An ephemeral reply then replaces
-	// it by deleting it and sending an ephemeral follow-up.
+	// it by deleting it and sending an ephemeral follow-up. Recorded
+	// first, so that no moment exists when the user sees "thinking..."
+	// and no other process could answer should this one die.
+	answered := b.recordDeferred(ctx, i)
+	defer answered()
 	deferErr := b.acks.send(arrived, func() error {
 		return b.respond(ctx, i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,

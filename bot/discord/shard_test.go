@@ -55,6 +55,13 @@ func (c *channelLog) channels() []string {
 // registered globally. The bot is closed at the end of the test.
 func startShard(t *testing.T, srv *discordtest.Server, db *storage.DB, clk *testkit.Clock, id, count int) (*harness, *channelLog) {
 	t.Helper()
+	return startShardWith(t, srv, db, clk, id, count, nil)
+}
+
+// startShardWith is startShard with the options changed by tweak (nil:
+// none).
+func startShardWith(t *testing.T, srv *discordtest.Server, db *storage.DB, clk *testkit.Clock, id, count int, tweak func(*discord.Options)) (*harness, *channelLog) {
+	t.Helper()
 	reg, err := rules.NewRegistry()
 	if err != nil {
 		t.Fatal(err)
@@ -64,8 +71,13 @@ func startShard(t *testing.T, srv *discordtest.Server, db *storage.DB, clk *test
 	st := testkit.Stores(db)
 	svc := bot.NewService(st, reg, bot.Clock(clk.Now))
 	ran := &channelLog{Commands: command.New(svc, command.Options{BoardSize: boardSize, Logger: log})}
-	b, err := discord.New(svc, ran, discord.Options{Token: "test-token", APIURL: srv.URL(), DeferAfter: deferAfter,
-		ShutdownTimeout: 5 * time.Second, Logger: log, ShardID: id, ShardCount: count})
+	slow := &slowCommands{Commands: ran}
+	opts := discord.Options{Token: "test-token", APIURL: srv.URL(), DeferAfter: deferAfter,
+		ShutdownTimeout: 5 * time.Second, Logger: log, ShardID: id, ShardCount: count}
+	if tweak != nil {
+		tweak(&opts)
+	}
+	b, err := discord.New(svc, slow, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +85,7 @@ func startShard(t *testing.T, srv *discordtest.Server, db *storage.DB, clk *test
 		t.Fatalf("shard %d of %d: %v", id, count, err)
 	}
 	t.Cleanup(func() { b.Close() })
-	h := &harness{srv: srv, db: db, svc: svc, cmds: &slowCommands{Commands: ran}, b: b, clk: clk, logs: logs}
+	h := &harness{srv: srv, db: db, svc: svc, cmds: slow, b: b, clk: clk, logs: logs}
 	h.deliv = bot.NewDeliverer(st.Outbox, b.Send, clk.Now, log).Digests(svc)
 	return h, ran
 }

@@ -17,7 +17,8 @@ const threadArchiveMinutes = 10080
 
 // gameThread returns the channel where game gameID is posted: its thread,
 // created on first use in the game's channel and recorded with
-// Service.SetThread so that it survives restarts. Where threads are
+// Service.ClaimThread so that it survives restarts and is the one thread
+// of the game across the processes sharing the store. Where threads are
 // refused (no permission, a channel that cannot hold threads) the
 // channel itself is recorded instead, so the refusal is not asked again.
 // A game without a channel (the console) has "" here. known is the game's
@@ -59,14 +60,38 @@ func (b *Bot) gameThread(ctx context.Context, gameID uint64, known *bot.Game) (s
 		b.log.Warn("discord: creating a thread failed", "game", g.ID, "err", err)
 		return g.ChannelID, nil
 	}
-	if err := b.svc.SetThread(ctx, g.ID, where); err != nil {
+	// Another process (the shard answering a command, the leader
+	// delivering a notification) may have made a thread for this game at
+	// the same time: the store keeps the first claim, and a thread made
+	// here that lost is deleted, so that the game has one thread.
+	winner, err := b.svc.ClaimThread(ctx, g.ID, where)
+	if err != nil {
 		return where, fmt.Errorf("recording the thread of game %d: %w", g.ID, err)
+	}
+	if winner != where {
+		if where != g.ChannelID {
+			b.dropThread(ctx, g.ID, where)
+		}
+		where = winner
+		b.log.Info("discord: game thread made elsewhere first", "game", g.ID, "thread", where)
 	}
 	if where != g.ChannelID {
 		b.threads.Store(where, threadRef{game: g.ID, parent: g.ChannelID})
 	}
 	b.log.Info("discord: game thread", "game", g.ID, "thread", where)
 	return where, nil
+}
+
+// dropThread deletes thread threadID, made for game gameID but not
+// claimed (another thread was recorded first), and remembers it as no
+// game's. A failure is logged: the thread then stays, empty.
+func (b *Bot) dropThread(ctx context.Context, gameID uint64, threadID string) {
+	b.threads.Store(threadID, threadRef{})
+	if _, err := b.s.ChannelDelete(threadID, discordgo.WithContext(ctx)); err != nil {
+		b.log.Warn("discord: deleting a duplicate game thread failed", "game", gameID, "thread", threadID, "err", err)
+		return
+	}
+	b.log.Info("discord: duplicate game thread deleted", "game", gameID, "thread", threadID)
 }
 
 // threadName is "Game 12: alice vs bob (Tank Chess)", at most 100

@@ -53,6 +53,7 @@
 //	func (s *Server) AddGuild(guildID, name string)            // dispatches GUILD_CREATE to connected sessions
 //	func (s *Server) AddChannel(guildID, channelID, name string) // a text channel; dispatches CHANNEL_CREATE
 //	func (s *Server) ForbidThreads(channelID string)           // thread creation there: 403, code 50013
+//	func (s *Server) HoldThreads(n int)                        // the next n thread creations wait for one another (a race)
 //	func (s *Server) AddUser(userID, username string)          // users are members of every guild
 //	func (s *Server) BlockDMs(userID string)                   // posting to the user's DM channel: 403, code 50007
 //	func (s *Server) UnblockDMs(userID string)
@@ -113,6 +114,9 @@
 //	func (i *Interaction) Failed() bool                        // the user saw "This interaction failed"
 //	func (i *Interaction) Acks() int                           // accepted initial responses (0 or 1)
 //	func (i *Interaction) Rejected() []int                     // Discord error codes of refused callbacks (10062, 40060, 50035...)
+//	func (i *Interaction) Deferred() bool                      // the initial response accepted was 5 or 6
+//	func (i *Interaction) Hanging() bool                       // deferred, then neither edited nor followed up ("thinking…")
+//	func (i *Interaction) Answered() (acked, final time.Time)  // when acknowledged; when the user saw the result
 //	type Response struct{ Type discordgo.InteractionResponseType; Message *Message;
 //	                      Choices []*discordgo.ApplicationCommandOptionChoice; Elapsed time.Duration }
 //
@@ -157,6 +161,7 @@
 //	func (s *Server) DMs(userID string) []Message              // messages in the user's DM channel
 //	type Thread struct{ ID, ParentID, GuildID, Name string; Type discordgo.ChannelType; Archived bool; Unarchives int }
 //	func (s *Server) Threads(parentID string) []Thread         // in creation order
+//	func (s *Server) DeletedThreads(parentID string) []Thread  // deleted by the bot (DELETE /channels/{thread}), in order
 //	func (s *Server) Thread(threadID string) (Thread, bool)
 //	func (s *Server) Commands(guildID string) []*discordgo.ApplicationCommand // "" = global
 //	func (s *Server) CommandWrites() int                       // bulk-overwrite PUTs accepted
@@ -193,6 +198,8 @@
 //     50035) and "enforce_nonce": true, repeating the nonce of a message the bot created in that channel in
 //     the last 5 minutes, creates nothing and returns that message (counted by NonceDedups).
 //   - Threads: creating one where forbidden: 403, 50013 "Missing Permissions"; in a DM or a thread: 400, 50024.
+//     DELETE /channels/{id} deletes a thread (THREAD_DELETE; posting there then: 404, 10003); any other channel:
+//     403, 50013.
 //     A message the bot posts into an archived thread unarchives it (THREAD_UPDATE). Users cannot start an
 //     interaction in an archived thread (Slash/Click return ErrArchivedThread).
 //   - DMs: POST /users/@me/channels with an unknown user: 400, 50033; posting into a blocked user's DM

@@ -83,6 +83,8 @@ type Interaction struct {
 	final      bool   // the visible result exists (type 4 and 7 at once; 5 and 6 after the edit)
 	followups  []string
 	rejected   []int
+	ackedAt    time.Time     // when the initial response was accepted
+	finalAt    time.Time     // when the visible result came to exist (the edit of a deferral, or the first follow-up)
 	forgery    Forgery       // how a delivery over HTTP is signed
 	http       *httpDelivery // set when delivered over HTTP (http.go)
 }
@@ -120,6 +122,34 @@ func (i *Interaction) Rejected() []int {
 	i.s.mu.Lock()
 	defer i.s.mu.Unlock()
 	return slices.Clone(i.rejected)
+}
+
+// Deferred reports whether the initial response accepted was a deferral (5: "thinking…", 6: a deferred
+// update of the clicked message), to be followed by an edit of the original response or a follow-up.
+func (i *Interaction) Deferred() bool {
+	i.s.mu.Lock()
+	defer i.s.mu.Unlock()
+	return i.acked && (i.resp.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource ||
+		i.resp.Type == discordgo.InteractionResponseDeferredMessageUpdate)
+}
+
+// Hanging reports whether the interaction was deferred and then never answered: no edit of the original
+// response and no follow-up. The user still sees "thinking…" (until the token expires).
+func (i *Interaction) Hanging() bool {
+	i.s.mu.Lock()
+	defer i.s.mu.Unlock()
+	deferred := i.resp.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource ||
+		i.resp.Type == discordgo.InteractionResponseDeferredMessageUpdate
+	return i.acked && deferred && !i.final && len(i.followups) == 0
+}
+
+// Answered returns when the initial response was accepted and when the user saw the result (at once for
+// a direct answer; for a deferral, the edit of the original response or the first follow-up); zero times
+// for what did not happen.
+func (i *Interaction) Answered() (acked, final time.Time) {
+	i.s.mu.Lock()
+	defer i.s.mu.Unlock()
+	return i.ackedAt, i.finalAt
 }
 
 // Response waits for the initial response. It returns ErrInteractionFailed once the deadline passed without one.
@@ -582,6 +612,10 @@ func (s *Server) applyResponseLocked(i *Interaction, typ discordgo.InteractionRe
 		resp.Message = m
 	}
 	i.acked = true
+	i.ackedAt = time.Now()
+	if i.final {
+		i.finalAt = i.ackedAt
+	}
 	i.resp = resp
 	s.notifyLocked()
 	return nil
@@ -637,6 +671,9 @@ func (s *Server) followup(r *http.Request, appID, token string) (reply, *apiErro
 	c := s.channels[i.ChannelID]
 	m := s.addMessageLocked(c, d, files, i.ID, d.p.Flags&discordgo.MessageFlagsEphemeral != 0)
 	i.followups = append(i.followups, m.ID)
+	if i.finalAt.IsZero() {
+		i.finalAt = time.Now()
+	}
 	if r.URL.Query().Get("wait") != "true" {
 		return noContent()
 	}
@@ -679,6 +716,9 @@ func (s *Server) webhookMessage(r *http.Request, appID, token, messageID string)
 	case http.MethodPatch:
 		s.editMessageLocked(m, d, files)
 		if original {
+			if !i.final {
+				i.finalAt = time.Now()
+			}
 			i.final = true
 		}
 		return ok(s.wireLocked(m))

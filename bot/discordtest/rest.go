@@ -91,6 +91,8 @@ func (s *Server) route(r *http.Request, p []string) (reply, *apiError) {
 		return s.getChannel(p[1])
 	case p[0] == "channels" && n == 2 && m == http.MethodPatch:
 		return s.editChannel(r, p[1])
+	case p[0] == "channels" && n == 2 && m == http.MethodDelete:
+		return s.deleteThread(p[1])
 	case p[0] == "channels" && n == 3 && p[2] == "messages" && m == http.MethodPost:
 		return s.createMessage(r, p[1])
 	case p[0] == "channels" && n == 4 && p[2] == "messages" && m == http.MethodGet:
@@ -504,6 +506,7 @@ func (s *Server) createThread(r *http.Request, channelID, messageID string) (rep
 		return reply{}, formError("auto_archive_duration", "BASE_TYPE_CHOICES",
 			"Value must be one of {60, 1440, 4320, 10080}.")
 	}
+	s.waitThreadHold()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	parent, found := s.channels[channelID]
@@ -550,4 +553,27 @@ func (s *Server) createThread(r *http.Request, channelID, messageID string) (rep
 	s.dispatchGuildLocked(t.guildID, "THREAD_CREATE", s.channelJSONLocked(t))
 	s.notifyLocked()
 	return reply{http.StatusCreated, s.channelJSONLocked(t)}, nil
+}
+
+// deleteThread deletes a thread, with its messages; it is remembered as deleted (DeletedThreads). Deleting
+// any other channel is refused as the bot's missing permission: the bot never does it.
+func (s *Server) deleteThread(id string) (reply, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, found := s.channels[id]
+	if !found {
+		return reply{}, errUnknownChannel
+	}
+	if !isThread(c.typ) {
+		return reply{}, errMissingPermissions
+	}
+	body := s.channelJSONLocked(c)
+	delete(s.channels, id)
+	g := s.guilds[c.guildID]
+	g.channels = slices.DeleteFunc(g.channels, func(other string) bool { return other == id })
+	s.deletedThreads = append(s.deletedThreads, c.thread())
+	s.dispatchGuildLocked(c.guildID, "THREAD_DELETE", map[string]any{"id": c.id, "guild_id": c.guildID,
+		"parent_id": c.parentID, "type": c.typ})
+	s.notifyLocked()
+	return ok(body)
 }

@@ -79,14 +79,17 @@ type Server struct {
 	deadline time.Duration
 	lastID   uint64
 
-	users       map[string]*discordgo.User
-	guilds      map[string]*guild
-	guildOrder  []string
-	channels    map[string]*channel
-	dmByUser    map[string]string // user ID -> DM channel ID
-	dmBlocked   map[string]bool
-	noThreads   map[string]bool
-	attachments map[string]*File // attachment ID -> file
+	users      map[string]*discordgo.User
+	guilds     map[string]*guild
+	guildOrder []string
+	channels   map[string]*channel
+	dmByUser   map[string]string // user ID -> DM channel ID
+	dmBlocked  map[string]bool
+	noThreads  map[string]bool
+	// deletedThreads are the threads deleted, in the order of deletion.
+	deletedThreads []Thread
+	threadHold     *threadHold      // set by HoldThreads
+	attachments    map[string]*File // attachment ID -> file
 
 	commands      map[string][]*discordgo.ApplicationCommand // guild ID ("" global) -> commands
 	commandWrites int
@@ -332,6 +335,45 @@ func (s *Server) ForbidThreads(channelID string) {
 	s.noThreads[channelID] = true
 }
 
+// HoldThreads makes the next n thread creations wait for one another: each request waits until n have
+// arrived (or holdLimit passed) and then all go on. Two clients that both create a thread for the same thing
+// then both get one, as when two processes race: a test makes the race happen instead of hoping for it.
+func (s *Server) HoldThreads(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.threadHold = &threadHold{want: n, open: make(chan struct{})}
+}
+
+// holdLimit bounds HoldThreads' wait, so that a test expecting a race that does not happen fails instead
+// of hanging.
+const holdLimit = 10 * time.Second
+
+// threadHold is the gate of HoldThreads.
+type threadHold struct {
+	want, arrived int
+	open          chan struct{}
+}
+
+// waitThreadHold makes a thread creation wait at the gate of HoldThreads, if one is set.
+func (s *Server) waitThreadHold() {
+	s.mu.Lock()
+	h := s.threadHold
+	if h == nil {
+		s.mu.Unlock()
+		return
+	}
+	h.arrived++
+	if h.arrived == h.want {
+		close(h.open)
+		s.threadHold = nil
+	}
+	s.mu.Unlock()
+	select {
+	case <-h.open:
+	case <-time.After(holdLimit):
+	}
+}
+
 // BlockDMs makes messages to the user's DM channel fail with 403 and code 50007.
 func (s *Server) BlockDMs(userID string) {
 	s.mu.Lock()
@@ -405,6 +447,20 @@ func (s *Server) Threads(parentID string) []Thread {
 			if c := s.channels[id]; c.parentID == parentID && isThread(c.typ) {
 				out = append(out, c.thread())
 			}
+		}
+	}
+	return out
+}
+
+// DeletedThreads returns the threads started in a channel and deleted since, in the order of deletion.
+// Threads and DeletedThreads together are every thread ever started there.
+func (s *Server) DeletedThreads(parentID string) []Thread {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Thread
+	for _, t := range s.deletedThreads {
+		if t.ParentID == parentID {
+			out = append(out, t)
 		}
 	}
 	return out

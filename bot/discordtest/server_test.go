@@ -338,6 +338,59 @@ func TestFakeWithDiscordgo(t *testing.T) {
 		}
 	})
 
+	t.Run("deferred and left hanging", func(t *testing.T) {
+		// A process that defers and dies: "thinking…" until someone
+		// edits the response with the interaction's token.
+		acked := make(chan *discordgo.Interaction, 1)
+		r.set("board", func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+			if err := s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}); err == nil {
+				acked <- ic.Interaction
+			}
+		})
+		direct, err := srv.Slash(alice, channelID, "echo", discordtest.String("text", "hi"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ix, err := srv.Slash(alice, channelID, "board")
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := <-acked
+		if !ix.Deferred() || !ix.Hanging() {
+			t.Fatalf("deferred %v hanging %v, want both", ix.Deferred(), ix.Hanging())
+		}
+		if _, err := direct.Final(ctxT(t)); err != nil {
+			t.Fatal(err)
+		}
+		if direct.Deferred() || direct.Hanging() {
+			t.Errorf("a direct answer: deferred %v hanging %v, want neither", direct.Deferred(), direct.Hanging())
+		}
+		if a, f := direct.Answered(); a.IsZero() || !f.Equal(a) {
+			t.Errorf("a direct answer: acknowledged %v, final %v, want the same time", a, f)
+		}
+		// Another session (another process) finishes it with the token.
+		other, err := discordgo.New("Bot test-token")
+		if err != nil {
+			t.Fatal(err)
+		}
+		other.Client = srv.HTTPClient()
+		text := "finished elsewhere"
+		if _, err := other.InteractionResponseEdit(&discordgo.Interaction{AppID: i.AppID, Token: i.Token},
+			&discordgo.WebhookEdit{Content: &text}); err != nil {
+			t.Fatal(err)
+		}
+		if ix.Hanging() || !ix.Deferred() {
+			t.Errorf("after the edit: hanging %v deferred %v, want deferred only", ix.Hanging(), ix.Deferred())
+		}
+		if a, f := ix.Answered(); a.IsZero() || f.Before(a) {
+			t.Errorf("acknowledged %v, final %v: want the final after the acknowledgement", a, f)
+		}
+		if m, err := ix.Final(ctxT(t)); err != nil || m.Content != text {
+			t.Errorf("final %+v, %v", m, err)
+		}
+	})
+
 	t.Run("response with a file", func(t *testing.T) {
 		r.set("pgn", func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 			_ = s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{
@@ -814,5 +867,87 @@ func TestMaxFileSize(t *testing.T) {
 	}
 	if ms := srv.Messages(channelID); len(ms) != 1 || len(ms[0].Files) != 1 || len(ms[0].Files[0].Data) != 1000 {
 		t.Fatalf("messages after a 1000-byte file: %+v", ms)
+	}
+}
+
+// TestThreadDeletion: a thread deleted through discordgo is gone (posting
+// there is refused as an unknown channel), listed by DeletedThreads and
+// no longer by Threads; a text channel cannot be deleted.
+func TestThreadDeletion(t *testing.T) {
+	srv := discordtest.New()
+	defer srv.Close()
+	srv.AddChannel(guildID, channelID, "games")
+	s, err := discordgo.New("Bot test-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Client = srv.HTTPClient()
+	keep, err := s.ThreadStart(channelID, "Game 1: kept", discordgo.ChannelTypeGuildPublicThread, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	drop, err := s.ThreadStart(channelID, "Game 1: dropped", discordgo.ChannelTypeGuildPublicThread, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ChannelDelete(drop.ID); err != nil {
+		t.Fatalf("deleting thread %s: %v", drop.ID, err)
+	}
+	if _, err := s.ChannelMessageSend(drop.ID, "hello"); err == nil {
+		t.Error("posting into a deleted thread succeeded")
+	} else if _, code := restCode(t, err); code != 10003 {
+		t.Errorf("posting into a deleted thread: code %d, want 10003 (unknown channel)", code)
+	}
+	if _, err := s.ChannelDelete(drop.ID); err == nil {
+		t.Error("deleting a thread twice succeeded")
+	}
+	if got := srv.Threads(channelID); len(got) != 1 || got[0].ID != keep.ID {
+		t.Errorf("threads after the deletion: %+v, want only %s", got, keep.ID)
+	}
+	if got := srv.DeletedThreads(channelID); len(got) != 1 || got[0].ID != drop.ID || got[0].Name != "Game 1: dropped" {
+		t.Errorf("deleted threads: %+v, want %s", got, drop.ID)
+	}
+	if _, err := s.ChannelDelete(channelID); err == nil {
+		t.Error("deleting a text channel succeeded")
+	}
+}
+
+// TestHoldThreads: with HoldThreads(2), a thread creation waits for the
+// second one, so both run together.
+func TestHoldThreads(t *testing.T) {
+	srv := discordtest.New()
+	defer srv.Close()
+	srv.AddChannel(guildID, channelID, "games")
+	s, err := discordgo.New("Bot test-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Client = srv.HTTPClient()
+	// Two sessions, as two processes: discordgo sends one request of a
+	// route at a time per session.
+	other, err := discordgo.New("Bot test-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other.Client = srv.HTTPClient()
+	srv.HoldThreads(2)
+	first := make(chan error, 1)
+	go func() {
+		_, err := other.ThreadStart(channelID, "first", discordgo.ChannelTypeGuildPublicThread, 60)
+		first <- err
+	}()
+	select {
+	case err := <-first:
+		t.Fatalf("the first creation went through alone (err %v)", err)
+	case <-time.After(100 * time.Millisecond):
+	}
+	if _, err := s.ThreadStart(channelID, "second", discordgo.ChannelTypeGuildPublicThread, 60); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	if n := len(srv.Threads(channelID)); n != 2 {
+		t.Errorf("%d threads, want 2", n)
 	}
 }

@@ -29,8 +29,22 @@ type backend struct {
 	// seen refuses signed interactions replayed to any process of the
 	// store (the interactions endpoint's Options.ReplayGuard).
 	seen bot.ReplayGuard
+	// deferred keeps the interactions deferred and not answered yet
+	// (discord.Options.Deferred); id names this process there, and alive
+	// lists the processes alive (this one alone on a file; on etcd the
+	// candidates of the election), whose deferred answers are their own.
+	deferred bot.DeferredStore
+	id       string
+	alive    func(ctx context.Context) ([]string, error)
 	// close releases the store; call it once, last.
 	close func() error
+}
+
+// processID names this process among those sharing a store: host and
+// process ID.
+func processID() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s/%d", host, os.Getpid())
 }
 
 // openBackend opens the store of cfg. For bolt it also serves live
@@ -57,7 +71,10 @@ func (a *app) openBackend(ctx context.Context, cfg Config, log *slog.Logger) (*b
 			fn(ctx)
 			return nil
 		},
-		close: func() error { stopCopies(); return db.Close() },
+		deferred: db,
+		id:       processID(),
+		alive:    func(context.Context) ([]string, error) { return []string{processID()}, nil },
+		close:    func() error { stopCopies(); return db.Close() },
 	}, nil
 }
 
@@ -77,8 +94,7 @@ func openEtcd(ctx context.Context, e EtcdConfig, log *slog.Logger) (*backend, er
 	if err != nil {
 		return nil, outsideError{fmt.Errorf("storage.etcd: %w", err)} // the error names the endpoints; etcd unreachable is not our bug
 	}
-	host, _ := os.Hostname()
-	id := fmt.Sprintf("%s/%d", host, os.Getpid())
+	id := processID()
 	return &backend{
 		stores: s.Stores(),
 		where:  where,
@@ -86,8 +102,11 @@ func openEtcd(ctx context.Context, e EtcdConfig, log *slog.Logger) (*backend, er
 		lead: func(ctx context.Context, fn func(context.Context)) error {
 			return s.Lead(ctx, etcdstore.LeaderOptions{Name: "scheduler", ID: id, TTL: e.LeaderTTL.D(), Logger: log}, fn)
 		},
-		watch: s.WatchChanges,
-		close: s.Close,
+		watch:    s.WatchChanges,
+		deferred: s,
+		id:       id,
+		alive:    func(ctx context.Context) ([]string, error) { return s.Candidates(ctx, "scheduler") },
+		close:    s.Close,
 	}, nil
 }
 

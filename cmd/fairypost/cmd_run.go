@@ -131,6 +131,8 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 		Logger:      log,
 		PublicKey:   publicKey,
 		ReplayGuard: be.seen,
+		Deferred:    be.deferred,
+		ProcessID:   be.id,
 	})
 	if err != nil {
 		return err
@@ -178,7 +180,9 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 			}
 			runAll(ctx, func(ctx context.Context) { sched.Run(ctx) },
 				func(ctx context.Context) { deliv.Run(ctx, cfg.Discord.DeliverEvery.D()) },
-				func(ctx context.Context) { computer.Run(ctx) }, watch)
+				func(ctx context.Context) { computer.Run(ctx) }, watch,
+				// The answers left "thinking…" by a process gone.
+				func(ctx context.Context) { b.RunFinishDeferred(ctx, finishDeferredEvery, be.alive) })
 		})
 		if err != nil {
 			log.Error("fairypost: the scheduler, the deliverer and the computer player stopped", "err", err)
@@ -196,6 +200,10 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	log.Info("fairypost: stopped")
 	return err // the database closes on return
 }
+
+// finishDeferredEvery is how often the leader looks for deferred answers
+// left by a process gone (discord.Bot.FinishDeferred).
+const finishDeferredEvery = time.Second
 
 // refusedToken says what to do about a token Discord refuses.
 const refusedToken = "Discord refused the token (authentication failed): check discord.token, or DISCORD_TOKEN, against the bot's token in the developer portal"

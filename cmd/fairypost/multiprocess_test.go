@@ -324,6 +324,24 @@ func runMulti(t *testing.T, bin string, run multiRun) {
 		ns, _ := s.PendingNotifications(ctx, time.Now().Add(24*time.Hour), 0)
 		t.Fatalf("the outbox did not empty: %v; %d left", err, len(ns))
 	}
+	// Issue 29: no answer left "thinking…" by the killed process; one
+	// thread per game, in which every game answers after a rolling
+	// restart.
+	checkDeferredAnswered(t, ctx, srv, 30*time.Second)
+	var ids []uint64
+	players := map[uint64]string{}
+	for _, g := range append(append([]loadGame{}, games...), timed...) {
+		ids = append(ids, g.id)
+	}
+	threads := gameThreads(t, ctx, srv, channels, ids, read)
+	played := map[uint64]string{}
+	for _, g := range games {
+		if th, ok := threads[g.id]; ok {
+			played[g.id], players[g.id] = th, g.white // White is to move after the line
+		}
+	}
+	rollingRestart(t, ctx, fl)
+	checkThreadAnswers(t, ctx, srv, played, players, "c5")
 	fl.stop(20 * time.Second)
 	all := fl.procs
 	if killed != nil && !slices.Contains(all, killed) {
@@ -383,7 +401,7 @@ func runMulti(t *testing.T, bin string, run multiRun) {
 		qctx, qcancel := context.WithTimeout(ctx, 50*time.Millisecond)
 		m, err := ix.Final(qctx)
 		qcancel()
-		if err == nil && !m.Ephemeral && gameIDRe.MatchString(m.Content) {
+		if err == nil && !m.Ephemeral && gameIDRe.MatchString(m.Content) && !strings.HasPrefix(m.Content, finishedElsewhere) {
 			ackedIn[ix.ID] = true
 		}
 	}

@@ -77,3 +77,11 @@ func BenchmarkCommitMove3Members(b *testing.B) {
 	s := openStore(b, c)
 	storetest.BenchCommitMove(b, s.Stores())
 }
+
+// TestDeferredConformance runs the deferred answers' conformance suite
+// on an in-process single-member etcd, each subtest under a prefix of
+// its own.
+func TestDeferredConformance(t *testing.T) {
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	storetest.RunDeferred(t, func(t *testing.T) bot.DeferredStore { return openStore(t, c) })
+}

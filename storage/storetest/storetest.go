@@ -60,6 +60,7 @@ func Run(t *testing.T, open Open) {
 		{"RatingHistoryOrder", testRatingHistoryOrder},
 		{"ConcurrentRatedEnds", testConcurrentRatedEnds},
 		{"TournamentStore", testTournamentStore},
+		{"ThreadClaimedOnce", testThreadClaimedOnce},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
@@ -1075,5 +1076,60 @@ func testConcurrentCreate(t *testing.T, s bot.Stores) {
 		if !slices.IsSorted(id) {
 			t.Errorf("one goroutine's IDs not increasing: %v", id)
 		}
+	}
+}
+
+// testThreadClaimedOnce: AnnotateGame is a compare-and-set of the
+// record, so a claim of an empty slot that several writers make at once
+// (each process that made a thread for a new game, bot.Service.
+// ClaimThread) is won by exactly one: every claimer reads the winner's
+// value back, and losing claims write nothing.
+func testThreadClaimedOnce(t *testing.T, s bot.Stores) {
+	ctx := t.Context()
+	g := mustGame(t, s, "alice", "bob", "c1")
+	errTaken := fmt.Errorf("taken")
+	const workers = 8
+	seen := make([]string, workers)
+	won := make([]bool, workers)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			<-start
+			mine := fmt.Sprint("thread-", w)
+			_, err := s.Games.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
+				if g.ThreadID != "" {
+					seen[w], won[w] = g.ThreadID, false
+					return nil, errTaken
+				}
+				g.ThreadID = mine
+				seen[w], won[w] = mine, true
+				return []bot.Notification{{UserID: "alice", Text: mine}}, nil
+			})
+			if err != nil && err != errTaken {
+				t.Errorf("claim %d: %v", w, err)
+			}
+		})
+	}
+	close(start)
+	wg.Wait()
+	stored := mustGet(t, s, g.ID)
+	winners := 0
+	for w := range workers {
+		if seen[w] != stored.ThreadID {
+			t.Errorf("claim %d saw %q, the game names %q", w, seen[w], stored.ThreadID)
+		}
+		if won[w] {
+			winners++
+		}
+	}
+	if winners != 1 {
+		t.Errorf("%d claims won, want 1", winners)
+	}
+	if stored.Version != g.Version {
+		t.Errorf("the claim changed the version: %d, was %d", stored.Version, g.Version)
+	}
+	if ns := pending(t, s, T0.Add(time.Hour)); len(ns) != 1 || ns[0].Text != stored.ThreadID {
+		t.Errorf("notifications %v, want only the winner's (%q)", texts(ns), stored.ThreadID)
 	}
 }
