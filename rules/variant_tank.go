@@ -403,7 +403,7 @@ func tankExplainText(p *Position, text string) string {
 		case tankRadius(t) == 0:
 			return fmt.Sprintf("only a Bomb (M) or an Atomic bomb (A) detonates, not a %s", name)
 		case p.board[sq] != NewPiece(us, t):
-			return fmt.Sprintf("there is no %s %s on %s", us, name, sq)
+			return fmt.Sprintf("there is no %s %s on %s", us.Name(), name, sq)
 		}
 		return ""
 	}
@@ -419,7 +419,7 @@ func tankExplainText(p *Position, text string) string {
 	}
 	switch {
 	case p.board[f] != NewPiece(us, tankTank):
-		return fmt.Sprintf("there is no %s Tank on %s", us, f)
+		return fmt.Sprintf("there is no %s Tank on %s", us.Name(), f)
 	case tankDistance(f, t) != 1:
 		return "a Tank moves one square in any direction"
 	case p.board[t] == NoPiece && hasPromo:

@@ -209,6 +209,12 @@ func caseHint(p *rules.Position, text string, legal []rules.Move, err *moveError
 	}
 	m, e := parseSAN(p, string(s[0]-('a'-'A'))+s[1:], legal, false)
 	if e != nil {
+		if e.kind == rules.ErrIllegalMove && err.kind == rules.ErrBadMove && strings.Contains(err.reason, "uppercase") {
+			// "kf7" cannot be anything but "Kf7", which is not legal:
+			// say why.
+			err.kind, err.move = rules.ErrIllegalMove, e.move
+			err.reason = fmt.Sprintf("%s (piece letters are uppercase: %s is read as %s)", e.reason, s, e.move)
+		}
 		return
 	}
 	if strings.Contains(err.reason, "uppercase") {
@@ -271,15 +277,21 @@ func readSpec(v *rules.Variant, text string) (sp spec, shown string, err *moveEr
 		if !isLetter(s[0]) {
 			return bad("%q is not a piece letter", s[:1])
 		}
-		to, e := rules.ParseSquare(s[2:])
+		sq := s[2:]
+		if len(sq) > 2 && (sq[0] == 'x' || sq[0] == ':') {
+			// A drop onto a piece, capturing it ("N@xe5"): read, so that
+			// the error says why it is not legal here.
+			sp.capture, sq = true, sq[1:]
+		}
+		to, e := rules.ParseSquare(sq)
 		if e != nil {
-			return bad("%q is not a square (a file a-l and a rank 1-12, like e4)", s[2:])
+			return bad("%q is not a square (%s)", sq, squareForm(v))
 		}
 		if sp.piece, sp.to = v.Type(s[0]), to; sp.piece == rules.NoPieceType {
 			return illegal("%s", notAPiece(v, s[0]))
 		}
 		if !v.OnBoard(to) {
-			return illegal("%s is not on the %dx%d board", to, v.Files, v.Ranks)
+			return illegal("%s", offBoard(v, to.String()))
 		}
 		return sp, shown, nil
 	}
@@ -292,7 +304,7 @@ func readSpec(v *rules.Variant, text string) (sp spec, shown string, err *moveEr
 			return bad("%q is not a square (after '@' comes the square where the move puts a piece, like Bxd5@d8)", s[i+1:])
 		}
 		if !v.OnBoard(place) {
-			return illegal("%s is not on the %dx%d board", place, v.Files, v.Ranks)
+			return illegal("%s", offBoard(v, place.String()))
 		}
 		sp.place, s = place, s[:i]
 	}
@@ -312,12 +324,18 @@ func readSpec(v *rules.Variant, text string) (sp spec, shown string, err *moveEr
 	for i > 0 && isDigit(s[i-1]) {
 		i--
 	}
-	if i == len(s) || i == 0 || s[i-1] < 'a' || s[i-1] > 'l' {
+	if i == len(s) || i == 0 || !isLetter(s[i-1]) {
+		return bad(reasonShape)
+	}
+	if s[i-1] < 'a' || s[i-1] > 'l' {
+		if s[i-1] >= 'a' && s[i-1] <= 'z' {
+			return bad("%s", offBoard(v, s[i-1:]))
+		}
 		return bad(reasonShape)
 	}
 	r, ok := rankOf(s[i:])
 	if !ok {
-		return bad("%q is not a square (a file a-l and a rank 1-12, like e4)", s[i-1:])
+		return bad("%s", offBoard(v, s[i-1:]))
 	}
 	sp.to = rules.NewSquare(int(s[i-1]-'a'), r)
 	prefix := s[:i-1]
@@ -334,7 +352,7 @@ func readSpec(v *rules.Variant, text string) (sp spec, shown string, err *moveEr
 	if prefix != "" && prefix[0] >= 'A' && prefix[0] <= 'Z' {
 		letter, prefix = prefix[0], prefix[1:]
 	}
-	if prefix != "" && prefix[0] >= 'a' && prefix[0] <= 'l' {
+	if prefix != "" && prefix[0] >= 'a' && int(prefix[0]-'a') < v.Files {
 		sp.fromFile, prefix = int(prefix[0]-'a'), prefix[1:]
 	}
 	if prefix != "" {
@@ -356,9 +374,20 @@ func readSpec(v *rules.Variant, text string) (sp spec, shown string, err *moveEr
 		}
 	}
 	if !v.OnBoard(sp.to) {
-		return illegal("%s is not on the %dx%d board", sp.to, v.Files, v.Ranks)
+		return illegal("%s", offBoard(v, sp.to.String()))
 	}
 	return sp, shown, nil
+}
+
+// squareForm says how a square of v is written: "a file a-h and a rank
+// 1-8, like e4".
+func squareForm(v *rules.Variant) string {
+	return fmt.Sprintf("a file a-%c and a rank 1-%d, like e4", 'a'+v.Files-1, v.Ranks)
+}
+
+// offBoard says that the square written sq is not on v's board.
+func offBoard(v *rules.Variant, sq string) string {
+	return fmt.Sprintf("%s is not a square of the %dx%d board (%s)", sq, v.Files, v.Ranks, squareForm(v))
 }
 
 // notAPiece says that the letter c is no piece's letter in v, and which
