@@ -49,6 +49,7 @@ func (e *moveError) Unwrap() error { return e.kind }
 // one wrapping ErrAmbiguousMove, listing them. ParseSAN reads back every
 // string SAN writes, including the coordinate forms SAN falls back to.
 func ParseSAN(p *rules.Position, s string) (rules.Move, error) {
+	s = figurines(p.Variant(), s)
 	var buf [256]rules.Move
 	m, err := parseSAN(p, s, p.Legal(buf[:0]), true)
 	if err != nil {
@@ -66,6 +67,7 @@ func ParseSAN(p *rules.Position, s string) (rules.Move, error) {
 // coordinate move, the reason rules.ParseMove gives); text that names
 // several moves gives one wrapping ErrAmbiguousMove.
 func ParseMove(p *rules.Position, s string) (rules.Move, error) {
+	s = figurines(p.Variant(), s)
 	m, cerr := rules.ParseMove(p, s)
 	if cerr == nil {
 		return m, nil
@@ -105,6 +107,18 @@ func ParseMove(p *rules.Position, s string) (rules.Move, error) {
 func parseSAN(p *rules.Position, text string, legal []rules.Move, hint bool) (rules.Move, *moveError) {
 	if m, ok := special(p, text, legal); ok {
 		return m, nil
+	}
+	if m, ok := specialOtherMark(p, text, legal); ok {
+		// "D~K>" where the swap ends the turn: readable, not allowed so.
+		err := &moveError{kind: rules.ErrIllegalMove, move: strings.TrimSpace(text),
+			reason: "this move does not continue the turn here: write " + san(p, m, legal)}
+		if m.Flags&rules.FlagContinue != 0 {
+			err.reason = "this move continues the turn here: write " + san(p, m, legal)
+		}
+		if hint {
+			improve(p, text, legal, nil, err)
+		}
+		return rules.Move{}, err
 	}
 	sp, shown, err := readSpec(p.Variant(), text)
 	if err == nil {
@@ -161,6 +175,25 @@ func special(p *rules.Position, text string, legal []rules.Move) (rules.Move, bo
 	for _, m := range legal {
 		if m.Kind == rules.KindSpecial && rules.FormatMove(p, m) == exact {
 			return m, true
+		}
+	}
+	return rules.Move{}, false
+}
+
+// specialOtherMark returns the legal special move whose friendly text is
+// text's (marks aside) but which takes the other '>' mark: text marks it
+// as continuing the turn and it ends it, or the reverse.
+func specialOtherMark(p *rules.Position, text string, legal []rules.Move) (rules.Move, bool) {
+	var cont bool
+	body := stripMarks(strings.TrimSpace(text), &cont)
+	if body == "" {
+		return rules.Move{}, false
+	}
+	for _, m := range legal {
+		if m.Kind == rules.KindSpecial && cont != (m.Flags&rules.FlagContinue != 0) {
+			if t := specialText(p, m); t != "" && t == body {
+				return m, true
+			}
 		}
 	}
 	return rules.Move{}, false
@@ -485,4 +518,48 @@ func orList(p *rules.Position, legal []rules.Move, moves []rules.Move) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// figurineNames are the pieces the chess figurines stand for, White's and
+// Black's alike.
+var figurineNames = map[rune]string{
+	'♔': "King", '♕': "Queen", '♖': "Rook", '♗': "Bishop", '♘': "Knight", '♙': "Pawn",
+	'♚': "King", '♛': "Queen", '♜': "Rook", '♝': "Bishop", '♞': "Knight", '♟': "Pawn",
+}
+
+// figurines returns text with every chess figurine (♘, ♞...) replaced by
+// the letter of v's piece of that name ("♞c6" is "Nc6"), or by the
+// English letter when v has no piece of that name, so that the message
+// names the piece. A pawn's figurine before its destination is dropped
+// (pawn moves have no letter); before '@' it is the pawn's letter.
+func figurines(v *rules.Variant, text string) string {
+	if !strings.ContainsFunc(text, func(r rune) bool { _, ok := figurineNames[r]; return ok }) {
+		return text
+	}
+	var b strings.Builder
+	rs := []rune(text)
+	for i, r := range rs {
+		name, ok := figurineNames[r]
+		if !ok {
+			b.WriteRune(r)
+			continue
+		}
+		letter := name[0]
+		if name == "Knight" {
+			letter = 'N'
+		}
+		for _, d := range v.Pieces {
+			if d.Name == name {
+				letter = d.Letter
+				break
+			}
+		}
+		if name == "Pawn" && (i+1 >= len(rs) || rs[i+1] != '@') {
+			if t := v.Type(letter); t == rules.NoPieceType || letterless(v, t) {
+				continue
+			}
+		}
+		b.WriteByte(letter)
+	}
+	return b.String()
 }
