@@ -252,14 +252,20 @@ func (p *Position) whyNoDrop(norm string, t PieceType) string {
 }
 
 // PieceRefusal says for people why the piece on from may not move at all
-// now, although the data's rules give it moves (piece moves and
-// castlings; drops and special moves aside): the variant's Legal hook
-// refuses every one of them, for the one reason its Refusal hook gives
-// ("the enemy King may not be moved"). It returns "" when the variant has
-// no such hooks, when a move of the piece passes the Legal hook (the
-// check rule aside), when the data gives the piece no move, and when its
-// moves are refused for different reasons. Only error messages use it.
+// now, wherever it would go: the variant's Immobile hook says so, or the
+// data's rules give the piece moves (piece moves and castlings; drops and
+// special moves aside) and the variant's Legal hook refuses every one of
+// them for the one reason its Refusal hook gives ("only a Defender may
+// answer the Attacker now"). It returns "" otherwise: a move of the piece
+// passes the Legal hook (the check rule aside), the data gives it no move,
+// or its moves are refused for different reasons. Only error messages use
+// it.
 func (p *Position) PieceRefusal(from Square) string {
+	if f := p.v.Hooks.Immobile; f != nil && p.v.OnBoard(from) {
+		if r := f(p, from); r != "" {
+			return r
+		}
+	}
 	legal, refusal := p.v.Hooks.Legal, p.v.Hooks.Refusal
 	if legal == nil || refusal == nil || !p.v.OnBoard(from) || p.board[from] == NoPiece {
 		return ""

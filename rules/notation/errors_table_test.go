@@ -83,7 +83,34 @@ var errorCases = []struct {
 		want:  []string{"illegal move", "Qd2/Be1"}, not: []string{"unexpected", "unreadable"}},
 	{name: "cold fusion split the Bishop cannot make", key: "coldfusion", fen: fenCFFusion,
 		input: "Qd2/Bd5",
-		want:  []string{"illegal move", "Bishop", "d5"}, not: []string{"unexpected", "unreadable"}},
+		want:  []string{"illegal move", "Bishop", "d5", "Qd2/Bf4"}, not: []string{"unexpected", "unreadable", "did you mean"}},
+	{name: "cold fusion split of a part the man does not hold", key: "coldfusion", fen: fenCFFusion,
+		input: "Qd2/Nd4",
+		want:  []string{"illegal move", "no Knight", "Rook (R) or a Bishop (B)"}, not: []string{"unexpected", "unreadable"}},
+	{name: "cold fusion fusion with a piece result that is wrong", key: "coldfusion", fen: fenCFFusion,
+		input: "Ra&j1=B",
+		want:  []string{"illegal move", "Marshal", "not a Bishop", "write Ra&j1=C"}, not: []string{"unreadable"}},
+	{name: "cold fusion fusion onto an empty square", key: "coldfusion", fen: fenCFFusion,
+		input: "R&e5=C",
+		want:  []string{"illegal move", "own men", "e5 holds none"}, not: []string{"unreadable"}},
+	{name: "cold fusion pocketing the King", key: "coldfusion", fen: fenCFFusion,
+		input: "^f2",
+		want:  []string{"illegal move", "King may not be pocketed"}, not: []string{"unreadable"}},
+	{name: "train wreck moving the enemy King", key: "trainwreck", moves: "e2e4",
+		input: "Ke7",
+		want:  []string{"illegal move", "enemy King may not be moved"}, not: []string{"cannot move to"}},
+	{name: "lowercase King letter on a 10-file board", key: "grand", moves: "e3e5",
+		input: "kf9",
+		want:  []string{"uppercase", "Kf9"}, not: []string{"k-file", "Pawn", "a-l"}},
+	{name: "annihilation drop onto an own piece", key: "annihilation", opts: "dropcapture=on", moves: annDropCapture,
+		input: "P@xc3",
+		want:  []string{"illegal move", "White's own", "enemy piece"}, not: []string{"unreadable"}},
+	{name: "figurine pawn", key: "chess",
+		input: "♙e4",
+		want:  []string{}, not: nil},
+	{name: "tank bomb step with its square onto a taken square", key: "tank",
+		input: "Ad1c2",
+		want:  []string{"illegal move", "empty square", "A*d1"}, not: []string{"cannot move to c2"}},
 	{name: "cold fusion pocketing without the piece letter", key: "coldfusion", fen: fenCFFusion,
 		input: "^d2",
 		want:  []string{"illegal move", "^Qd2"}, not: []string{"unexpected", "unreadable"}},
@@ -98,6 +125,9 @@ var errorCases = []struct {
 	{name: "winning swap marked > in the answer window", key: "winning", moves: "e1f3>",
 		input: "D~K>",
 		want:  []string{"illegal move", "write D~K", "answer"}, not: []string{"unreadable", "expected a move like"}},
+	{name: "winning piece move in the answer window", key: "winning", moves: "e1f3>",
+		input: "Nc6",
+		want:  []string{"illegal move", "only a Defender may answer"}, not: []string{"cannot move to"}},
 	{name: "tank bomb onto an occupied square", key: "tank",
 		input: "Ac2",
 		want:  []string{"illegal move", "empty square"}, not: []string{"cannot move to c2"}},
@@ -159,6 +189,7 @@ func TestErrorTable(t *testing.T) {
 
 func checkMessage(t *testing.T, input, msg string, want, not []string) {
 	t.Helper()
+	t.Logf("%s: %s", input, msg)
 	for _, w := range want {
 		if !strings.Contains(msg, w) {
 			t.Errorf("%s: message %q lacks %q", input, msg, w)
