@@ -29,6 +29,9 @@ type moveError struct {
 	kind   error  // rules.ErrBadMove, rules.ErrIllegalMove or ErrAmbiguousMove
 	move   string // the text (quoted when unreadable) or the move as read
 	reason string
+	// read says that the text was read as another text (move), whose
+	// reason this is: no suggestion is added to it.
+	read bool
 }
 
 func (e *moveError) Error() string {
@@ -245,7 +248,7 @@ func caseHint(p *rules.Position, text string, legal []rules.Move, err *moveError
 		if e.kind == rules.ErrIllegalMove && err.kind == rules.ErrBadMove && strings.Contains(err.reason, "uppercase") {
 			// "kf7" cannot be anything but "Kf7", which is not legal:
 			// say why.
-			err.kind, err.move = rules.ErrIllegalMove, e.move
+			err.kind, err.move, err.read = rules.ErrIllegalMove, e.move, true
 			err.reason = fmt.Sprintf("%s (piece letters are uppercase: %s is read as %s)", e.reason, s, e.move)
 		}
 		return
