@@ -722,10 +722,10 @@ func (cf *coldFusion) explainFusion(p *Position, s string) string {
 // splits to write. "" for text of another shape.
 func (cf *coldFusion) explainSplit(p *Position, s string) string {
 	left, right, _ := strings.Cut(s, "/")
+	right, _, _ = strings.Cut(right, "=")
 	if left == "" || right == "" {
 		return ""
 	}
-	right, _, _ = strings.Cut(right, "=")
 	x, part := p.v.Type(left[0]), p.v.Type(right[0])
 	if x == NoPieceType || part == NoPieceType || int(x) > cfTypes || int(part) > cfTypes {
 		return ""
