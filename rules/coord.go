@@ -205,6 +205,9 @@ func (p *Position) whyIllegal(norm string) string {
 	if p.v.c.pawnType[pc.Type()] && p.v.Promotion.Zone > 0 && p.v.relRank(to, p.mover) >= p.v.Ranks-p.v.Promotion.Zone {
 		return fmt.Sprintf("the %s on %s cannot go to %s that way (check the promotion letter)", name, from, to)
 	}
+	if held := p.board[to]; p.v.OnBoard(to) && held != NoPiece && held.Color() == pc.Color() {
+		return fmt.Sprintf("the %s on %s cannot move to %s, which holds a %s %s", name, from, to, held.Color().Name(), p.v.Pieces[held.Type()-1].Name)
+	}
 	return fmt.Sprintf("the %s on %s cannot move to %s", name, from, to)
 }
 
