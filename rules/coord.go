@@ -173,7 +173,7 @@ func (p *Position) whyIllegal(norm string) string {
 			return fmt.Sprintf("%c is not a piece of %s", norm[0], p.v.Name)
 		}
 		if p.Pocket(p.mover, t) == 0 {
-			return fmt.Sprintf("%s has no %s in hand", p.mover, p.v.Pieces[t-1].Name)
+			return fmt.Sprintf("%s has no %s in hand", p.mover.Name(), p.v.Pieces[t-1].Name)
 		}
 		return p.whyNoDrop(norm, t)
 	}
@@ -205,6 +205,9 @@ func (p *Position) whyIllegal(norm string) string {
 	if p.v.c.pawnType[pc.Type()] && p.v.Promotion.Zone > 0 && p.v.relRank(to, p.mover) >= p.v.Ranks-p.v.Promotion.Zone {
 		return fmt.Sprintf("the %s on %s cannot go to %s that way (check the promotion letter)", name, from, to)
 	}
+	if held := p.board[to]; p.v.OnBoard(to) && held != NoPiece && held.Color() == pc.Color() {
+		return fmt.Sprintf("the %s on %s cannot move to %s, which holds a %s %s", name, from, to, held.Color().Name(), p.v.Pieces[held.Type()-1].Name)
+	}
 	return fmt.Sprintf("the %s on %s cannot move to %s", name, from, to)
 }
 
@@ -234,13 +237,13 @@ func (p *Position) whyNoDrop(norm string, t PieceType) string {
 	}
 	if pc := p.board[to]; pc != NoPiece {
 		return fmt.Sprintf("%s is taken by a %s %s: a piece is dropped only on an empty square",
-			to, pc.Color(), p.v.Pieces[pc.Type()-1].Name)
+			to, pc.Color().Name(), p.v.Pieces[pc.Type()-1].Name)
 	}
 	if p.v.c.noDrop[p.mover.index()][t][p.v.relRank(to, p.mover)] {
 		return fmt.Sprintf("a %s may not be dropped on rank %d", name, to.Rank()+1)
 	}
 	if p.v.Drops.OnlyAttacked && !p.attacked(to, p.mover) {
-		return fmt.Sprintf("a piece is dropped only on a square one of your pieces attacks, and no %s piece attacks %s", p.mover, to)
+		return fmt.Sprintf("a piece is dropped only on a square one of your pieces attacks, and no %s piece attacks %s", p.mover.Name(), to)
 	}
 	var buf [256]Move
 	for _, m := range p.pseudoLegal(buf[:0]) {
@@ -249,4 +252,43 @@ func (p *Position) whyNoDrop(norm string, t PieceType) string {
 		}
 	}
 	return "a " + name + " may not be dropped there"
+}
+
+// PieceRefusal says for people why the piece on from may not move at all
+// now, wherever it would go: the variant's Immobile hook says so, or the
+// data's rules give the piece moves (piece moves and castlings; drops and
+// special moves aside) and the variant's Legal hook refuses every one of
+// them for the one reason its Refusal hook gives ("only a Defender may
+// answer the Attacker now"). It returns "" otherwise: a move of the piece
+// passes the Legal hook (the check rule aside), the data gives it no move,
+// or its moves are refused for different reasons. Only error messages use
+// it.
+func (p *Position) PieceRefusal(from Square) string {
+	if f := p.v.Hooks.Immobile; f != nil && p.v.OnBoard(from) {
+		if r := f(p, from); r != "" {
+			return r
+		}
+	}
+	legal, refusal := p.v.Hooks.Legal, p.v.Hooks.Refusal
+	if legal == nil || refusal == nil || !p.v.OnBoard(from) || p.board[from] == NoPiece {
+		return ""
+	}
+	var buf [256]Move
+	var after Position
+	reason := ""
+	for _, m := range p.pseudoLegal(buf[:0]) {
+		if m.From != from || (m.Kind != KindNormal && m.Kind != KindEnPassant && m.Kind != KindCastle) {
+			continue // a variant's special move is not what a piece move names
+		}
+		p.playInto(m, &after)
+		if legal(p, &after, m) {
+			return ""
+		}
+		r := refusal(p, m)
+		if r == "" || (reason != "" && r != reason) {
+			return ""
+		}
+		reason = r
+	}
+	return reason
 }

@@ -139,6 +139,11 @@ func ParseOptions(defs []OptionDef, s string) (map[string]string, error) {
 	}
 	seen := map[string]bool{}
 	for _, kv := range strings.Split(s, ",") {
+		if f := strings.Fields(kv); len(f) > 1 && strings.Count(kv, "=") > 1 {
+			// "queencastle=both penalty=on": the value is not to blame.
+			return nil, fmt.Errorf("options are separated by commas: write %s",
+				strings.Join(strings.Fields(strings.ReplaceAll(s, ",", " ")), ","))
+		}
 		k, val, ok := strings.Cut(strings.TrimSpace(kv), "=")
 		k, val = strings.TrimSpace(k), strings.TrimSpace(val)
 		if !ok || k == "" || val == "" {

@@ -332,6 +332,11 @@ type Hooks struct {
 	// moved"), or "" for the generic reason (the king would be left in
 	// check). Only error messages use it; it must not panic.
 	Refusal func(before *Position, m Move) string
+	// Immobile says for people why the piece on from may not move at all
+	// now, wherever it would go ("the enemy King may not be moved"), or ""
+	// when the piece may move. Only error messages use it
+	// (Position.PieceRefusal); it must not panic.
+	Immobile func(p *Position, from Square) string
 	// ExplainText says for people why text, a move as a player wrote it
 	// (trimmed, in either form) that names no legal move of p, is not
 	// legal, when text has the shape of one of the variant's own kinds

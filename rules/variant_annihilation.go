@@ -161,6 +161,7 @@ func annihilationVariant(a annihilation) *Variant {
 		Apply:         a.apply,
 		Outcome:       a.outcome,
 		FormatSpecial: a.formatSpecial,
+		ExplainText:   a.explainText,
 		SpecialKind: func(*Position, Move) string {
 			return "Drop-captures — dropped onto an enemy piece, which goes to your hand"
 		},
@@ -292,6 +293,40 @@ func (annihilation) formatSpecial(p *Position, m Move) string {
 		return "?"
 	}
 	return string(p.v.Pieces[m.Drop-1].Letter) + "@x" + m.To.String()
+}
+
+// explainText is the ExplainText hook for a drop onto a piece, "N@xe5":
+// without the option dropcapture=on there is no such move; with it, the
+// piece dropped there must be an enemy one that a piece of the dropper
+// attacks, and a pawn keeps off the first and last ranks. Text of any
+// other shape, a piece not in hand and an empty square give "" (the
+// generic reasons say so).
+func (a annihilation) explainText(p *Position, text string) string {
+	s := strings.TrimRight(text, "+#!?>")
+	if len(s) < 5 || s[1] != '@' || (s[2] != 'x' && s[2] != ':') {
+		return ""
+	}
+	t := p.v.Type(s[0] &^ 0x20)
+	to, err := ParseSquare(s[3:])
+	if t == NoPieceType || err != nil || !p.v.OnBoard(to) {
+		return ""
+	}
+	if !a.dropCapture {
+		return fmt.Sprintf("a drop onto a piece, capturing it (%c@x%s), needs the option dropcapture=on, and this game is played without it: "+
+			"a piece is dropped only on an empty square", p.v.Pieces[t-1].Letter, to)
+	}
+	us, pc, name := p.mover, p.board[to], p.v.Pieces[t-1].Name
+	switch {
+	case p.pocket[us.index()][t] == 0 || pc == NoPiece:
+		return ""
+	case pc.Color() == us:
+		return fmt.Sprintf("the %s on %s is %s's own: a drop captures only an enemy piece", p.v.Pieces[pc.Type()-1].Name, to, us.Name())
+	case p.v.c.noDrop[us.index()][t][p.v.relRank(to, us)]:
+		return fmt.Sprintf("a %s may not be dropped on rank %d", name, to.Rank()+1)
+	case !p.attacked(to, us):
+		return fmt.Sprintf("a drop captures only an enemy piece that one of your pieces attacks, and no %s piece attacks %s", us.Name(), to)
+	}
+	return ""
 }
 
 // annihilationArrangements is the number of distinct back ranks of one

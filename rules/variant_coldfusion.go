@@ -621,6 +621,10 @@ func (cf *coldFusion) effect(before, after *Position, m Move) MoveEffect {
 }
 
 // explainText is the ExplainText hook for drops, in the friendly forms
+// explainText is the ExplainText hook. For fusions ("R&j1=C"), splits
+// ("Qd2/Bf4") and pocketings ("^Nb2") it names the right result, the
+// missing square or letter, and the legal moves of that shape (see
+// explainFusion, explainSplit, explainPocket). For drops, in the friendly forms
 // "Q@e4" (Safe pocket), "Q=C@e4" (a captured entry of the Demotion
 // pocket), "Q*=C@e4" (one's own pocketed man) and the canonical forms
 // "Q@e4#s", "Q@e4#d", "Q@e4#d*": it names the pocket that lacks the
@@ -628,6 +632,14 @@ func (cf *coldFusion) effect(before, after *Position, m Move) MoveEffect {
 // a pawn dropped on the 9th or 10th rank. Other text gives "".
 func (cf *coldFusion) explainText(p *Position, text string) string {
 	s := strings.TrimRight(text, "+#!?")
+	switch {
+	case strings.HasPrefix(s, "^"):
+		return cf.explainPocket(p, s[1:])
+	case strings.Contains(s, "&"):
+		return cf.explainFusion(p, s)
+	case strings.Contains(s, "/") && !strings.Contains(s, "@"):
+		return cf.explainSplit(p, s)
+	}
 	if len(s) < 4 || p.v.Type(s[0]) == NoPieceType {
 		return ""
 	}
@@ -685,6 +697,176 @@ func (cf *coldFusion) explainText(p *Position, text string) string {
 		return fmt.Sprintf("a %s may not be dropped on its side's 9th or 10th rank", p.v.Pieces[demoted-1].Name)
 	}
 	return ""
+}
+
+// cfSpecials returns the friendly texts of the legal special moves of p
+// of kind (cfFuse, cfSplit, cfPocket) that keep says to, written "A", "A
+// or B", "A, B or C" (at most six, then how many more); "" for none.
+func (cf *coldFusion) cfSpecials(p *Position, kind uint8, keep func(Move) bool) string {
+	const most = 6
+	var buf [256]Move
+	var texts []string
+	n := 0
+	for _, m := range p.Legal(buf[:0]) {
+		if m.Kind != KindSpecial || m.Extra&7 != kind || !keep(m) {
+			continue
+		}
+		if n++; len(texts) < most {
+			texts = append(texts, cf.friendlySpecial(p, m))
+		}
+	}
+	if n > most {
+		texts[most-1] += fmt.Sprintf(" (and %d more)", n-most)
+	}
+	if len(texts) < 2 {
+		return strings.Join(texts, "")
+	}
+	return strings.Join(texts[:len(texts)-1], ", ") + " or " + texts[len(texts)-1]
+}
+
+// cfName names the type t with its letter: "Marshal (C)".
+func cfName(p *Position, t PieceType) string {
+	return fmt.Sprintf("%s (%c)", p.v.Pieces[t-1].Name, p.v.Pieces[t-1].Letter)
+}
+
+// explainFusion says why s, a fusion as a player wrote it ("R&j1=Q",
+// "R&j1", "Ra&j1=C"), is not legal: the square holds none of the mover's
+// men, the two men do not fuse, the result is missing or wrong, or the
+// origin is needed; each with the fusions to write. "" for text of another
+// shape, a promotion (its pocket written "(S)"/"(D)"), or a fusion it
+// cannot explain.
+func (cf *coldFusion) explainFusion(p *Position, s string) string {
+	left, right, _ := strings.Cut(s, "&")
+	if left == "" || strings.Contains(right, "(") {
+		return ""
+	}
+	x := p.v.Type(left[0])
+	sq, result, hasResult := strings.Cut(right, "=")
+	to, err := ParseSquare(sq)
+	if x == NoPieceType || int(x) > cfTypes || err != nil || !p.v.OnBoard(to) {
+		return ""
+	}
+	us, target := p.mover, p.board[to]
+	if target == NoPiece || target.Color() != us {
+		return fmt.Sprintf("a fusion (&) moves a man onto one of %s's own men, and %s holds none", us.Name(), to)
+	}
+	t := target.Type()
+	made := cf.fuse(x, t)
+	xName, tName := p.v.Pieces[x-1].Name, p.v.Pieces[t-1].Name
+	if made == NoPieceType {
+		return fmt.Sprintf("a %s and a %s do not fuse: together they make no man of this game", xName, tName)
+	}
+	write := cf.cfSpecials(p, cfFuse, func(m Move) bool { return m.To == to && p.board[m.From].Type() == x })
+	what := fmt.Sprintf("a %s and the %s on %s fuse into a %s", xName, tName, to, cfName(p, made))
+	switch {
+	case write == "":
+		return what + fmt.Sprintf(", but no %s of %s's can move to %s now", xName, us.Name(), to)
+	case !hasResult:
+		return fmt.Sprintf("a fusion ends with = and what it makes: %s, so write %s", what, write)
+	case len(result) == 1 && p.v.Type(result[0]&^0x20) != NoPieceType && p.v.Type(result[0]&^0x20) != made:
+		return fmt.Sprintf("%s, not a %s: write %s", what, p.v.Pieces[p.v.Type(result[0]&^0x20)-1].Name, write)
+	case len(result) != 1 || p.v.Type(result[0]&^0x20) != made:
+		return fmt.Sprintf("%s, not =%s: write %s", what, result, write)
+	}
+	return fmt.Sprintf("%s: write %s", what, write)
+}
+
+// explainSplit says why s, a split as a player wrote it ("Qd2/B",
+// "Q/Bh6", "Qd2/Bd5"), is not legal: no such man of the mover's, a part
+// it does not hold, the missing square of the man or of the part's
+// destination, or a destination the part cannot reach; each with the
+// splits to write. "" for text of another shape.
+func (cf *coldFusion) explainSplit(p *Position, s string) string {
+	left, right, _ := strings.Cut(s, "/")
+	right, _, _ = strings.Cut(right, "=")
+	if left == "" || right == "" {
+		return ""
+	}
+	x, part := p.v.Type(left[0]), p.v.Type(right[0])
+	if x == NoPieceType || part == NoPieceType || int(x) > cfTypes || int(part) > cfTypes {
+		return ""
+	}
+	from, to := NoSquare, NoSquare
+	var err error
+	if len(left) > 1 {
+		if from, err = ParseSquare(left[1:]); err != nil || !p.v.OnBoard(from) {
+			return ""
+		}
+	}
+	if len(right) > 1 {
+		if to, err = ParseSquare(right[1:]); err != nil || !p.v.OnBoard(to) {
+			return ""
+		}
+	}
+	us := p.mover
+	xName, partName := p.v.Pieces[x-1].Name, p.v.Pieces[part-1].Name
+	if from != NoSquare && p.board[from] != NewPiece(us, x) {
+		return fmt.Sprintf("there is no %s %s on %s to split", us.Name(), xName, from)
+	}
+	if cf.remainder(x, part) == NoPieceType {
+		var parts []string
+		for _, sr := range cf.splits[x] {
+			parts = append(parts, cfName(p, sr.part))
+		}
+		if len(parts) == 0 {
+			return fmt.Sprintf("a %s does not split", xName)
+		}
+		return fmt.Sprintf("a %s holds no %s: the part that leaves it is a %s", xName, partName, strings.Join(parts, " or a "))
+	}
+	splits := func(dest Square) string {
+		return cf.cfSpecials(p, cfSplit, func(m Move) bool {
+			return p.board[m.From].Type() == x && m.Drop == part && (from == NoSquare || m.From == from) && (dest == NoSquare || m.To == dest)
+		})
+	}
+	all := splits(NoSquare)
+	here := "now"
+	if from != NoSquare {
+		here = "from " + from.String()
+	}
+	switch {
+	case all == "":
+		return fmt.Sprintf("no %s of %s's can split a %s off %s", xName, us.Name(), partName, here)
+	case to == NoSquare:
+		return fmt.Sprintf("a split ends with where the %s goes: write %s", partName, all)
+	case from == NoSquare && splits(to) != "":
+		return fmt.Sprintf("a split names the square of the man that splits: write %s", splits(to))
+	case splits(to) == "":
+		return fmt.Sprintf("the %s leaving the %s cannot reach %s: write one of %s", partName, xName, to, all)
+	}
+	return ""
+}
+
+// explainPocket says why "^"+s, a pocketing as a player wrote it ("^d2",
+// "^Nd2"), is not legal: the letter of the man is missing or wrong, the
+// square holds none of the mover's men, or the man is the King. "" for
+// text of another shape.
+func (cf *coldFusion) explainPocket(p *Position, s string) string {
+	if s == "" {
+		return ""
+	}
+	letter := byte(0)
+	if s[0] >= 'A' && s[0] <= 'Z' {
+		letter, s = s[0], s[1:]
+	}
+	sq, err := ParseSquare(s)
+	if err != nil || !p.v.OnBoard(sq) {
+		return ""
+	}
+	us, pc := p.mover, p.board[sq]
+	switch {
+	case pc == NoPiece || pc.Color() != us:
+		return fmt.Sprintf("pocketing (^) puts one of %s's own men into the Demotion pocket, and %s holds none", us.Name(), sq)
+	case p.v.c.royalType[pc.Type()]:
+		return "the King may not be pocketed"
+	}
+	write := cf.cfSpecials(p, cfPocket, func(m Move) bool { return m.From == sq })
+	if write == "" {
+		return ""
+	}
+	if letter == 0 {
+		return "a pocketing names the man after ^: write " + write
+	}
+	return fmt.Sprintf("the man on %s is a %s: write %s", sq, p.v.Pieces[pc.Type()-1].Name, write)
 }
 
 // splitRules lists the ways a man made of c splits (C5, C18): a single

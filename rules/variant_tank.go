@@ -456,9 +456,12 @@ func tankExplainText(p *Position, text string) string {
 		case tankRadius(t) == 0:
 			return fmt.Sprintf("only a Bomb (M) or an Atomic bomb (A) detonates, not a %s", name)
 		case p.board[sq] != NewPiece(us, t):
-			return fmt.Sprintf("there is no %s %s on %s", us, name, sq)
+			return fmt.Sprintf("there is no %s %s on %s", us.Name(), name, sq)
 		}
 		return ""
+	}
+	if r := tankBombStep(p, s); r != "" {
+		return r
 	}
 	body, promo, hasPromo := strings.Cut(s, "=")
 	from, to, ok := strings.Cut(strings.TrimPrefix(body, "T"), "-")
@@ -472,7 +475,7 @@ func tankExplainText(p *Position, text string) string {
 	}
 	switch {
 	case p.board[f] != NewPiece(us, tankTank):
-		return fmt.Sprintf("there is no %s Tank on %s", us, f)
+		return fmt.Sprintf("there is no %s Tank on %s", us.Name(), f)
 	case tankDistance(f, t) != 1:
 		return "a Tank moves one square in any direction"
 	case p.board[t] == NoPiece && hasPromo:
@@ -492,6 +495,44 @@ func tankExplainText(p *Position, text string) string {
 			names = append(names, fmt.Sprintf("%s (%c)", p.v.Pieces[c-1].Name, p.v.Pieces[c-1].Letter))
 		}
 		return "a pushed pawn becomes a " + strings.Join(names, ", ")
+	}
+	return ""
+}
+
+// tankBombStep says why s, a step of a Bomb or Atomic bomb written like
+// any move ("Ac2", "Ad1c2", "Axc2"), is not legal when its square is
+// taken: a bomb steps only onto an empty square and never captures. ""
+// for other text, an empty square, or no such bomb of the mover's next
+// to the square.
+func tankBombStep(p *Position, s string) string {
+	if len(s) < 3 || strings.ContainsAny(s, "*-=") {
+		return ""
+	}
+	t := p.v.Type(s[0])
+	if tankRadius(t) == 0 {
+		return ""
+	}
+	rest := s[1:]
+	to, err := ParseSquare(rest[len(rest)-2:])
+	rest = rest[:len(rest)-2]
+	if err != nil || !p.v.OnBoard(to) || p.board[to] == NoPiece {
+		return ""
+	}
+	rest = strings.TrimSuffix(rest, "x")
+	from := NoSquare
+	if rest != "" {
+		if from, err = ParseSquare(rest); err != nil {
+			return ""
+		}
+	}
+	us := p.mover
+	for _, b := range p.v.c.squares {
+		if p.board[b] != NewPiece(us, t) || tankDistance(b, to) != 1 || (from != NoSquare && b != from) {
+			continue
+		}
+		pc := p.board[to]
+		return fmt.Sprintf("a bomb steps only onto an empty square and never captures, and %s holds a %s %s (to blow the %s on %s up, write %c*%s)",
+			to, pc.Color().Name(), p.v.Pieces[pc.Type()-1].Name, p.v.Pieces[t-1].Name, b, p.v.Pieces[t-1].Letter, b)
 	}
 	return ""
 }

@@ -169,6 +169,7 @@ func trainWreckVariant(o trainWreckOptions) *Variant {
 		MoverOf:   trainWreckMoverOf,
 		Legal:     trainWreckLegal,
 		Refusal:   trainWreckRefusal,
+		Immobile:  trainWreckImmobile,
 		PhaseName: trainWreckPhaseName,
 	}
 	if o.threeMove {
@@ -330,7 +331,23 @@ func trainWreckRefusal(before *Position, m Move) string {
 	if trainWreckLegal(before, nil, m) {
 		return ""
 	}
-	return fmt.Sprintf("the enemy King may not be moved: in this half-move you move one of %s's other pieces", before.mover.Name())
+	return twEnemyKing(before)
+}
+
+// twEnemyKing says that the King of the side whose pieces are moved in
+// p's half-move may not be moved.
+func twEnemyKing(p *Position) string {
+	return fmt.Sprintf("the enemy King may not be moved: in this half-move you move one of %s's other pieces", p.mover.Name())
+}
+
+// trainWreckImmobile is the Immobile hook: in the half-move on the
+// opponent's pieces, their King may not move, wherever it would go.
+func trainWreckImmobile(p *Position, from Square) string {
+	pc := p.board[from]
+	if p.mover == p.toAct || pc == NoPiece || pc.Color() != p.mover || !p.v.c.royalType[pc.Type()] {
+		return ""
+	}
+	return twEnemyKing(p)
 }
 
 // trainWreckPhaseName describes the phase: "White moves a Black piece".

@@ -228,6 +228,7 @@ func winningVariant(n int) *Variant {
 			Apply:           winApply,
 			Legal:           winLegal,
 			Refusal:         winRefusal,
+			ExplainText:     winExplainText,
 			Check:           func(p *Position) bool { return winAttackedKing(p, p.toAct) },
 			FormatSpecial:   func(_ *Position, m Move) string { return m.From.String() + m.To.String() },
 			FriendlySpecial: winFriendlySwap,
@@ -540,6 +541,51 @@ func winRefusal(before *Position, m Move) string {
 		return "after this Defender move you would have no legal regular move"
 	}
 	return ""
+}
+
+// winExplainText is the ExplainText hook: it says why a move marked '>'
+// (continuing the turn) does not continue it here: an answer in the
+// window and the Attacker's second step end their part, the regular move
+// ends the turn, and a player whose Defender answered in the opponent's
+// last turn has no pre-move. The move to write instead is named when the
+// text without '>' is a legal move. Other text gives "".
+func winExplainText(p *Position, text string) string {
+	body, cont := strings.CutSuffix(strings.TrimRight(text, "+#!?"), ">")
+	if !cont {
+		return ""
+	}
+	body = strings.TrimRight(body, "+#!?")
+	write := "write the move without >"
+	if winLegalText(p, body) {
+		write = "write " + body
+	}
+	us := p.toAct
+	defender := strings.HasPrefix(body, "D")
+	switch {
+	case p.phase == winPhaseWindow:
+		return fmt.Sprintf("%s's answer to the Attacker is one Defender move or a pass, and then %s's Attacker steps again, so the answer takes no >: %s",
+			us.Name(), us.Other().Name(), write)
+	case p.phase == winPhaseSecond:
+		return "the Attacker's second step ends the turn, so it takes no >: " + write
+	case defender && p.phase == winPhaseRegular:
+		return "your Defender pre-move is made: this move is your regular move, which ends the turn, so it takes no >: " + write
+	case defender && p.phase == winPhaseStart && winStateOf(p).responded[us.index()]:
+		return fmt.Sprintf("your Defender answered in %s's last turn, so this turn has no Defender pre-move; as your regular move it takes no >: %s",
+			us.Other().Name(), write)
+	}
+	return ""
+}
+
+// winLegalText reports whether text is the friendly text of a legal swap
+// or the coordinate form of a legal move of p.
+func winLegalText(p *Position, text string) bool {
+	var buf [256]Move
+	for _, m := range p.Legal(buf[:0]) {
+		if FormatMove(p, m) == text || (m.Kind == KindSpecial && winFriendlySwap(p, m) == text) {
+			return true
+		}
+	}
+	return false
 }
 
 // winAttackedExcept reports whether c's King in p is attacked by a piece

@@ -256,13 +256,13 @@ func TestMoveErrorsTellWhatToDo(t *testing.T) {
 			"illegal move: O-O-O: castling O-O-O needs d1 empty (did you mean QO-O-O?)" + tail},
 		{"trainwreck", []string{"e2e4", "e7e5", "d7d6", "d2d3", "a2a3"}, "Ke7",
 			"illegal move: Ke7: the enemy King may not be moved: in this half-move you move one of Black's other pieces" + tail},
-		{"tank", nil, "A*e2", "illegal move: A*e2: there is no white Atomic bomb on e2" + tail},
+		{"tank", nil, "A*e2", "illegal move: A*e2: there is no White Atomic bomb on e2" + tail},
 		{"tank", nil, "Th1-h2=N", "illegal move: Th1-h2=N: this push puts no pawn on its last rank, so nothing promotes (did you mean Th1-h2?)" + tail},
 		{"crazyhouse", []string{"e4", "d5", "exd5", "Qxd5"}, "P@d2",
-			"illegal move: P@d2: d2 is taken by a white Pawn: a piece is dropped only on an empty square" + tail},
+			"illegal move: P@d2: d2 is taken by a White Pawn: a piece is dropped only on an empty square" + tail},
 		{"grand", nil, "Mg4", "illegal move: Mg4: M is not a piece of Grand Chess: its Marshal is written C"},
 		{"tank", nil, "zz", `unreadable move: "zz": neither a coordinate move nor SAN: expected a move like Nc3, a3, M*a1 or Th1-h2 (in coordinates, Nc3 is b1c3)` + tail},
-		{"chess", nil, "e4 e5", "illegal move: e4e5: white has no Pawn on e4. One move at a time: /move e4, then /move e5" + tail},
+		{"chess", nil, "e4 e5", "illegal move: e4e5: White has no Pawn on e4. One move at a time: /move e4, then /move e5" + tail},
 	} {
 		id := e.startAny(c.key)
 		for _, m := range c.before {

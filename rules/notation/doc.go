@@ -107,12 +107,19 @@
 //     may be given for the royal piece too ("KO-O" for "O-O");
 //   - more disambiguation than needed is fine ("Ng1f3", "e2e4") as long as
 //     the move is unambiguous;
-//   - spaces are ignored; "--" and "0000" are read as "pass".
+//   - spaces are ignored; "--" and "0000" are read as "pass";
+//   - chess figurines stand for the letter of the variant's piece of that
+//     name ("♞c6" is "Nc6", "♙e4" is "e4");
+//   - a drop onto a piece ("N@xe5") is read, and is legal only as a
+//     variant's special move (Crazyhouse Annihilation's drop-capture);
+//     elsewhere its error says why (drops go onto empty squares).
 //
 // Piece letters must be uppercase, because lowercase a-l are files: "bc4"
 // is a pawn on the b-file capturing on c4, never a bishop move (the error
-// for such a move suggests "Bc4" when that is legal). Drops accept the
-// letter in either case ("p@e4"). A pawn move written without a file
+// for such a move suggests "Bc4" when that is legal). A lowercase letter
+// that is no file of the variant's board ("kf7" on 8x8) can only be a
+// piece: the error suggests "Kf7" when it is legal and says why not when
+// it is not. Drops accept the letter in either case ("p@e4"). A pawn move written without a file
 // ("d5") never captures, so that it cannot silently become "exd5".
 //
 // Errors are one line and say what is wrong: unreadable text wraps
@@ -124,9 +131,18 @@
 // accepts the coordinate form as well.
 //
 // Errors point the right way, asking only the variant's data and hooks:
-// the variant's own reason comes first (rules.Hooks.Refusal for a move
-// its rules refuse, such as a frozen King; rules.Hooks.ExplainText for
-// text in the shape of its own moves, such as "A*e2" with no bomb there);
+// text that no notation of the variant reads is unreadable, a well-formed
+// move that is not legal is illegal with the rule that forbids it, and
+// squares off the board are told with the variant's own board size ("a
+// file a-h and a rank 1-8"). The variant's own reason comes first
+// (rules.Hooks.Refusal for a move its rules refuse, such as a frozen
+// King; rules.Hooks.Immobile and rules.Position.PieceRefusal for a piece
+// that may not move at all now, such as Train Wreck's enemy King;
+// rules.Hooks.ExplainText for text in the shape of its own moves, such as
+// "A*e2" with no bomb there, a fusion "R&j1=Q" with the wrong result, or
+// "D~K>" where Winning Chess's answer ends the turn); a piece already on
+// the square named, and in a part of the turn that moves the opponent's
+// pieces, whose pieces move now, are said;
 // a reason without a suggestion ends with the legal moves the text
 // probably meant ("did you mean QO-O-O?"): the same move with a
 // promotion or placement added, or with a castling piece's letter before

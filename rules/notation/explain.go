@@ -19,7 +19,7 @@ func explain(p *rules.Position, legal []rules.Move, sp *spec, shown string) *mov
 		if o := p.Outcome(); o.Over() {
 			return fail("the game is over (%s)", o.Reason)
 		}
-		return fail("%s has no legal move", p.ToAct())
+		return fail("%s has no legal move", p.ToAct().Name())
 	}
 	if alt := filter(p, legal, sp, relaxCont); len(alt) > 0 {
 		if sp.cont {
@@ -37,6 +37,9 @@ func explain(p *rules.Position, legal []rules.Move, sp *spec, shown string) *mov
 		coord := string(v.Def(sp.piece).Letter) + "@" + sp.to.String()
 		if sp.cont {
 			coord += ">"
+		}
+		if sp.capture {
+			return fail("%s", dropCaptureReason(p, sp, coord))
 		}
 		return fail("%s", coordReason(p, coord))
 	}
@@ -87,14 +90,32 @@ func explain(p *rules.Position, legal []rules.Move, sp *spec, shown string) *mov
 			named = append(named, s)
 		}
 	}
+	part := partOfTurn(p)
 	switch {
 	case owned == 0 && sp.piece == rules.NoPieceType && !hasPawns(v):
 		return fail("%s has no pawns", v.Name)
 	case owned == 0:
-		return fail("%s has no %s on the board", us, name)
+		return fail("%s has no %s on the board%s", us.Name(), name, part)
 	case len(named) == 0:
-		return fail("%s has no %s on %s", us, name, where(sp))
+		return fail("%s has no %s on %s%s", us.Name(), name, where(sp), part)
 	}
+	// A piece the variant does not let move now ("the enemy King may not
+	// be moved") is told so, wherever the text sends it.
+	if r := p.PieceRefusal(named[0]); r != "" && allRefused(p, named, r) {
+		return fail("%s", r)
+	}
+	// A piece already on the square the text names cannot be the one
+	// meant to go there.
+	away := named[:0:0]
+	for _, from := range named {
+		if from != sp.to {
+			away = append(away, from)
+		}
+	}
+	if len(away) == 0 {
+		return fail("%s's %s is already on %s%s", us.Name(), name, sp.to, part)
+	}
+	named = away
 	var promo string
 	if sp.promo != rules.NoPieceType {
 		promo = string(v.Def(sp.promo).Letter + ('a' - 'A'))
@@ -116,6 +137,9 @@ func explain(p *rules.Position, legal []rules.Move, sp *spec, shown string) *mov
 		reasons = append(reasons, coordReason(p, coord))
 	}
 	if len(named) == 1 {
+		if strings.Contains(reasons[0], " cannot ") {
+			return fail("%s%s", reasons[0], part)
+		}
 		return fail("%s", reasons[0])
 	}
 	for i, r := range reasons {
@@ -124,9 +148,31 @@ func explain(p *rules.Position, legal []rules.Move, sp *spec, shown string) *mov
 		}
 	}
 	if sp.fromFile >= 0 || sp.fromRank >= 0 {
-		return fail("no %s %s on %s can move to %s", us, name, where(sp), sp.to)
+		return fail("no %s %s on %s can move to %s%s", us.Name(), name, where(sp), sp.to, part)
 	}
-	return fail("no %s %s can move to %s", us, name, sp.to)
+	return fail("no %s %s can move to %s%s", us.Name(), name, sp.to, part)
+}
+
+// partOfTurn says, for a position in which the player to act moves the
+// opponent's pieces (a part of a multi-part turn), whose pieces are moved
+// now: " (in this part of the turn White moves a Black piece)". "" when
+// players move their own pieces.
+func partOfTurn(p *rules.Position) string {
+	if p.Mover() == p.ToAct() || p.Mover() == rules.NoColor {
+		return ""
+	}
+	return fmt.Sprintf(" (in this part of the turn %s moves a %s piece)", p.ToAct().Name(), p.Mover().Name())
+}
+
+// allRefused reports whether every piece on squares may not move for the
+// reason r (rules.Position.PieceRefusal).
+func allRefused(p *rules.Position, squares []rules.Square, r string) bool {
+	for _, s := range squares {
+		if p.PieceRefusal(s) != r {
+			return false
+		}
+	}
+	return true
 }
 
 // isPiece reports whether a piece of type t is one the piece move sp names.
@@ -170,11 +216,11 @@ func castleReason(p *rules.Position, sp *spec) string {
 	case rule == nil && len(v.Castling) == 0:
 		return "there is no castling in " + v.Name
 	case rule == nil:
-		return fmt.Sprintf("%s has no castling %s in %s", us, dir, v.Name)
+		return fmt.Sprintf("%s has no castling %s in %s", us.Name(), dir, v.Name)
 	}
 	king, rook := letterName(v, rule.Piece), letterName(v, rule.Rook)
 	if !strings.ContainsRune(p.CastlingRights(), rune(rule.FENLetter)) {
-		return fmt.Sprintf("%s may no longer castle %s (the %s or the %s has moved)", us, dir, king, rook)
+		return fmt.Sprintf("%s may no longer castle %s (the %s or the %s has moved)", us.Name(), dir, king, rook)
 	}
 	pf, err1 := rules.ParseSquare(rule.PieceFrom)
 	pt, err2 := rules.ParseSquare(rule.PieceTo)
@@ -255,4 +301,24 @@ func where(sp *spec) string {
 		return fmt.Sprintf("the %c-file", 'a'+sp.fromFile)
 	}
 	return fmt.Sprintf("rank %d", sp.fromRank+1)
+}
+
+// dropCaptureReason says why the drop onto a piece sp ("N@xe5") is not
+// legal in p, where coord is the plain drop onto that square ("N@e5"):
+// the variant has no drops, the piece is not in hand, there is nothing to
+// capture there, or drops go onto empty squares only. A variant whose
+// special moves drop onto pieces says more (rules.Hooks.ExplainText).
+func dropCaptureReason(p *rules.Position, sp *spec, coord string) string {
+	v := p.Variant()
+	name := v.Def(sp.piece).Name
+	switch {
+	case !v.Drops.Enabled && len(v.Drops.Slots) == 0:
+		return "there are no drops in " + v.Name
+	case v.Drops.Enabled && p.Pocket(p.Mover(), sp.piece) == 0:
+		return fmt.Sprintf("%s has no %s in hand", p.Mover().Name(), name)
+	case p.At(sp.to) == rules.NoPiece:
+		return fmt.Sprintf("there is no piece on %s to capture (a drop onto the empty square is written %s)", sp.to, coord)
+	}
+	return fmt.Sprintf("%s holds a %s %s: a piece is dropped only on an empty square, never onto a piece",
+		sp.to, p.At(sp.to).Color().Name(), v.Def(p.At(sp.to).Type()).Name)
 }

@@ -50,14 +50,14 @@ func TestErrorsNameTheReason(t *testing.T) {
 			"illegal move: Ke7: the enemy King may not be moved: in this half-move you move one of Black's other pieces"},
 		{"tank push that must promote", "tank", fenTankPromotingPush, "Th6-h7", illegal,
 			"illegal move: Th6-h7: this push puts a pawn on its last rank: add = and the letter of the piece it becomes (did you mean Th6-h7=N, Th6-h7=B, Th6-h7=M, Th6-h7=A or Th6-h7=T?)"},
-		{"tank detonation of a missing bomb", "tank", "", "A*e2", illegal, "illegal move: A*e2: there is no white Atomic bomb on e2"},
+		{"tank detonation of a missing bomb", "tank", "", "A*e2", illegal, "illegal move: A*e2: there is no White Atomic bomb on e2"},
 		{"tank detonation of a piece that is no bomb", "tank", "", "N*b1", illegal, "only a Bomb (M) or an Atomic bomb (A) detonates, not a Knight"},
-		{"tank push from a square without a Tank", "tank", fenTankPromotingPush, "Tg6-h7=N", illegal, "there is no white Tank on g6"},
+		{"tank push from a square without a Tank", "tank", fenTankPromotingPush, "Tg6-h7=N", illegal, "there is no White Tank on g6"},
 		{"tank push onto an empty square with a promotion", "tank", fenTankPromotingPush, "Th6-g6=N", illegal, "g6 is empty, so the Tank steps there without pushing anything: write Tg6"},
 		{"crazyhouse drop on a taken square", "crazyhouse", fenHand, "N@e2", illegal,
-			"illegal move: N@e2: e2 is taken by a white Pawn: a piece is dropped only on an empty square"},
+			"illegal move: N@e2: e2 is taken by a White Pawn: a piece is dropped only on an empty square"},
 		{"annihilation drop on a square none of the dropper's pieces attacks", "annihilation", fenAnnihilationHand, "N@e5", illegal,
-			"illegal move: N@e5: a piece is dropped only on a square one of your pieces attacks, and no white piece attacks e5"},
+			"illegal move: N@e5: a piece is dropped only on a square one of your pieces attacks, and no White piece attacks e5"},
 		{"grand Marshal written M", "grand", "", "Mg4", illegal,
 			"illegal move: Mg4: M is not a piece of Grand Chess: its Marshal is written C"},
 		{"generic error with the variant's own examples", "tank", "", "hello", bad,
@@ -135,7 +135,7 @@ func TestNearMovesKeepToTheShape(t *testing.T) {
 	p := position(t, r, "crazyhouse", "4k3/8/8/4p3/8/5N2/8/4K3[N] w - - 0 1")
 	_, err := ParseMove(&p, "N@e5")
 	checkError(t, err, errorCase{text: "N@e5", kind: rules.ErrIllegalMove,
-		msg: "illegal move: N@e5: e5 is taken by a black Pawn: a piece is dropped only on an empty square"})
+		msg: "illegal move: N@e5: e5 is taken by a Black Pawn: a piece is dropped only on an empty square"})
 	if strings.Contains(err.Error(), "did you mean") {
 		t.Errorf("%v: suggests a move of another kind", err)
 	}

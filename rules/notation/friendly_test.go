@@ -169,7 +169,7 @@ func TestParseNamedCastling(t *testing.T) {
 	for text, reason := range map[string]string{
 		"QO-O":  "castling QO-O needs e1 empty",
 		"O-O-O": "castling O-O-O needs d1 empty",
-		"NO-O":  "white has no castling NO-O in Train Wreck Chess",
+		"NO-O":  "White has no castling NO-O in Train Wreck Chess",
 		"ZO-O":  "Z is not a piece of Train Wreck Chess",
 	} {
 		_, err := ParseSAN(&p, text)

@@ -20,6 +20,13 @@ var fuzzPositions = []struct{ key, fen string }{
 	{"grand", "r8r/1nbqkcabn1/pP1ppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1"},
 	{"wide", "r4k5r/12/12/12/12/12/12/12/2p9/2S1S7/3P8/R4K5R w KJQkq - 0 1"},
 	{"relay", ""},
+	// The variants whose hooks read text (ExplainText, FriendlySpecial).
+	{"coldfusion", fenCFPieces},
+	{"coldfusion", fenCFPromotions},
+	{"tank", ""},
+	{"winning", ""},
+	{"annihilation", "rnbqkbnr/ppp1pppp/8/3n4/8/2N5/PPPP1PPP/R1BQKBNR[Pp] w - - 0 4"},
+	{"trainwreck-threemove", ""},
 }
 
 // fuzzParse checks one parser on one input in every fuzz position: no

@@ -29,6 +29,9 @@ type moveError struct {
 	kind   error  // rules.ErrBadMove, rules.ErrIllegalMove or ErrAmbiguousMove
 	move   string // the text (quoted when unreadable) or the move as read
 	reason string
+	// read says that the text was read as another text (move), whose
+	// reason this is: no suggestion is added to it.
+	read bool
 }
 
 func (e *moveError) Error() string {
@@ -49,6 +52,7 @@ func (e *moveError) Unwrap() error { return e.kind }
 // one wrapping ErrAmbiguousMove, listing them. ParseSAN reads back every
 // string SAN writes, including the coordinate forms SAN falls back to.
 func ParseSAN(p *rules.Position, s string) (rules.Move, error) {
+	s = figurines(p.Variant(), s)
 	var buf [256]rules.Move
 	m, err := parseSAN(p, s, p.Legal(buf[:0]), true)
 	if err != nil {
@@ -66,6 +70,7 @@ func ParseSAN(p *rules.Position, s string) (rules.Move, error) {
 // coordinate move, the reason rules.ParseMove gives); text that names
 // several moves gives one wrapping ErrAmbiguousMove.
 func ParseMove(p *rules.Position, s string) (rules.Move, error) {
+	s = figurines(p.Variant(), s)
 	m, cerr := rules.ParseMove(p, s)
 	if cerr == nil {
 		return m, nil
@@ -105,6 +110,18 @@ func ParseMove(p *rules.Position, s string) (rules.Move, error) {
 func parseSAN(p *rules.Position, text string, legal []rules.Move, hint bool) (rules.Move, *moveError) {
 	if m, ok := special(p, text, legal); ok {
 		return m, nil
+	}
+	if m, ok := specialOtherMark(p, text, legal); ok {
+		// "D~K>" where the swap ends the turn: readable, not allowed so.
+		err := &moveError{kind: rules.ErrIllegalMove, move: strings.TrimSpace(text),
+			reason: "this move does not continue the turn here: write " + san(p, m, legal)}
+		if m.Flags&rules.FlagContinue != 0 {
+			err.reason = "this move continues the turn here: write " + san(p, m, legal)
+		}
+		if hint {
+			improve(p, text, legal, nil, err)
+		}
+		return rules.Move{}, err
 	}
 	sp, shown, err := readSpec(p.Variant(), text)
 	if err == nil {
@@ -166,6 +183,25 @@ func special(p *rules.Position, text string, legal []rules.Move) (rules.Move, bo
 	return rules.Move{}, false
 }
 
+// specialOtherMark returns the legal special move whose friendly text is
+// text's (marks aside) but which takes the other '>' mark: text marks it
+// as continuing the turn and it ends it, or the reverse.
+func specialOtherMark(p *rules.Position, text string, legal []rules.Move) (rules.Move, bool) {
+	var cont bool
+	body := stripMarks(strings.TrimSpace(text), &cont)
+	if body == "" {
+		return rules.Move{}, false
+	}
+	for _, m := range legal {
+		if m.Kind == rules.KindSpecial && cont != (m.Flags&rules.FlagContinue != 0) {
+			if t := specialText(p, m); t != "" && t == body {
+				return m, true
+			}
+		}
+	}
+	return rules.Move{}, false
+}
+
 // filter returns the moves of legal that sp names, leaving out the
 // conditions in r.
 func filter(p *rules.Position, legal []rules.Move, sp *spec, r relax) []rules.Move {
@@ -209,6 +245,12 @@ func caseHint(p *rules.Position, text string, legal []rules.Move, err *moveError
 	}
 	m, e := parseSAN(p, string(s[0]-('a'-'A'))+s[1:], legal, false)
 	if e != nil {
+		if e.kind == rules.ErrIllegalMove && err.kind == rules.ErrBadMove && strings.Contains(err.reason, "uppercase") {
+			// "kf7" cannot be anything but "Kf7", which is not legal:
+			// say why.
+			err.kind, err.move, err.read = rules.ErrIllegalMove, e.move, true
+			err.reason = fmt.Sprintf("%s (piece letters are uppercase: %s is read as %s)", e.reason, s, e.move)
+		}
 		return
 	}
 	if strings.Contains(err.reason, "uppercase") {
@@ -271,15 +313,21 @@ func readSpec(v *rules.Variant, text string) (sp spec, shown string, err *moveEr
 		if !isLetter(s[0]) {
 			return bad("%q is not a piece letter", s[:1])
 		}
-		to, e := rules.ParseSquare(s[2:])
+		sq := s[2:]
+		if len(sq) > 2 && (sq[0] == 'x' || sq[0] == ':') {
+			// A drop onto a piece, capturing it ("N@xe5"): read, so that
+			// the error says why it is not legal here.
+			sp.capture, sq = true, sq[1:]
+		}
+		to, e := rules.ParseSquare(sq)
 		if e != nil {
-			return bad("%q is not a square (a file a-l and a rank 1-12, like e4)", s[2:])
+			return bad("%q is not a square (%s)", sq, squareForm(v))
 		}
 		if sp.piece, sp.to = v.Type(s[0]), to; sp.piece == rules.NoPieceType {
 			return illegal("%s", notAPiece(v, s[0]))
 		}
 		if !v.OnBoard(to) {
-			return illegal("%s is not on the %dx%d board", to, v.Files, v.Ranks)
+			return illegal("%s", offBoard(v, to.String()))
 		}
 		return sp, shown, nil
 	}
@@ -292,7 +340,7 @@ func readSpec(v *rules.Variant, text string) (sp spec, shown string, err *moveEr
 			return bad("%q is not a square (after '@' comes the square where the move puts a piece, like Bxd5@d8)", s[i+1:])
 		}
 		if !v.OnBoard(place) {
-			return illegal("%s is not on the %dx%d board", place, v.Files, v.Ranks)
+			return illegal("%s", offBoard(v, place.String()))
 		}
 		sp.place, s = place, s[:i]
 	}
@@ -312,12 +360,18 @@ func readSpec(v *rules.Variant, text string) (sp spec, shown string, err *moveEr
 	for i > 0 && isDigit(s[i-1]) {
 		i--
 	}
-	if i == len(s) || i == 0 || s[i-1] < 'a' || s[i-1] > 'l' {
+	if i == len(s) || i == 0 || !isLetter(s[i-1]) {
+		return bad(reasonShape)
+	}
+	if s[i-1] < 'a' || s[i-1] > 'l' {
+		if s[i-1] >= 'a' && s[i-1] <= 'z' {
+			return bad("%s", offBoard(v, s[i-1:]))
+		}
 		return bad(reasonShape)
 	}
 	r, ok := rankOf(s[i:])
 	if !ok {
-		return bad("%q is not a square (a file a-l and a rank 1-12, like e4)", s[i-1:])
+		return bad("%s", offBoard(v, s[i-1:]))
 	}
 	sp.to = rules.NewSquare(int(s[i-1]-'a'), r)
 	prefix := s[:i-1]
@@ -334,7 +388,7 @@ func readSpec(v *rules.Variant, text string) (sp spec, shown string, err *moveEr
 	if prefix != "" && prefix[0] >= 'A' && prefix[0] <= 'Z' {
 		letter, prefix = prefix[0], prefix[1:]
 	}
-	if prefix != "" && prefix[0] >= 'a' && prefix[0] <= 'l' {
+	if prefix != "" && prefix[0] >= 'a' && int(prefix[0]-'a') < v.Files {
 		sp.fromFile, prefix = int(prefix[0]-'a'), prefix[1:]
 	}
 	if prefix != "" {
@@ -356,9 +410,20 @@ func readSpec(v *rules.Variant, text string) (sp spec, shown string, err *moveEr
 		}
 	}
 	if !v.OnBoard(sp.to) {
-		return illegal("%s is not on the %dx%d board", sp.to, v.Files, v.Ranks)
+		return illegal("%s", offBoard(v, sp.to.String()))
 	}
 	return sp, shown, nil
+}
+
+// squareForm says how a square of v is written: "a file a-h and a rank
+// 1-8, like e4".
+func squareForm(v *rules.Variant) string {
+	return fmt.Sprintf("a file a-%c and a rank 1-%d, like e4", 'a'+v.Files-1, v.Ranks)
+}
+
+// offBoard says that the square written sq is not on v's board.
+func offBoard(v *rules.Variant, sq string) string {
+	return fmt.Sprintf("%s is not a square of the %dx%d board (%s)", sq, v.Files, v.Ranks, squareForm(v))
 }
 
 // notAPiece says that the letter c is no piece's letter in v, and which
@@ -456,4 +521,48 @@ func orList(p *rules.Position, legal []rules.Move, moves []rules.Move) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// figurineNames are the pieces the chess figurines stand for, White's and
+// Black's alike.
+var figurineNames = map[rune]string{
+	'♔': "King", '♕': "Queen", '♖': "Rook", '♗': "Bishop", '♘': "Knight", '♙': "Pawn",
+	'♚': "King", '♛': "Queen", '♜': "Rook", '♝': "Bishop", '♞': "Knight", '♟': "Pawn",
+}
+
+// figurines returns text with every chess figurine (♘, ♞...) replaced by
+// the letter of v's piece of that name ("♞c6" is "Nc6"), or by the
+// English letter when v has no piece of that name, so that the message
+// names the piece. A pawn's figurine before its destination is dropped
+// (pawn moves have no letter); before '@' it is the pawn's letter.
+func figurines(v *rules.Variant, text string) string {
+	if !strings.ContainsFunc(text, func(r rune) bool { _, ok := figurineNames[r]; return ok }) {
+		return text
+	}
+	var b strings.Builder
+	rs := []rune(text)
+	for i, r := range rs {
+		name, ok := figurineNames[r]
+		if !ok {
+			b.WriteRune(r)
+			continue
+		}
+		letter := name[0]
+		if name == "Knight" {
+			letter = 'N'
+		}
+		for _, d := range v.Pieces {
+			if d.Name == name {
+				letter = d.Letter
+				break
+			}
+		}
+		if name == "Pawn" && (i+1 >= len(rs) || rs[i+1] != '@') {
+			if t := v.Type(letter); t == rules.NoPieceType || letterless(v, t) {
+				continue
+			}
+		}
+		b.WriteByte(letter)
+	}
+	return b.String()
 }

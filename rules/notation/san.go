@@ -64,7 +64,9 @@ func (s *spec) matches(p *rules.Position, m rules.Move, r relax) bool {
 	case specPass:
 		return m.Kind == rules.KindPass
 	case specDrop:
-		return m.Kind == rules.KindDrop && m.Drop == s.piece && m.To == s.to
+		// A drop onto a piece ("N@xe5") is no drop of the data, which
+		// go onto empty squares: a variant's special move, if anything.
+		return m.Kind == rules.KindDrop && m.Drop == s.piece && m.To == s.to && !s.capture
 	case specCastle:
 		if m.Kind != rules.KindCastle {
 			return false
@@ -134,6 +136,9 @@ func (s *spec) body(v *rules.Variant) string {
 		}
 		return prefix + "O-O"
 	case specDrop:
+		if s.capture {
+			return string(v.Def(s.piece).Letter) + "@x" + s.to.String()
+		}
 		return string(v.Def(s.piece).Letter) + "@" + s.to.String()
 	}
 	b := make([]byte, 0, 12)

@@ -31,7 +31,7 @@ func improve(p *rules.Position, text string, legal []rules.Move, sp *spec, err *
 	if err.kind == rules.ErrBadMove && err.reason == reasonShape {
 		err.reason = "expected a move like " + examples(p, legal)
 	}
-	if strings.Contains(err.reason, "did you mean") || strings.Contains(err.reason, "write ") {
+	if err.read || strings.Contains(err.reason, "did you mean") || strings.Contains(err.reason, "write ") {
 		return
 	}
 	if near := nearMoves(p, text, legal, sp); len(near) > 0 {
