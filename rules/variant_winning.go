@@ -197,7 +197,7 @@ func winningVariant(n int) *Variant {
 			{Letter: 'R', Name: "Rook", Betza: "R", Art: "rook"},
 			{Letter: 'Q', Name: "Queen", Betza: "Q", Art: "queen"},
 			{Letter: 'A', Name: "Attacker", Betza: "BN", Art: "attacker", Legend: "after a move marked > that captures nothing, may move again in the same turn (a Bishop move, or after a Bishop move also a Knight jump)"},
-			{Letter: 'D', Name: "Defender", Betza: "K", Art: "defender", Legend: "or swaps places with its own King next to it; may move before the turn's regular move"},
+			{Letter: 'D', Name: "Defender", Betza: "K", Art: "defender", Legend: "may also swap places with its own King next to it, and may move before the turn's regular move (marked >)"},
 			{Letter: 'K', Name: "King", Betza: "K", Art: "king", Royal: true},
 		},
 		StartFEN: strings.Join(rows, "/") + " w KQkq - 0 1",
