@@ -1,6 +1,10 @@
 package rules
 
 import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -95,5 +99,71 @@ func TestDescribeNamesInitialRank(t *testing.T) {
 	want := "moves one square forward, or two squares forward from its side's 3rd rank if the square between is empty; captures one square diagonally forward (also en passant); a test"
 	if got := Describe(d); got != want {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+var updatePages = flag.Bool("update-pages", false, "rewrite the generated piece lists of the rules pages (docs/variants)")
+
+// Markers of the generated piece list of a rules page.
+const (
+	piecesBegin = "<!-- generated from the piece definitions (rules.Describe): go test ./rules -run TestRulesPagesListPieces -update-pages -->"
+	piecesEnd   = "<!-- end of the generated list -->"
+)
+
+// pagePieces is the generated piece list of v's rules page: a line per
+// piece with its letter, name and how it moves (Describe).
+func pagePieces(v *Variant) string {
+	var b strings.Builder
+	b.WriteString(piecesBegin + "\n")
+	for _, d := range v.Pieces {
+		fmt.Fprintf(&b, "- **%c %s**: %s.\n", d.Letter, d.Name, Describe(d))
+	}
+	b.WriteString(piecesEnd)
+	return b.String()
+}
+
+// TestRulesPagesListPieces checks that the rules page of every registered
+// variant (Variant.RulesPage) lists each of its pieces with the words
+// Describe gives, between the markers, so that the pages stay true when a
+// piece or the describer changes; -update-pages rewrites the lists (a
+// page without one gets a "How the pieces move" section before "Writing
+// moves").
+func TestRulesPagesListPieces(t *testing.T) {
+	reg, err := NewRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range reg.Keys() {
+		v := reg.Default(k)
+		path := filepath.Join("..", v.RulesPage())
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			t.Errorf("%s: %v", k, err)
+			continue
+		}
+		page, want := string(raw), pagePieces(v)
+		i, j := strings.Index(page, piecesBegin), strings.Index(page, piecesEnd)
+		var got string
+		if i >= 0 && j > i {
+			got = page[i : j+len(piecesEnd)]
+		}
+		if got == want {
+			continue
+		}
+		if !*updatePages {
+			t.Errorf("%s: the piece list does not match the rules (run go test ./rules -run TestRulesPagesListPieces -update-pages); want:\n%s", path, want)
+			continue
+		}
+		switch {
+		case got != "":
+			page = page[:i] + want + page[j+len(piecesEnd):]
+		case strings.Contains(page, "\n## Writing moves"):
+			page = strings.Replace(page, "\n## Writing moves", "\n## How the pieces move\n\n"+want+"\n\n## Writing moves", 1)
+		default:
+			page = strings.TrimRight(page, "\n") + "\n\n## How the pieces move\n\n" + want + "\n"
+		}
+		if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
