@@ -44,9 +44,9 @@
 // and the table in pieces.go is keyed by that name, so a new piece that
 // looks like a known one needs nothing here and a new drawing is one row;
 // a piece whose drawing is not in the table is drawn as its letter in a
-// token. The legend shows each fairy piece's letter, name and
-// rules.PieceDef.Legend; it says less (names, then letters) rather than
-// make an image taller than 1.35 times its width.
+// token. The legend shows each fairy piece's letter, name and how it
+// moves (rules.Describe); it gives names alone rather than make an image
+// taller than 1.35 times its width, but always names every piece shown.
 //
 // # Fonts
 //

@@ -12,13 +12,14 @@ import (
 )
 
 // The legend under the board explains the pieces that are not standard
-// chess pieces, one entry each (icon, letter, name, a few words from
-// rules.PieceDef.Legend), for the pieces the image shows: on the board, in
-// hand, or removed by the last move. A variant with many kinds (Cold
-// Fusion has 25) would otherwise carry a legend taller than its board;
-// when the entries would make the image taller than maxAspect times its
-// width, they say less (see drawLegend). A game's GIF lists every piece of
-// the game, so that its frames keep one size.
+// chess pieces, one entry each (icon, letter, name and how it moves, in
+// the words of rules.Describe), for the pieces the image shows: on the
+// board, in hand, or removed by the last move. A variant with many kinds
+// (Cold Fusion has 25) would otherwise carry a legend taller than its
+// board; when the entries would make the image taller than maxAspect
+// times its width, they give the names alone (see drawLegend), never
+// less: every piece shown is named, in more rows if need be. A game's GIF
+// lists every piece of the game, so that its frames keep one size.
 
 // legendText is the size of the legend's text at DefaultSize.
 const legendText = 21
@@ -106,7 +107,7 @@ func (r *Renderer) legend(v *rules.Variant, size int, types typeSet) *legend {
 
 // legendEntries returns the entries v needs for the types in types: the
 // pieces whose drawing is not a standard chess piece, in the variant's
-// order, each with its letter, name and legend (rules.PieceDef.Legend).
+// order, each with its letter, name and movement (rules.Describe).
 func (r *Renderer) legendEntries(v *rules.Variant, types typeSet) []legendItem {
 	var items []legendItem
 	for i, d := range v.Pieces {
@@ -125,27 +126,23 @@ func (r *Renderer) legendEntries(v *rules.Variant, types typeSet) []legendItem {
 type legendStyle uint8
 
 const (
-	legendFull    legendStyle = iota // "T Tiger: moves as a Bishop, captures as a Knight"
-	legendNames                      // "T Tiger"
-	legendLetters                    // "T"
+	legendFull  legendStyle = iota // "T Tiger: moves like a Bishop; captures like a Knight"
+	legendNames                    // "T Tiger"
 )
 
 // entryText is the text of d's entry in style st.
 func entryText(d rules.PieceDef, st legendStyle) string {
-	switch st {
-	case legendFull:
-		return fmt.Sprintf("%c %s: %s", d.Letter, d.Name, d.Legend)
-	case legendNames:
-		return fmt.Sprintf("%c %s", d.Letter, d.Name)
+	if st == legendFull {
+		return fmt.Sprintf("%c %s: %s", d.Letter, d.Name, rules.Describe(d))
 	}
-	return string(rune(d.Letter))
+	return fmt.Sprintf("%c %s", d.Letter, d.Name)
 }
 
 // maxAspect bounds an image's height as a multiple of its width: the
-// legend says less (names only, then letters only) when saying everything
-// would make the image taller. A board image should fit a chat window
-// (Discord shows images 400-550 px wide); only a legend of many pieces in
-// letters alone may still exceed it.
+// legend gives names only when saying everything would make the image
+// taller. A board image should fit a chat window (Discord shows images
+// 400-550 px wide); only a legend of many pieces by name may still exceed
+// it, as every piece shown keeps its name.
 const maxAspect = 1.35
 
 // legendGrid is the arrangement of the legend in one style: equal columns,
@@ -158,8 +155,8 @@ type legendGrid struct {
 }
 
 // drawLegend lays out the entries in as many equal columns as the widest
-// allows, row by row, in the fullest style that keeps the image within
-// maxAspect (v's frame is above it), and draws them.
+// allows, row by row, with their movement when that keeps the image within
+// maxAspect (v's frame is above it), else by name, and draws them.
 func (r *Renderer) drawLegend(v *rules.Variant, size int, types typeSet) *legend {
 	u := float64(size) / DefaultSize
 	items := r.legendEntries(v, types)
@@ -173,7 +170,7 @@ func (r *Renderer) drawLegend(v *rules.Variant, size int, types typeSet) *legend
 	textH := int(math.Round(legendText * 1.2 * u))
 	budget := int(maxAspect*float64(size)) - r.layout(v, size, rules.White).h
 	var g legendGrid
-	for st := legendFull; st <= legendLetters; st++ {
+	for st := legendFull; st <= legendNames; st++ {
 		g = r.legendGrid(items, st, f, size, u, pad, icon, lineH, textH)
 		if g.height <= budget {
 			break
@@ -213,9 +210,6 @@ func entryHeight(n, lineH, textH int) int { return lineH + (n-1)*textH }
 // lines at spaces.
 func (r *Renderer) legendGrid(items []legendItem, st legendStyle, f font.Face, size int, u float64, pad, icon, lineH, textH int) legendGrid {
 	space := 26 * u
-	if st == legendLetters {
-		space = 12 * u
-	}
 	avail := float64(size - 2*pad)
 	textAvail := avail - float64(icon) - 6*u
 	texts := make([]string, len(items))

@@ -44,7 +44,8 @@ const (
 func (b body) isToken() bool { return b.white == 0 }
 
 // Marks are small arrowheads at the edge of a piece, showing directions it
-// moves in that its body does not. The glyphs are always drawn upright;
+// moves in that its body does not, or that half a body shows too faintly
+// at small sizes (the diagonals of a compound split with a Bishop half). The glyphs are always drawn upright;
 // the marks point the way the piece moves on the image (forward is down
 // for the side at the top).
 type marks uint8
@@ -94,6 +95,12 @@ func split(a, b body) art {
 	return art{body: a, right: b}
 }
 
+// withMarks returns a with movement marks m.
+func withMarks(a art, m marks) art {
+	a.marks = m
+	return a
+}
+
 // artRow is one drawing of the piece table.
 type artRow struct {
 	key string // rules.PieceDef.Art
@@ -109,7 +116,10 @@ type artRow struct {
 // Conventions: a compound of two kinds is split, the Knight on the left
 // (or mirrored, on the right) so that its head shows (the Tiger, which
 // moves as a Bishop and captures as a Knight, is Bishop | Knight: the
-// mirror image of the Cardinal, Knight | Bishop); the Knightrider (Knight
+// mirror image of the Cardinal, Knight | Bishop); a compound with a
+// Bishop half (the Cardinal, the Pope) also has the four diagonal marks,
+// so that at 400 px it does not pass for its Rook counterpart (the
+// Marshal, the Dragon King; TestLookAlikesDiffer); the Knightrider (Knight
 // + Knight) is an upside-down Knight, as fairy-chess diagrams show the
 // Nightrider, and Cold Fusion's reflecting Archbishop (Bishop + Bishop) an
 // upside-down Bishop; the Chariot (Rook + Rook) is two overlapping Rooks
@@ -140,7 +150,7 @@ func pieceTable() []artRow {
 
 		// Knight compounds (Grand Chess, Almost Train Wreck, Cold Fusion).
 		{"rook+knight", split(knight, rook)},
-		{"bishop+knight", split(knight, bishop)},
+		{"bishop+knight", withMarks(split(knight, bishop), marksFerz)},
 
 		// Tank Chess.
 		{"bomb", art{body: body{symbol: symbolBomb}}},
@@ -160,7 +170,7 @@ func pieceTable() []artRow {
 
 		// Cold Fusion compounds.
 		{"king+rook", split(king, rook)},
-		{"king+bishop", split(king, bishop)},
+		{"king+bishop", withMarks(split(king, bishop), marksFerz)},
 		{"king+knight", split(king, knight)},
 		{"rook+rook", art{body: rook, copies: 2}},
 		{"bishop+bishop", art{body: bishop, turn: 2}},

@@ -136,7 +136,7 @@ func TestPieceTable(t *testing.T) {
 
 // TestUnknownPiece checks that a piece whose drawing the table does not
 // know is drawn (as its letter in a token) and listed in the legend with
-// its legend text.
+// its movement in words, its own legend text last.
 func TestUnknownPiece(t *testing.T) {
 	r := newTestRenderer(t)
 	reg := newTestRegistry(t)
@@ -150,7 +150,7 @@ func TestUnknownPiece(t *testing.T) {
 	lg := r.legend(v, DefaultSize, shownTypes(v.Start(), nil))
 	found := false
 	for _, it := range lg.items {
-		found = found || strings.Contains(it.text, "Zebra: leaps 3+2")
+		found = found || it.text == "Z Zebra: "+rules.Describe(it.def) && strings.HasSuffix(it.text, "; leaps 3+2")
 	}
 	if !found {
 		t.Errorf("the legend does not list the Zebra: %+v", lg.items)
@@ -620,10 +620,11 @@ func TestQuantizerFewColours(t *testing.T) {
 }
 
 // TestImageAspect checks that images stay within maxAspect (height over
-// width; a legend of many kinds says less rather than grows): the start
-// of every registered variant, positions reached by random play, and a
-// Cold Fusion middlegame with ten kinds of fused pieces, at Discord's size
-// and the default size.
+// width; a legend of many kinds gives names alone rather than grow) or,
+// when even the names do not fit, that the legend gives names alone: the
+// start of every registered variant, positions reached by random play,
+// and a Cold Fusion middlegame with ten kinds of fused pieces, at
+// Discord's size and the default size.
 func TestImageAspect(t *testing.T) {
 	reg := newTestRegistry(t)
 	r := newTestRenderer(t)
@@ -651,15 +652,19 @@ func TestImageAspect(t *testing.T) {
 				t.Fatal(err)
 			}
 			if h := img.Rect.Dy(); float64(h) > maxAspect*float64(size)+1 {
-				t.Errorf("%s at %d px: %d px tall, %.2f times the width", c.name, size, h, float64(h)/float64(size))
+				for _, it := range r.legend(c.p.Variant(), size, shownTypes(c.p, nil)).items {
+					if strings.Join(it.lines, " ") != entryText(it.def, legendNames) {
+						t.Errorf("%s at %d px: %d px tall, %.2f times the width, with %q in the legend", c.name, size, h, float64(h)/float64(size), it.lines)
+					}
+				}
 			}
 		}
 	}
 }
 
-// TestLegendText checks that the legend tells each fairy piece by the
-// words of its definition (rules.PieceDef.Legend) when there is room, by
-// name, then by letter alone when saying more would make the image too
+// TestLegendText checks that the legend tells each fairy piece by how it
+// moves (rules.Describe) when there is room, and always by name at least
+// (never by its letter alone) when saying more would make the image too
 // tall.
 func TestLegendText(t *testing.T) {
 	reg := newTestRegistry(t)
@@ -674,16 +679,16 @@ func TestLegendText(t *testing.T) {
 	w := reg.Default("winning")
 	tiger := w.Def(w.Type('T'))
 	got := lines(w.Start())
-	if want := "T Tiger: " + tiger.Legend; !slices.Contains(got, want) {
+	if want := "T Tiger: " + rules.Describe(tiger); !slices.Contains(got, want) && !slices.Contains(got, "T Tiger") {
 		t.Errorf("winning legend %q lacks %q", got, want)
 	}
 	busy := play(t, reg, "coldfusion", "w3o4r/1n1qx1abj1/pp1lp1sppp/10/3p6/4P5/10/2L2T4/PP1P1GPPPP/W1BQD1ABJ1[S:Nn,D:R*bP*P*] w - - 0 12", "")
 	got = lines(busy.Position())
-	if len(got) != 10 || !slices.Contains(got, "G") || !slices.Contains(got, "L") {
-		t.Errorf("busy Cold Fusion legend %q, want the 10 fairy kinds by letter", got)
+	if len(got) != 10 || !slices.Contains(got, "G Guard") || !slices.Contains(got, "L Berolina pawn") {
+		t.Errorf("busy Cold Fusion legend %q, want the 10 fairy kinds by name", got)
 	}
-	// Cold Fusion's frame leaves room for one row at 400 px: two kinds fit
-	// with their words, three by name.
+	// Grand Chess leaves room for the Cardinal's and the Marshal's words;
+	// Cold Fusion's frame (pockets above and below) for names only.
 	cf := reg.Default("coldfusion")
 	kinds := func(letters string) []string {
 		var ts typeSet
@@ -696,8 +701,10 @@ func TestLegendText(t *testing.T) {
 		}
 		return out
 	}
-	if got := kinds("AC"); !slices.Equal(got, []string{"A Cardinal: Bishop + Knight", "C Marshal: Rook + Knight"}) {
-		t.Errorf("Cold Fusion legend of A and C: %q, want both with their words", got)
+	g := reg.Default("grand")
+	a, c := g.Def(g.Type('A')), g.Def(g.Type('C'))
+	if got := lines(g.Start()); !slices.Equal(got, []string{"A Cardinal: " + rules.Describe(a), "C Marshal: " + rules.Describe(c)}) {
+		t.Errorf("Grand Chess legend at 400 px: %q, want the Cardinal and the Marshal with their words", got)
 	}
 	if got := kinds("ACG"); !slices.Equal(got, []string{"A Cardinal", "C Marshal", "G Guard"}) {
 		t.Errorf("Cold Fusion legend of A, C and G: %q, want the three by name", got)

@@ -171,8 +171,10 @@ func (fs fontSet) drawCopies(b body, letter byte, c rules.Color, size, n int) *i
 }
 
 // drawParts draws n small copies of part in front of img's lower right
-// corner, each cut out by a thin light edge; img is drawn a little
-// smaller and up to the left first, so that both read.
+// corner, each cut out by a thin light edge and overlapping the next by
+// under half its width, so that one, two and three read apart at 400 px;
+// img is drawn a little smaller and up to the left first, so that both
+// read.
 func (fs fontSet) drawParts(img *image.RGBA, part body, letter byte, c rules.Color, n int) *image.RGBA {
 	size := img.Rect.Dx()
 	s := float64(size)
@@ -182,7 +184,7 @@ func (fs fontSet) drawParts(img *image.RGBA, part body, letter byte, c rules.Col
 	draw.Draw(out, scaled.Rect.Add(image.Pt(0, -int(math.Round(0.02*s)))), scaled, image.Point{}, draw.Over)
 	ps := int(math.Round(0.52 * s))
 	small := haloSprite(fs.drawBody(part, letter, c, ps), haloWidth(size))
-	step := int(math.Round(0.17 * s))
+	step := int(math.Round(0.28 * s))
 	x := size - ps + int(math.Round(0.10*s)) - (n-1)*step
 	y := size - ps + int(math.Round(0.06*s))
 	for i := 0; i < n; i++ {

@@ -20,9 +20,12 @@ type PieceDef struct {
 	// Marshal; "rook+pawn+pawn", Cold Fusion's Berolina Guard). Pieces that
 	// look alike share it. Required; rules never reads it.
 	Art string
-	// Legend says in a few words how the piece moves, for a player who has
-	// never seen it ("moves as a Bishop, captures as a Knight"): the legend
-	// under a board image and the rules text show it. Required.
+	// Legend is what the Betza description cannot say, in a few
+	// hand-written words: a move a variant hook adds ("may explode
+	// instead, removing every piece within one square"), what a piece is
+	// fused from. Usually empty. Describe joins it to the words generated
+	// from Betza; that line is what the rules text, the rules pages and
+	// the legend under a board image show.
 	Legend string
 	// Royal marks the king: the piece whose attack is check (Variant.CheckRule)
 	// or whose capture ends the game (Variant.RoyalCaptureLoses). A side has
@@ -565,9 +568,6 @@ func (v *Variant) compile() error {
 		c.letterToType[d.Letter] = t
 		if !validArt(d.Art) {
 			return fail("piece %s: art %q is not one or more names of lowercase letters, digits and '-' joined by '+'", d.Name, d.Art)
-		}
-		if strings.TrimSpace(d.Legend) == "" {
-			return fail("piece %s: no legend (a few words on how it moves)", d.Name)
 		}
 		legs, err := ParseBetza(d.Betza)
 		if err != nil {

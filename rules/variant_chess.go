@@ -1,26 +1,15 @@
 package rules
 
-// How the standard chess pieces move (PieceDef.Legend), for every
-// variant whose pieces move so.
-const (
-	legendPawn   = "steps 1 forward (2 from its start rank), captures 1 diagonally forward"
-	legendKnight = "jumps in an L: 2 squares one way, then 1 to the side, over any piece"
-	legendBishop = "any distance diagonally"
-	legendRook   = "any distance along its rank or file"
-	legendQueen  = "any distance along its rank, file or diagonals"
-	legendKing   = "1 step in any direction"
-)
-
 // Standard chess pieces, in Fairy-Stockfish's type order (pockets are
 // written in the reverse of this order, as Fairy-Stockfish does).
 func chessPieces(pawnInitialRank int, noDropRanks []int) []PieceDef {
 	return []PieceDef{
-		{Letter: 'P', Name: "Pawn", Betza: "fmWfceFifmnD", Art: "pawn", Legend: legendPawn, Pawn: true, InitialRank: pawnInitialRank, NoDropRanks: noDropRanks},
-		{Letter: 'N', Name: "Knight", Betza: "N", Art: "knight", Legend: legendKnight},
-		{Letter: 'B', Name: "Bishop", Betza: "B", Art: "bishop", Legend: legendBishop},
-		{Letter: 'R', Name: "Rook", Betza: "R", Art: "rook", Legend: legendRook},
-		{Letter: 'Q', Name: "Queen", Betza: "Q", Art: "queen", Legend: legendQueen},
-		{Letter: 'K', Name: "King", Betza: "K", Art: "king", Legend: legendKing, Royal: true},
+		{Letter: 'P', Name: "Pawn", Betza: "fmWfceFifmnD", Art: "pawn", Pawn: true, InitialRank: pawnInitialRank, NoDropRanks: noDropRanks},
+		{Letter: 'N', Name: "Knight", Betza: "N", Art: "knight"},
+		{Letter: 'B', Name: "Bishop", Betza: "B", Art: "bishop"},
+		{Letter: 'R', Name: "Rook", Betza: "R", Art: "rook"},
+		{Letter: 'Q', Name: "Queen", Betza: "Q", Art: "queen"},
+		{Letter: 'K', Name: "King", Betza: "K", Art: "king", Royal: true},
 	}
 }
 
@@ -159,14 +148,14 @@ func newGrand(map[string]string) (*Variant, error) {
 		Files: 10,
 		Ranks: 10,
 		Pieces: []PieceDef{
-			{Letter: 'P', Name: "Pawn", Betza: "fmWfceFifmnD", Art: "pawn", Legend: legendPawn, Pawn: true, InitialRank: 3},
-			{Letter: 'N', Name: "Knight", Betza: "N", Art: "knight", Legend: legendKnight},
-			{Letter: 'B', Name: "Bishop", Betza: "B", Art: "bishop", Legend: legendBishop},
-			{Letter: 'R', Name: "Rook", Betza: "R", Art: "rook", Legend: legendRook},
-			{Letter: 'Q', Name: "Queen", Betza: "Q", Art: "queen", Legend: legendQueen},
-			{Letter: 'A', Name: "Cardinal", Betza: "BN", Art: "bishop+knight", Legend: "moves as a Bishop or a Knight"},
-			{Letter: 'C', Name: "Marshal", Betza: "RN", Art: "rook+knight", Legend: "moves as a Rook or a Knight"},
-			{Letter: 'K', Name: "King", Betza: "K", Art: "king", Legend: legendKing, Royal: true},
+			{Letter: 'P', Name: "Pawn", Betza: "fmWfceFifmnD", Art: "pawn", Pawn: true, InitialRank: 3},
+			{Letter: 'N', Name: "Knight", Betza: "N", Art: "knight"},
+			{Letter: 'B', Name: "Bishop", Betza: "B", Art: "bishop"},
+			{Letter: 'R', Name: "Rook", Betza: "R", Art: "rook"},
+			{Letter: 'Q', Name: "Queen", Betza: "Q", Art: "queen"},
+			{Letter: 'A', Name: "Cardinal", Betza: "BN", Art: "bishop+knight"},
+			{Letter: 'C', Name: "Marshal", Betza: "RN", Art: "rook+knight"},
+			{Letter: 'K', Name: "King", Betza: "K", Art: "king", Royal: true},
 		},
 		StartFEN:        "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
 		Promotion:       Promotion{Zone: 3, Choices: "QCARBN", LimitToStart: true},

@@ -93,27 +93,25 @@ type cfPiece struct {
 // no move is listed twice; the Chariot's turn and the Archbishop's
 // reflection are added by the variant's hooks. Each piece's drawing
 // (PieceDef.Art) is named after its components (cfArt); its legend, when
-// the table gives none, names its components too (cfLegend).
+// the table gives none, says what it is fused from (cfLegend).
 func coldFusionPieces() []cfPiece {
 	pieces := []cfPiece{
-		{PieceDef{Letter: 'P', Name: "Pawn", Betza: "fmWfceFifmnD", Legend: legendPawn, Pawn: true, InitialRank: 3}, "P"},
-		{PieceDef{Letter: 'L', Name: "Berolina pawn", Betza: "mfFcfW", Pawn: true, LetterInSAN: true,
-			Legend: "2 Pawns fused, steps 1 diagonally forward, captures 1 straight ahead"}, "PP"},
-		{PieceDef{Letter: 'S', Name: "Sergeant", Betza: "fWfmFfceF", Pawn: true, LetterInSAN: true,
-			Legend: "3 Pawns fused, steps or captures 1 forward, straight or diagonally"}, "PPP"},
-		{PieceDef{Letter: 'N', Name: "Knight", Betza: "N", Legend: legendKnight}, "N"},
-		{PieceDef{Letter: 'B', Name: "Bishop", Betza: "B", Legend: legendBishop}, "B"},
-		{PieceDef{Letter: 'R', Name: "Rook", Betza: "R", Legend: legendRook}, "R"},
+		{PieceDef{Letter: 'P', Name: "Pawn", Betza: "fmWfceFifmnD", Pawn: true, InitialRank: 3}, "P"},
+		{PieceDef{Letter: 'L', Name: "Berolina pawn", Betza: "mfFcfW", Pawn: true, LetterInSAN: true}, "PP"},
+		{PieceDef{Letter: 'S', Name: "Sergeant", Betza: "fWfmFfceF", Pawn: true, LetterInSAN: true}, "PPP"},
+		{PieceDef{Letter: 'N', Name: "Knight", Betza: "N"}, "N"},
+		{PieceDef{Letter: 'B', Name: "Bishop", Betza: "B"}, "B"},
+		{PieceDef{Letter: 'R', Name: "Rook", Betza: "R"}, "R"},
 		{PieceDef{Letter: 'Q', Name: "Queen", Betza: "Q"}, "RB"},
 		{PieceDef{Letter: 'A', Name: "Cardinal", Betza: "BN"}, "BN"},
 		{PieceDef{Letter: 'C', Name: "Marshal", Betza: "RN"}, "RN"},
-		{PieceDef{Letter: 'K', Name: "King", Betza: "K", Legend: legendKing, Royal: true}, "K"},
+		{PieceDef{Letter: 'K', Name: "King", Betza: "K", Royal: true}, "K"},
 		{PieceDef{Letter: 'D', Name: "Dragon King", Betza: "RF", Royal: true}, "KR"},
 		{PieceDef{Letter: 'O', Name: "Pope", Betza: "BW", Royal: true}, "KB"},
 		{PieceDef{Letter: 'E', Name: "Eques Rex", Betza: "KN", Royal: true}, "KN"},
-		{PieceDef{Letter: 'W', Name: "Chariot", Betza: "R", Legend: "Rook + Rook, a Rook that may turn 90° once"}, "RR"},
-		{PieceDef{Letter: 'F', Name: "Archbishop", Betza: "B", Legend: "Bishop + Bishop, may bounce off an edge once"}, "BB"},
-		{PieceDef{Letter: 'J', Name: "Knightrider", Betza: "NN", Legend: "Knight + Knight, repeats a Knight jump in a line"}, "NN"},
+		{PieceDef{Letter: 'W', Name: "Chariot", Betza: "R", Legend: "two Rooks fused; may also turn 90° once, at the last empty square before the edge or an own piece, and go on as a Rook"}, "RR"},
+		{PieceDef{Letter: 'F', Name: "Archbishop", Betza: "B", Legend: "two Bishops fused; may also bounce 90° once off the board's edge (on an empty edge square) and go on diagonally"}, "BB"},
+		{PieceDef{Letter: 'J', Name: "Knightrider", Betza: "NN", Legend: "two Knights fused"}, "NN"},
 		{PieceDef{Letter: 'G', Name: "Guard", Betza: "RfceFifmnD", InitialRank: 3}, "RP"},
 		{PieceDef{Letter: 'H', Name: "Berolina Guard", Betza: "RmfF"}, "RPP"},
 		{PieceDef{Letter: 'I', Name: "Guard Sergeant", Betza: "RfmFfceF"}, "RPPP"},
@@ -170,27 +168,37 @@ func cfArt(comp string) string {
 	return strings.Join(parts, "+")
 }
 
-// cfLegend describes the compound made of comp by its parts ("Rook +
-// Berolina pawn"), all of whose moves it has (the variant's fusion rule);
-// royal adds that it is the King.
+// cfLegend is the Legend of the Cold Fusion piece made of comp (atoms K,
+// R, B, N and one P per pawn) when the table gives none: what it is fused
+// from ("a Rook and a Berolina pawn fused"; "two Pawns fused"), all of
+// whose moves it has, which is the variant's fusion rule; "" for a piece
+// of one part. royal says first that it is the King.
 func cfLegend(comp string, royal bool) string {
 	var parts []string
 	for i := 0; i < len(comp); i++ {
 		if _, words, ok := cfAtomName(comp[i]); ok {
-			parts = append(parts, words)
+			parts = append(parts, "a "+words)
 		}
 	}
-	switch strings.Count(comp, "P") {
-	case 1:
-		parts = append(parts, "Pawn")
-	case 2:
-		parts = append(parts, "Berolina pawn")
-	case 3:
-		parts = append(parts, "Sergeant")
+	pawns := strings.Count(comp, "P")
+	switch {
+	case pawns == 1:
+		parts = append(parts, "a Pawn")
+	case pawns == 2 && len(parts) > 0:
+		parts = append(parts, "a Berolina pawn")
+	case pawns == 3 && len(parts) > 0:
+		parts = append(parts, "a Sergeant")
+	case pawns == 2:
+		parts = append(parts, "two Pawns")
+	case pawns == 3:
+		parts = append(parts, "three Pawns")
 	}
-	s := strings.Join(parts, " + ")
+	s := ""
+	if len(parts) > 1 || pawns > 1 {
+		s = strings.Join(parts, " and ") + " fused"
+	}
 	if royal {
-		s += " (your King)"
+		s = strings.TrimSuffix("your King; "+s, "; ")
 	}
 	return s
 }

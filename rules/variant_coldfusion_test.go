@@ -1760,25 +1760,28 @@ func TestColdFusionClockAndDraws(t *testing.T) {
 }
 
 // TestColdFusionArtAndLegend pins the drawing names and legends derived
-// from each piece's components: a compound is drawn and described by its
-// parts, the pawn part by its number of pawns; the Queen is drawn as a
-// Queen.
+// from each piece's components: a compound is drawn by its parts and its
+// legend says what it is fused from (the pawn part by its number of
+// pawns); a piece of one part has no legend but "your King" for the King;
+// the Queen is drawn as a Queen.
 func TestColdFusionArtAndLegend(t *testing.T) {
 	v := cfVariant(t, "")
 	for _, c := range []struct {
 		letter      byte
 		art, legend string
 	}{
-		{'P', "pawn", legendPawn},
-		{'L', "pawn+pawn", "2 Pawns fused, steps 1 diagonally forward, captures 1 straight ahead"},
-		{'Q', "queen", "Rook + Bishop"},
-		{'C', "rook+knight", "Rook + Knight"},
-		{'O', "king+bishop", "King + Bishop (your King)"},
-		{'W', "rook+rook", "Rook + Rook, a Rook that may turn 90° once"},
-		{'G', "rook+pawn", "Rook + Pawn"},
-		{'H', "rook+pawn+pawn", "Rook + Berolina pawn"},
-		{'V', "bishop+pawn+pawn+pawn", "Bishop + Sergeant"},
-		{'Y', "knight+pawn+pawn", "Knight + Berolina pawn"},
+		{'P', "pawn", ""},
+		{'L', "pawn+pawn", "two Pawns fused"},
+		{'S', "pawn+pawn+pawn", "three Pawns fused"},
+		{'Q', "queen", "a Rook and a Bishop fused"},
+		{'C', "rook+knight", "a Rook and a Knight fused"},
+		{'K', "king", "your King"},
+		{'O', "king+bishop", "your King; a King and a Bishop fused"},
+		{'W', "rook+rook", "two Rooks fused; may also turn 90° once, at the last empty square before the edge or an own piece, and go on as a Rook"},
+		{'G', "rook+pawn", "a Rook and a Pawn fused"},
+		{'H', "rook+pawn+pawn", "a Rook and a Berolina pawn fused"},
+		{'V', "bishop+pawn+pawn+pawn", "a Bishop and a Sergeant fused"},
+		{'Y', "knight+pawn+pawn", "a Knight and a Berolina pawn fused"},
 	} {
 		d := v.Def(v.Type(c.letter))
 		if d.Art != c.art || d.Legend != c.legend {

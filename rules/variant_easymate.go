@@ -168,12 +168,12 @@ func newEasymate(opts map[string]string) (*Variant, error) {
 // easymateVariant builds Making Checkmate Trivially Easy with options o.
 func easymateVariant(o easymateOptions) *Variant {
 	e := &easymate{o}
-	minor := PieceDef{Letter: 'B', Name: "Bishop", Betza: "B", Art: "bishop", Legend: legendBishop}
+	minor := PieceDef{Letter: 'B', Name: "Bishop", Betza: "B", Art: "bishop"}
 	array := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 	promotions := "QRBN"
 	if e.tigers {
 		minor = PieceDef{Letter: 'T', Name: "Augmented Tiger", Betza: "mBcN", Art: "augmented-tiger",
-			Legend: "moves as a Bishop, captures as a Knight, checks as either"}
+			Legend: "gives check both as a Bishop and as a Knight"}
 		array = "rntqktnr/pppppppp/8/8/8/8/PPPPPPPP/RNTQKTNR"
 		promotions = "QRTN"
 	}
@@ -193,12 +193,12 @@ func easymateVariant(o easymateOptions) *Variant {
 		Files: 8,
 		Ranks: 8,
 		Pieces: []PieceDef{
-			{Letter: 'P', Name: "Pawn", Betza: "fmWfceFifmnD", Art: "pawn", Legend: legendPawn, Pawn: true, InitialRank: 2},
-			{Letter: 'N', Name: "Knight", Betza: "N", Art: "knight", Legend: legendKnight},
+			{Letter: 'P', Name: "Pawn", Betza: "fmWfceFifmnD", Art: "pawn", Pawn: true, InitialRank: 2},
+			{Letter: 'N', Name: "Knight", Betza: "N", Art: "knight"},
 			minor,
-			{Letter: 'R', Name: "Rook", Betza: "R", Art: "rook", Legend: legendRook},
-			{Letter: 'Q', Name: "Queen", Betza: "F", Art: "ferz-queen", Legend: "1 step diagonally"},
-			{Letter: 'K', Name: "King", Betza: "K", Art: "king", Legend: legendKing, Royal: true},
+			{Letter: 'R', Name: "Rook", Betza: "R", Art: "rook"},
+			{Letter: 'Q', Name: "Queen", Betza: "F", Art: "ferz-queen"},
+			{Letter: 'K', Name: "King", Betza: "K", Art: "king", Royal: true},
 		},
 		StartFEN:             array + " w " + rights + " - 0 1",
 		Castling:             castling,

@@ -51,7 +51,6 @@ func TestRegisterValidatesVariants(t *testing.T) {
 		{"piece without art", func(v *Variant) { v.Pieces[1].Art = "" }, "piece Knight: art"},
 		{"art with spaces", func(v *Variant) { v.Pieces[1].Art = "Knight rider" }, `art "Knight rider"`},
 		{"art with an empty part", func(v *Variant) { v.Pieces[1].Art = "rook+" }, `art "rook+"`},
-		{"piece without legend", func(v *Variant) { v.Pieces[1].Legend = " " }, "piece Knight: no legend"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			v := base()

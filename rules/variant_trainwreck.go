@@ -108,24 +108,22 @@ func newTrainWreckThreeMove(map[string]string) (*Variant, error) {
 // twPawn is the pawn of Train Wreck: a chess pawn without en passant.
 func twPawn() PieceDef {
 	return PieceDef{Letter: 'P', Name: "Pawn", Betza: twPawnBetza, Art: "pawn", Pawn: true, InitialRank: 2,
-		Legend: "as in chess, without en passant"}
+		Legend: "never captures en passant"}
 }
 
 // twBerolinaPawn is the pawn of Berolina Train Wreck.
 func twBerolinaPawn() PieceDef {
 	return PieceDef{Letter: 'P', Name: "Pawn", Betza: twBerolinaBetza, Art: "berolina-pawn", Pawn: true, InitialRank: 2,
-		Legend: "steps 1 diagonally forward (2 from its start rank), captures 1 straight ahead (a Berolina pawn)"}
+		Legend: "a Berolina pawn; never captures en passant"}
 }
 
 // trainWreckVariant builds a member of the Train Wreck family.
 func trainWreckVariant(o trainWreckOptions) *Variant {
-	queen := PieceDef{Letter: 'Q', Name: "Queen", Betza: twQueenBetza, Art: "queen",
-		Legend: "moves forward along its file or diagonals, any distance; captures as a Queen"}
+	queen := PieceDef{Letter: 'Q', Name: "Queen", Betza: twQueenBetza, Art: "queen"}
 	promotions := "QRBN"
 	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 	if o.queen == 'C' {
-		queen = PieceDef{Letter: 'C', Name: "Chancellor", Betza: twChancellorBetza, Art: "rook+knight",
-			Legend: "moves forward as a Rook or a Knight; captures as a Rook or a Knight"}
+		queen = PieceDef{Letter: 'C', Name: "Chancellor", Betza: twChancellorBetza, Art: "rook+knight"}
 		promotions = "CRBN"
 		start = "rnbckbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR"
 	}
@@ -136,13 +134,11 @@ func trainWreckVariant(o trainWreckOptions) *Variant {
 		Ranks: 8,
 		Pieces: []PieceDef{
 			o.pawn,
-			{Letter: 'N', Name: "Knight", Betza: twKnightBetza, Art: "knight",
-				Legend: "moves by the 4 Knight jumps that go forward; captures with any Knight jump"},
-			{Letter: 'B', Name: "Bishop", Betza: twBishopBetza, Art: "bishop", Legend: "moves forward diagonally; captures as a Bishop"},
-			{Letter: 'R', Name: "Rook", Betza: twRookBetza, Art: "rook", Legend: "moves forward along its file; captures as a Rook"},
+			{Letter: 'N', Name: "Knight", Betza: twKnightBetza, Art: "knight"},
+			{Letter: 'B', Name: "Bishop", Betza: twBishopBetza, Art: "bishop"},
+			{Letter: 'R', Name: "Rook", Betza: twRookBetza, Art: "rook"},
 			queen,
-			{Letter: 'K', Name: "King", Betza: twKingBetza, Art: "king",
-				Legend: "moves 1 step forward, straight or diagonally; captures 1 step in any direction", Royal: true},
+			{Letter: 'K', Name: "King", Betza: twKingBetza, Art: "king", Royal: true},
 		},
 		StartFEN:          start + " w KQkqHAha - 0 1",
 		Castling:          append(fideCastling(), trainWreckQueenCastling(o.queen)...),

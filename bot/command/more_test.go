@@ -301,7 +301,7 @@ func TestInfoCommands(t *testing.T) {
 	reg, _ := registry()
 	for _, k := range reg.Keys() {
 		r := e.ok("alice", "/rules variant:"+k)
-		if len(r.Text) > 2000 || reg.Default(k).Help.Summary == "" || !strings.Contains(r.Text, reg.Default(k).Name) || !strings.Contains(r.Text, "Pieces:") {
+		if len(r.Text) > 2000 || reg.Default(k).Help.Summary == "" || !strings.Contains(r.Text, reg.Default(k).Name) || !strings.Contains(r.Text, "Pieces") {
 			t.Errorf("/rules %s: %d bytes: %q", k, len(r.Text), r.Text)
 		}
 		if strings.HasSuffix(r.Text, "…") {

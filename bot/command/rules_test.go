@@ -7,11 +7,12 @@ import (
 	"github.com/fairypost/fairypost/rules"
 )
 
-// TestRulesEveryVariant runs /rules for every variant key: the reply fits
-// Discord's 2,000 characters with every section whole (nothing left to
-// the pointer), and shows the variant's own summary, each notation
-// example with how it is written, each mark, the pieces, and the page
-// with the full rules.
+// TestRulesEveryVariant runs /rules for every variant key: each message
+// fits Discord's 2,000 characters, the first with every section whole
+// (nothing left to the pointer), and shows the variant's own summary,
+// each notation example with how it is written, each mark, the pieces,
+// and the page with the full rules; every piece has its line saying how
+// it moves (rules.Describe), in the first message or the next ones.
 func TestRulesEveryVariant(t *testing.T) {
 	e := newEnv(t)
 	reg, _ := registry()
@@ -19,21 +20,27 @@ func TestRulesEveryVariant(t *testing.T) {
 		v := reg.Default(k)
 		r := e.ok("alice", "/rules variant:"+k)
 		text := r.Text
-		if n := len([]rune(text)); n > 2000 {
-			t.Errorf("/rules %s: %d characters", k, n)
+		for _, m := range append([]string{text}, r.More...) {
+			if n := len([]rune(m)); n > 2000 {
+				t.Errorf("/rules %s: a message of %d characters", k, n)
+			}
 		}
 		if strings.Contains(text, "More (") || strings.HasSuffix(text, "…") {
 			t.Errorf("/rules %s left something out:\n%s", k, text)
 		}
-		want := []string{v.Name, v.Help.Summary, "Pieces: ", v.RulesPage()}
+		all := strings.Join(append([]string{text}, r.More...), "\n")
+		for _, p := range v.Pieces {
+			line := "• " + string(p.Letter) + " " + p.Name + ": " + rules.Describe(p)
+			if !strings.Contains(all, line+"\n") && !strings.HasSuffix(all, line) {
+				t.Errorf("/rules %s lacks the line %q:\n%s", k, line, all)
+			}
+		}
+		want := []string{v.Name, v.Help.Summary, "Pieces", v.RulesPage()}
 		for _, n := range v.Help.Notation {
 			want = append(want, n.Kind+" `"+n.Example+"`: "+n.How)
 		}
 		for _, m := range v.Help.Marks {
 			want = append(want, m.Mark, m.Meaning)
-		}
-		for _, p := range v.Pieces {
-			want = append(want, string(p.Letter)+" "+p.Name)
 		}
 		for _, o := range v.Options {
 			want = append(want, o.Key+"="+strings.Join(o.Values, "|"))
@@ -68,9 +75,17 @@ func TestRulesTexts(t *testing.T) {
 			[]string{"check`"}},
 		{"winning", []string{"`Dh2>`", "`Af3>`", "Attacker step that ends the turn `Af3`: without >", "Defender answer `Dh7`", "`pass`", "`D~K`", "`>` — the turn goes on", "`x` a capture, `=` a promotion, `+` check, `#` checkmate", "Castling `O-O`"}, nil},
 		{"coldfusion", []string{"`R&j1=W`", "`Cf2/Ne4`", "`^Nb2`", "`N@e4`", "`B=N@e4`", "`R*=B@e4`", "`e10=Q(S)`", "`S:` — Safe pocket", "`D:` — Demotion pocket", "`*` — a piece you pocketed yourself"}, nil},
-		{"tank", []string{"`M*a1`", "`Th1-h2`", "`Th6-h7=T`", "\n• M Bomb: steps 1, never captures; may explode (radius 1)",
-			"\n• T Tank: steps 1, never captures; pushes the line it steps into", "Pieces: P Pawn, N Knight, B Bishop, K King ("}, nil},
-		{"winning", []string{"\n• T Tiger: moves as a Bishop, captures as a Knight", "\n• A Attacker: "}, nil},
+		{"tank", []string{"`M*a1`", "`Th1-h2`", "`Th6-h7=T`", "\n• M Bomb: moves like a King; never captures; may explode instead, removing every piece within one square",
+			"\n• T Tank: moves like a King; never captures; pushes the pieces in the line it steps into one square on",
+			"\n• P Pawn: moves one square forward, or two squares forward from its side's 2nd rank if the square between is empty; captures one square diagonally forward (also en passant)"}, nil},
+		{"winning", []string{"\n• T Tiger: moves like a Bishop; captures like a Knight", "\n• A Attacker: moves like a Bishop or a Knight; after a move marked >",
+			"\n• C Cannon: moves like a Rook; captures any distance along its rank or file, over exactly one piece (of either side) on the way"}, nil},
+		{"coldfusion", []string{"\n• W Chariot: moves any distance along its rank or file; two Rooks fused; may also turn 90° once",
+			"\n• F Archbishop: moves any distance diagonally; two Bishops fused; may also bounce 90° once off the board's edge",
+			"\n• J Knightrider: moves by repeating one jump in an L (two squares one way and one to the side) any number of times in a straight line",
+			"\n• D Dragon King: moves like a Rook, or one square diagonally; your King; a King and a Rook fused"}, nil},
+		{"grand", []string{"\n• A Cardinal: moves like a Bishop or a Knight", "\n• C Marshal: moves like a Rook or a Knight"}, nil},
+		{"trainwreck", []string{"\n• R Rook: moves any distance forward; captures like a Rook"}, nil},
 		{"coldfusion", []string{"**Marks**\n• `x` a capture, `+` check"}, []string{"`=` a promotion"}},
 		{"annihilation", []string{"`pass`", "empty square attacked by one of your pieces", "one player chooses which army to play", "`P@d3`", "`P@xd5`", "no + or #"},
 			[]string{"`+` check"}},
@@ -78,7 +93,8 @@ func TestRulesTexts(t *testing.T) {
 		{"crazyhouse", []string{"`P@e4`", "pieces beside the board"}, nil},
 		{"grand", []string{"Marshal `Ce4`", "Cardinal `Af4`", "`a10=C`"}, nil},
 	} {
-		text := e.ok("alice", "/rules variant:"+c.key).Text
+		r := e.ok("alice", "/rules variant:"+c.key)
+		text := strings.Join(append([]string{r.Text}, r.More...), "\n")
 		for _, w := range c.want {
 			if !strings.Contains(text, w) {
 				t.Errorf("/rules %s lacks %q:\n%s", c.key, w, text)
@@ -121,7 +137,7 @@ func TestRulesTextFitsByDesign(t *testing.T) {
 	v.Help.Summary = strings.Repeat(long, 10)
 	text = rulesText(v)
 	if len(text) > maxReply || !strings.Contains(text, "…") ||
-		!strings.HasSuffix(text, "More (how to write the moves, the marks, the pieces, the options) and the full rules: docs/variants/huge.md") {
+		!strings.HasSuffix(text, "More (how to write the moves, the marks, the options, the pieces) and the full rules: docs/variants/huge.md") {
 		t.Errorf("a summary too long: %d bytes:\n%s", len(text), text)
 	}
 }

@@ -14,7 +14,18 @@ func (h *Handler) rulesCmd(key string) (Reply, error) {
 	if v == nil {
 		return Reply{}, bot.Errorf(bot.EINVALID, "Unknown variant %q: /variants lists them.", truncate(key, 40))
 	}
-	return Reply{Text: rulesText(v)}, nil
+	return rulesReply(v), nil
+}
+
+// rulesReply is /rules for v: rulesText, and, when the pieces with their
+// movement do not fit in it, after it one or more messages (Reply.More)
+// listing every piece with its movement in words.
+func rulesReply(v *rules.Variant) Reply {
+	text := rulesText(v)
+	if strings.Contains(text, pieceLines(v)[1]) {
+		return Reply{Text: text}
+	}
+	return Reply{Text: text, More: splitMessages(pieceLines(v), maxReply)}
 }
 
 // rulesSection is one part of /rules: its name, for the pointer that says
@@ -27,7 +38,7 @@ type rulesSection struct {
 // rulesText returns /rules for v, all of it from v's definition (its Help
 // and its data), never from what shared code knows of a variant: the name
 // and board, the rules in short, how to write each special move with an
-// example, the marks, the pieces and the options, and the page with the
+// example, the marks, the options and the pieces, and the page with the
 // full rules. The text is at most maxReply bytes by construction: the
 // head, the summary and the pointer always come (a summary too long is
 // cut); each other section comes whole, in order, if it still fits (or
@@ -39,8 +50,8 @@ func rulesText(v *rules.Variant) string {
 	sections := []rulesSection{
 		{"how to write the moves", notationSection(v.Help.Notation), ""},
 		{"the marks", marksSection(v), ""},
-		{"the pieces", piecesSection(v, true), piecesSection(v, false)},
 		{"the options", optionsSection(v.Options, true), optionsSection(v.Options, false)},
+		{"the pieces", piecesSection(v, true), piecesSection(v, false)},
 	}
 	names := make([]string, len(sections))
 	for i, s := range sections {
@@ -113,35 +124,38 @@ func marksSection(v *rules.Variant) string {
 	return b.String()
 }
 
-// chessArt are the drawings of the six chess pieces: pieces drawn so
-// are listed by name alone (the summary says where they move otherwise,
-// as in Train Wreck); every other piece comes with its legend.
-var chessArt = map[string]bool{"king": true, "queen": true, "rook": true, "bishop": true, "knight": true, "pawn": true}
+// maxPieceNames is the longest list of piece names /rules shows when the
+// pieces with their movement go to the next message; a longer one (Cold
+// Fusion's 25) is left to that message alone.
+const maxPieceNames = 300
 
-// piecesSection lists v's pieces by letter and name; with legends, every
-// piece that is not drawn as a chess piece gets a line of its own saying
-// how it moves (its PieceDef.Legend).
-func piecesSection(v *rules.Variant, legends bool) string {
-	var b strings.Builder
-	b.WriteString("Pieces: ")
-	var fairy []rules.PieceDef
-	n := 0
+// piecesSection lists v's pieces: with moves, each on a line of its own
+// with its movement in words (rules.Describe, generated from its Betza
+// and its own Legend); without, by letter and name only (or, when that
+// list is long, not at all), saying that the next message describes them
+// (rulesReply sends it).
+func piecesSection(v *rules.Variant, moves bool) string {
+	if moves {
+		return strings.Join(pieceLines(v), "\n")
+	}
+	names := make([]string, len(v.Pieces))
+	for i, p := range v.Pieces {
+		names[i] = fmt.Sprintf("%c %s", p.Letter, p.Name)
+	}
+	if list := strings.Join(names, ", "); len(list) <= maxPieceNames {
+		return "Pieces: " + list + " (moves use the capital letter for either side); how each moves is in the next message."
+	}
+	return fmt.Sprintf("Pieces: %d kinds; each, with how it moves, is in the next message.", len(v.Pieces))
+}
+
+// pieceLines is the heading and one line per piece of v: its letter,
+// name and how it moves (rules.Describe).
+func pieceLines(v *rules.Variant) []string {
+	lines := []string{"**Pieces** (moves use the capital letter for either side)"}
 	for _, p := range v.Pieces {
-		if legends && !chessArt[p.Art] {
-			fairy = append(fairy, p)
-			continue
-		}
-		if n > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%c %s", p.Letter, p.Name)
-		n++
+		lines = append(lines, fmt.Sprintf("• %c %s: %s", p.Letter, p.Name, rules.Describe(p)))
 	}
-	b.WriteString(" (moves use the capital letter for either side).")
-	for _, p := range fairy {
-		fmt.Fprintf(&b, "\n• %c %s: %s", p.Letter, p.Name, p.Legend)
-	}
-	return b.String()
+	return lines
 }
 
 // optionsSection lists the options a challenge may set, each with its
