@@ -170,7 +170,7 @@ func TestOpenWaitsForTheCluster(t *testing.T) {
 // while the raft leader of a three-member cluster crashes. Every write
 // either succeeds — and is then stored exactly once — or is answered
 // bot.EUNKNOWN (it may have been applied) or bot.EUNAVAILABLE (it was
-// not), never another error: a commit that got no answer and was not
+// not), never another error (a read that fails is EUNAVAILABLE too): a commit that got no answer and was not
 // applied is tried again once the new leader answers. The leader is
 // crashed again (after a restart of the member) until a write was
 // caught in flight, at most three times.
@@ -239,6 +239,8 @@ func TestWritesInFlightWhenTheRaftLeaderDies(t *testing.T) {
 							g = now
 						} else if ctx.Err() != nil {
 							return
+						} else if code := bot.ErrorCode(err); code != bot.EUNAVAILABLE {
+							t.Errorf("reading game %d: %v (code %s), want %s while the cluster does not answer", g.ID, err, code, bot.EUNAVAILABLE)
 						}
 					}
 				}

@@ -693,7 +693,7 @@ func (s *Store) landed(ctx context.Context, ops []clientv3.Op) outcome {
 func (s *Store) getOne(ctx context.Context, key string) (value []byte, modRev int64, found bool, err error) {
 	r, err := s.c.Get(ctx, key)
 	if err != nil {
-		return nil, 0, false, fmt.Errorf("etcd: %w", err)
+		return nil, 0, false, readError(err)
 	}
 	if len(r.Kvs) == 0 {
 		return nil, 0, false, nil
@@ -715,7 +715,7 @@ func (s *Store) getMany(ctx context.Context, keys []string, rev int64) ([][]byte
 		}
 		r, err := s.c.Txn(ctx).Then(ops...).Commit()
 		if err != nil {
-			return nil, fmt.Errorf("etcd: %w", err)
+			return nil, readError(err)
 		}
 		for i, resp := range r.Responses {
 			kvs := resp.GetResponseRange().Kvs
@@ -734,7 +734,7 @@ func (s *Store) indexIDs(ctx context.Context, index, key string) ([]uint64, int6
 	prefix := s.indexPrefix(index) + key + "\x00"
 	r, err := s.c.Get(ctx, prefix, clientv3.WithPrefix(), clientv3.WithKeysOnly())
 	if err != nil {
-		return nil, 0, fmt.Errorf("etcd: %w", err)
+		return nil, 0, readError(err)
 	}
 	ids := make([]uint64, 0, len(r.Kvs))
 	for _, kv := range r.Kvs {
@@ -755,7 +755,7 @@ func (s *Store) timeIDs(ctx context.Context, index string, t time.Time) ([]uint6
 	end := prefix + timeKey(t, 1<<64-1) + "\x00" // the first key after t's last
 	r, err := s.c.Get(ctx, prefix, clientv3.WithRange(end), clientv3.WithKeysOnly())
 	if err != nil {
-		return nil, 0, fmt.Errorf("etcd: %w", err)
+		return nil, 0, readError(err)
 	}
 	ids := make([]uint64, 0, len(r.Kvs))
 	for _, kv := range r.Kvs {
@@ -781,4 +781,14 @@ func (s *Store) firstTime(index string, r *clientv3.GetResponse) (time.Time, err
 	}
 	t, _, err := parseTimeKey(string(r.Kvs[0].Key[len(s.indexPrefix(index)):]))
 	return t, err
+}
+
+// readError is the error of a read that etcd failed: bot.Unavailable's
+// when the cluster did not answer (an election, members unreachable), so
+// that callers tell it from a bug; otherwise etcd's error, named so.
+func readError(err error) error {
+	if unavailable(err) {
+		return bot.Unavailable(fmt.Errorf("etcd: %w", err))
+	}
+	return fmt.Errorf("etcd: %w", err)
 }
