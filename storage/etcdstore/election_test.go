@@ -282,3 +282,110 @@ func TestWritesInFlightWhenTheRaftLeaderDies(t *testing.T) {
 		}
 	}
 }
+
+// TestLeadershipOutlivesAnEtcdElection: the raft leader of a
+// three-member cluster crashes, three times (restarted in between),
+// while three processes take part in an election with a lease of one
+// second (ten times the test cluster's election timeout). The process
+// leading keeps leading through each etcd election — its lease is renewed
+// again once a raft leader answers, and no other process ever leads — and
+// nothing is logged at ERROR, nor "leadership lost". When the processes
+// stop, the leader steps down and nothing is logged at WARN or above.
+func TestLeadershipOutlivesAnEtcdElection(t *testing.T) {
+	c := etcdtest.Start(t, 3, etcdtest.Options{Relay: true})
+	prefix := openStore(t, c).Prefix()
+	type proc struct {
+		store  *etcdstore.Store
+		log    *logRecorder
+		cancel context.CancelFunc
+		done   chan error
+	}
+	var mu sync.Mutex
+	var leaders []int
+	led := make(chan int, 10)
+	var procs []*proc
+	for i := range 3 {
+		s, err := etcdstore.Open(t.Context(), etcdstore.Options{Endpoints: c.Endpoints, Prefix: prefix})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		ctx, cancel := context.WithCancel(context.Background())
+		p := &proc{store: s, log: newLogRecorder(), cancel: cancel, done: make(chan error, 1)}
+		procs = append(procs, p)
+		go func() {
+			p.done <- s.Lead(ctx, etcdstore.LeaderOptions{Name: "scheduler", ID: fmt.Sprint(i), TTL: time.Second, Logger: p.log.logger()},
+				func(ctx context.Context) {
+					mu.Lock()
+					leaders = append(leaders, i)
+					mu.Unlock()
+					led <- i
+					<-ctx.Done()
+				})
+		}()
+	}
+	defer func() {
+		for _, p := range procs {
+			p.cancel()
+		}
+	}()
+	var first int
+	select {
+	case first = <-led:
+	case <-time.After(30 * time.Second):
+		t.Fatal("nobody leads")
+	}
+	renewedTwice := func(after int64) {
+		t.Helper()
+		deadline := time.After(30 * time.Second)
+		for procs[first].store.Renewals() < after+2 {
+			select {
+			case <-deadline:
+				t.Fatalf("the leader's lease was not renewed after the etcd election; log %v", procs[first].log.snapshot())
+			case <-time.After(10 * time.Millisecond):
+			}
+		}
+	}
+	for round := range 3 {
+		lead := raftLeader(t, c, -1)
+		renewed := procs[first].store.Renewals()
+		c.Kill(lead)
+		raftLeader(t, c, lead)
+		renewedTwice(renewed)
+		t.Logf("round %d: raft leader member %d crashed; renewals of the leader's lease tried again so far: %d", round, lead, procs[first].store.RenewRetries())
+		c.Restart(t, lead)
+	}
+	mu.Lock()
+	if len(leaders) != 1 {
+		t.Errorf("leaders through the etcd elections: %v, want %d alone", leaders, first)
+	}
+	mu.Unlock()
+	for i, p := range procs {
+		for _, l := range p.log.snapshot() {
+			if l.level >= slog.LevelError || strings.Contains(l.msg, "leadership lost") {
+				t.Errorf("process %d logged %v; its log: %v", i, l, p.log.snapshot())
+			}
+		}
+	}
+	// A clean shutdown: the leader last, so that it hands over to nobody.
+	for i, p := range procs {
+		if i != first {
+			p.cancel()
+			<-p.done
+		}
+	}
+	before := len(procs[first].log.snapshot())
+	procs[first].cancel()
+	if err := <-procs[first].done; err != nil {
+		t.Errorf("Lead after its context ended: %v", err)
+	}
+	for _, l := range procs[first].log.snapshot()[before:] {
+		if l.level >= slog.LevelWarn {
+			t.Errorf("the leader logged %v while stopping", l)
+		}
+	}
+	procs[first].log.waitFor(t, "etcd: stepped down")
+	for _, p := range procs {
+		p.done <- nil // for the deferred cancel, done already read
+	}
+}

@@ -160,6 +160,10 @@ type Store struct {
 	// retried counts the commits tried again after getting no answer
 	// (Retried).
 	retried atomic.Int64
+	// renewRetries counts the renewals of election leases tried again
+	// (RenewRetries).
+	renewRetries atomic.Int64
+	renewals     atomic.Int64 // and those that succeeded (Renewals)
 }
 
 // Retried returns how many commits this store tried again because the
