@@ -6,9 +6,14 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/fairypost/fairypost/bot"
+	botcmd "github.com/fairypost/fairypost/bot/command"
+	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/storage/etcdstore"
 	"github.com/fairypost/fairypost/storage/etcdstore/etcdtest"
 )
 
@@ -127,4 +132,148 @@ func TestRunStartsDuringAnEtcdElection(t *testing.T) {
 	first.stop(t, 20*time.Second)
 	checkLog("the first process", first.stderr.String())
 	checkLog("the second process", second.stderr.String())
+}
+
+// answer waits up to a minute for what the user of ix finally sees: the
+// response message, or the follow-up that replaced a deferral (an
+// ephemeral error after a deferral).
+func answer(ctx context.Context, ix *discordtest.Interaction) (discordtest.Message, error) {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	type result struct {
+		m   discordtest.Message
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		m, err := ix.Final(ctx)
+		done <- result{m, err}
+	}()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case r := <-done:
+			if f := ix.Followups(); r.err != nil && len(f) > 0 {
+				return f[0], nil
+			}
+			return r.m, r.err
+		case <-tick.C:
+			if f := ix.Followups(); len(f) > 0 {
+				return f[0], nil
+			}
+		}
+	}
+}
+
+// TestMovesInFlightWhenTheRaftLeaderDies: players of eight games move as
+// fast as the bot answers, through one "fairypost run" process on a
+// three-member etcd, while the raft leader crashes. Every /move is
+// answered with the move played (and then it is stored once), or, for a
+// write the cluster left without an answer, with the message saying
+// whether it may have been played; never "Internal error.". The process
+// logs no ERROR line.
+func TestMovesInFlightWhenTheRaftLeaderDies(t *testing.T) {
+	c := etcdtest.Start(t, 3, etcdtest.Options{Relay: true})
+	srv := clubDiscord(t)
+	const games, before, after = 8, 2, 8
+	for i := range 2 * games {
+		srv.AddUser(fmt.Sprint(500+i), fmt.Sprint("player", i))
+	}
+	dir := t.TempDir()
+	text := fmt.Sprintf("[discord]\ntoken = \"t\"\napi_url = %q\nguild_id = \"100\"\n", srv.URL()) +
+		etcdClusterConfig(c, "inflight/") + "[log]\nformat = \"json\"\n"
+	wait, stop := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer stop()
+	run := startRunNow(t, filepath.Join(dir, "bot.toml"), text)
+	if err := srv.WaitFor(wait, func() bool { return srv.Connections() == 1 && len(srv.Commands("100")) > 0 }); err != nil {
+		t.Fatalf("the bot did not connect: %v; stderr %s", err, run.stderr.String())
+	}
+	s, err := etcdstore.Open(wait, etcdstore.Options{Endpoints: c.Endpoints, Prefix: "inflight/", StartupWait: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	pl := newPlayer(srv, nil, nil, pawnLine(before+after+2))
+	gs := make([]loadGame, games)
+	for i := range gs {
+		if gs[i], err = pl.start(wait, fmt.Sprint(500+2*i), fmt.Sprint(501+2*i), "200"); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	var mu sync.Mutex
+	counts := map[string]int{}
+	played := make(chan struct{}, games)
+	var wg sync.WaitGroup
+	for _, g := range gs {
+		wg.Go(func() {
+			ply := 0
+			for sent := 0; sent < before+after; sent++ {
+				if sent == before { // the leader is crashed while the games go on
+					played <- struct{}{}
+				}
+				user := g.white
+				if ply%2 == 1 {
+					user = g.black
+				}
+				ix, err := srv.Slash(user, g.channel, "move", discordtest.String("move", pl.line[ply]), discordtest.Int("game", int64(g.id)))
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				m, err := answer(wait, ix)
+				kind := ""
+				switch {
+				case err != nil:
+					t.Errorf("game %d ply %d: no answer: %v", g.id, ply, err)
+					return
+				case !m.Ephemeral && strings.Contains(m.Content, fmt.Sprintf("#%d", g.id)):
+					kind = "played"
+				case m.Content == botcmd.OutcomeUnknownMove || m.Content == bot.UnavailableMessage:
+					kind = m.Content
+				default:
+					kind = "other"
+					t.Errorf("game %d ply %d: answered %q", g.id, ply, m.Content)
+				}
+				mu.Lock()
+				counts[kind]++
+				mu.Unlock()
+				stored, err := s.Game(wait, g.id) // the player looks, as /board would
+				if err != nil {
+					t.Errorf("reading game %d: %v", g.id, err)
+					return
+				}
+				if kind == "played" && len(stored.Moves) != ply+1 {
+					t.Errorf("game %d: ply %d answered played, %d moves stored", g.id, ply, len(stored.Moves))
+				}
+				ply = len(stored.Moves)
+			}
+		})
+	}
+	for range games {
+		<-played
+	}
+	lead := -1
+	for lead = c.Leader(); lead < 0; lead = c.Leader() {
+		time.Sleep(5 * time.Millisecond)
+	}
+	c.Kill(lead)
+	wg.Wait()
+	t.Logf("raft leader (member %d) crashed under %d games: answers %v", lead, games, counts)
+	for _, g := range gs {
+		stored, err := s.Game(wait, g.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := canonical(t, pl.line)[:len(stored.Moves)]; !equalStrings(stored.Moves, want) {
+			t.Errorf("game %d stored %v, want a prefix of the line played, each move once", g.id, stored.Moves)
+		}
+	}
+	run.stop(t, 20*time.Second)
+	for _, line := range strings.Split(run.stderr.String(), "\n") {
+		if strings.Contains(line, `"level":"ERROR"`) {
+			t.Errorf("the process logged an error: %s", line)
+		}
+	}
 }
