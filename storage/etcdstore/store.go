@@ -607,14 +607,14 @@ func (s *Store) casLoop(ctx context.Context, try func() ([]clientv3.Cmp, []clien
 			}
 			continue
 		}
-		switch s.landed(ctx, ops) {
-		case applied:
+		found := s.landed(ctx, ops)
+		switch {
+		case found == applied:
 			return nil
-		case unknown:
-			return bot.OutcomeUnknown(fmt.Errorf("etcd: %w", err))
-		}
-		if !unavailable(err) {
+		case !unavailable(err): // refused (too large, not permitted...), not lost
 			return fmt.Errorf("etcd: %w", err)
+		case found == unknown:
+			return bot.OutcomeUnknown(fmt.Errorf("etcd: %w", err))
 		}
 		if pending == nil {
 			pending = ops
