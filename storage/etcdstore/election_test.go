@@ -389,3 +389,13 @@ func TestLeadershipOutlivesAnEtcdElection(t *testing.T) {
 		p.done <- nil // for the deferred cancel, done already read
 	}
 }
+
+// TestOpenOnceWaitsTheDialTimeout: without StartupWait, Open makes one
+// try bounded by the whole dial timeout (not the shorter first try of a
+// wait), and says so.
+func TestOpenOnceWaitsTheDialTimeout(t *testing.T) {
+	_, err := etcdstore.Open(t.Context(), etcdstore.Options{Endpoints: []string{"http://127.0.0.1:1"}, DialTimeout: 1500 * time.Millisecond})
+	if err == nil || !strings.Contains(err.Error(), "no member answered within 1.5s") {
+		t.Errorf("Open on no etcd: %v; want no member answered within 1.5s", err)
+	}
+}

@@ -135,8 +135,8 @@ type Options struct {
 	// the cluster has authentication enabled.
 	Username, Password string
 	// DialTimeout bounds each try of the first contact (the schema
-	// check; the first tries less, from one second up) and each
-	// connection attempt; 0 is DefaultDialTimeout.
+	// check; with StartupWait, the first tries less, from one second up)
+	// and each connection attempt; 0 is DefaultDialTimeout.
 	DialTimeout time.Duration
 	// StartupWait is how long Open goes on trying while the cluster does
 	// not answer (no member reachable, no raft leader): a process started
@@ -207,6 +207,9 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	// etcd's request timeout, seconds, while a try made again at once
 	// finds the new leader.
 	tryTimeout := min(opts.DialTimeout, startupFirstTry)
+	if opts.StartupWait <= 0 { // one try: all of the dial timeout
+		tryTimeout = opts.DialTimeout
+	}
 	for try := 1; ; try++ {
 		s, err := open(ctx, opts, tryTimeout)
 		if err == nil {
