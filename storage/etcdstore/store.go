@@ -67,6 +67,18 @@
 // leader learns of the deadlines and notifications the others write
 // through WatchChanges.
 //
+// # When the cluster does not answer
+//
+// An etcd leader change leaves requests without an answer for up to
+// seconds. Open waits for the cluster up to Options.StartupWait. A change
+// whose commit got no answer is looked for (landed): found applied, it
+// is done; found not applied, it is tried again once the cluster
+// answers (the revision check makes that safe); not found out, its error
+// is bot.OutcomeUnknown's (bot.EUNKNOWN), which users are told as such.
+// A read the cluster did not answer is bot.Unavailable's
+// (bot.EUNAVAILABLE). Lead renews its lease often enough to keep the
+// leadership through an election shorter than about 5/6 of its TTL.
+//
 // # Limits
 //
 // One change is one transaction: etcd refuses a transaction of more
