@@ -94,7 +94,14 @@ func (r *ComputerRunner) Run(ctx context.Context) error {
 	r.svc.computer.wake.Store(&wake)
 	defer r.svc.computer.wake.Store(nil)
 	if err := r.Scan(ctx); err != nil {
-		r.log.Error("computer: scanning its games", "err", err)
+		switch {
+		case ctx.Err() != nil: // stopped, or no longer the leader: not a failure
+			r.log.Debug("computer: scan stopped", "err", err)
+		case unanswered(err):
+			r.log.Warn("computer: scanning its games: the store did not answer", "err", err)
+		default:
+			r.log.Error("computer: scanning its games", "err", err)
+		}
 	}
 	var wg sync.WaitGroup
 	for range r.workers {

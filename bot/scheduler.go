@@ -118,7 +118,11 @@ func (s *Scheduler) step(ctx context.Context) (wait time.Duration) {
 			if errors.As(err, &p) {
 				attrs = append(attrs, "stack", string(p.Stack))
 			}
-			s.log.Error("sweep failed; retrying", attrs...)
+			if unanswered(err) {
+				s.log.Warn("sweep failed: the store did not answer; retrying", attrs...)
+			} else {
+				s.log.Error("sweep failed; retrying", attrs...)
+			}
 		}
 		return s.retry
 	}

@@ -29,10 +29,15 @@ func (h *Handler) Execute(ctx context.Context, req Request) (rep Reply) {
 	return rep
 }
 
-// errorReply is the ephemeral answer to err; internal errors are logged.
+// errorReply is the ephemeral answer to err; internal errors are logged,
+// and a store that did not answer is logged as a warning (an etcd
+// election, say: not a bug).
 func (h *Handler) errorReply(err error) Reply {
-	if bot.ErrorCode(err) == bot.EINTERNAL {
+	switch bot.ErrorCode(err) {
+	case bot.EINTERNAL:
 		h.log.Error("command failed", "err", err)
+	case bot.EUNKNOWN, bot.EUNAVAILABLE:
+		h.log.Warn("command: the store did not answer in time", "err", err)
 	}
 	return Reply{Text: bot.ErrorMessage(err), Ephemeral: true}
 }

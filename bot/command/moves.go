@@ -242,11 +242,19 @@ func truncatePoint(s string, n int) int {
 	return len(strings.TrimSuffix(t, "…"))
 }
 
+// OutcomeUnknownMove answers a move whose write the store could not
+// confirm nor deny (bot.EUNKNOWN): it may have been played.
+const OutcomeUnknownMove = "The store did not answer in time, so it is not known whether your move was played; /board shows whether it was."
+
 // moveRefusal adds to err, the refusal of the move text, what to do
 // next when the text was not a playable move: play one move at a time
-// when it holds several words, and see /moves for the legal ones. Other
-// errors are returned as they are.
+// when it holds several words, and see /moves for the legal ones. A move
+// whose outcome the store does not know is answered OutcomeUnknownMove.
+// Other errors are returned as they are.
 func moveRefusal(err error, text string) error {
+	if bot.ErrorCode(err) == bot.EUNKNOWN {
+		return fmt.Errorf("%w: %w", bot.Errorf(bot.EUNKNOWN, OutcomeUnknownMove), err)
+	}
 	msg := bot.ErrorMessage(err)
 	if bot.ErrorCode(err) != bot.EINVALID {
 		return err

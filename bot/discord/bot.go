@@ -229,7 +229,16 @@ func New(svc *bot.Service, h Commands, opts Options) (*Bot, error) {
 	}
 	s.AddHandler(b.onReady)
 	s.AddHandler(b.onInteraction)
-	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { b.log.Warn("discord: gateway disconnected") })
+	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) {
+		b.mu.Lock()
+		closing := b.closing
+		b.mu.Unlock()
+		if closing { // Close closed it: a clean shutdown, nothing to warn about
+			b.log.Info("discord: gateway closed")
+			return
+		}
+		b.log.Warn("discord: gateway disconnected")
+	})
 	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.log.Info("discord: gateway resumed") })
 	return b, nil
 }

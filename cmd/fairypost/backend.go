@@ -82,7 +82,7 @@ func (a *app) openBackend(ctx context.Context, cfg Config, log *slog.Logger) (*b
 func openEtcd(ctx context.Context, e EtcdConfig, log *slog.Logger) (*backend, error) {
 	where := fmt.Sprintf("etcd %s prefix %q", strings.Join(e.Endpoints, ","), e.Prefix)
 	opts := etcdstore.Options{Endpoints: e.Endpoints, Prefix: e.Prefix, DialTimeout: e.DialTimeout.D(),
-		Username: e.Username, Password: e.Password}
+		StartupWait: e.StartupWait.D(), Logger: log, Username: e.Username, Password: e.Password}
 	if e.tlsOn() {
 		tc, err := etcdstore.TLSConfig(e.CertFile, e.KeyFile, e.CAFile)
 		if err != nil {

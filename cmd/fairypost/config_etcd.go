@@ -39,13 +39,30 @@ type EtcdConfig struct {
 	// running the scheduler and the notification deliverer: when that
 	// process dies, another takes over within about this time.
 	LeaderTTL Duration `toml:"leader_ttl"`
+	// ElectionTimeout is the members' --election-timeout (etcd's
+	// default 1s): an etcd election lasts up to twice as long, and
+	// leader_ttl must outlast one (minLeaderTTL).
+	ElectionTimeout Duration `toml:"election_timeout"`
+	// StartupWait is how long a process starting goes on trying while
+	// the cluster does not answer (no quorum yet, a raft leader being
+	// elected) before it gives up.
+	StartupWait Duration `toml:"startup_wait"`
+}
+
+// minLeaderTTL is the shortest leader_ttl that outlasts an etcd election
+// with the members' election timeout et: an election lasts up to 2×et,
+// and the leader's lease, renewed every sixth of its TTL, must still be
+// renewable after it; 3×et, in whole seconds.
+func minLeaderTTL(et time.Duration) time.Duration {
+	return max(time.Second, (3*et+time.Second-1)/time.Second*time.Second)
 }
 
 // defaultEtcdConfig returns the defaults documented in
 // config.example.toml.
 func defaultEtcdConfig() EtcdConfig {
 	return EtcdConfig{Endpoints: []string{"http://127.0.0.1:2379"}, Prefix: "fairypost/",
-		DialTimeout: Duration(5 * time.Second), LeaderTTL: Duration(5 * time.Second)}
+		DialTimeout: Duration(5 * time.Second), LeaderTTL: Duration(5 * time.Second),
+		ElectionTimeout: Duration(time.Second), StartupWait: Duration(time.Minute)}
 }
 
 // validateBackend checks storage.backend and, for etcd, its table.
@@ -79,6 +96,16 @@ func (s *StorageConfig) validateBackend() error {
 	}
 	if d := e.LeaderTTL.D(); d < time.Second || d > time.Hour || d%time.Second != 0 {
 		return fmt.Errorf("storage.etcd.leader_ttl %s: choose whole seconds from 1s to 1h (an etcd lease counts seconds)", d)
+	}
+	if d := e.ElectionTimeout.D(); d < 10*time.Millisecond || d > 50*time.Second {
+		return fmt.Errorf("storage.etcd.election_timeout %s: give the members' --election-timeout, from 10ms to 50s (etcd's default is 1s)", d)
+	}
+	if d, least := e.LeaderTTL.D(), minLeaderTTL(e.ElectionTimeout.D()); d < least {
+		return fmt.Errorf("storage.etcd.leader_ttl %s is shorter than an etcd election can last: choose at least %s (3 × storage.etcd.election_timeout %s), or leadership passes between the processes at every etcd leader change",
+			d, least, e.ElectionTimeout.D())
+	}
+	if d := e.StartupWait.D(); d < 0 || d > 24*time.Hour {
+		return fmt.Errorf("storage.etcd.startup_wait %s: choose from 0 (one try) to 24h", d)
 	}
 	return nil
 }

@@ -72,7 +72,7 @@ func newLoadEnv(b *testing.B, bin, backend string, procs, games int, mkFront fun
 		for i, ep := range c.Endpoints {
 			eps[i] = fmt.Sprintf("%q", ep)
 		}
-		storage = fmt.Sprintf("[storage]\nbackend = \"etcd\"\npath = \"unused.db\"\n[storage.etcd]\nendpoints = [%s]\nprefix = \"load/\"\nleader_ttl = \"1s\"\n",
+		storage = fmt.Sprintf("[storage]\nbackend = \"etcd\"\npath = \"unused.db\"\n[storage.etcd]\nendpoints = [%s]\nprefix = \"load/\"\nleader_ttl = \"1s\"\nelection_timeout = \"100ms\"\n",
 			strings.Join(eps, ", "))
 		s, err := etcdstore.Open(ctx, etcdstore.Options{Endpoints: c.Endpoints, Prefix: "load/"})
 		if err != nil {

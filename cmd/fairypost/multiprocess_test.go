@@ -133,7 +133,7 @@ func runMulti(t *testing.T, bin string, run multiRun) {
 		eps[i] = fmt.Sprintf("%q", ep)
 	}
 	fl := &fleet{tb: t, bin: bin, dir: t.TempDir(), front: f,
-		common: fmt.Sprintf("[storage]\nbackend = \"etcd\"\npath = \"unused.db\"\n[storage.etcd]\nendpoints = [%s]\nprefix = %q\nleader_ttl = \"1s\"\n"+
+		common: fmt.Sprintf("[storage]\nbackend = \"etcd\"\npath = \"unused.db\"\n[storage.etcd]\nendpoints = [%s]\nprefix = %q\nleader_ttl = \"1s\"\nelection_timeout = \"100ms\"\n"+
 			"[render]\nboard_size = 160\n[log]\nformat = \"json\"\n", strings.Join(eps, ", "), prefix)}
 	for i := range run.procs {
 		fl.start(ctx, i)

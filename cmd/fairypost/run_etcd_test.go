@@ -18,7 +18,7 @@ import (
 // etcdConfig returns the [storage] table of a bot on the cluster c under
 // prefix.
 func etcdConfig(c *etcdtest.Cluster, prefix string) string {
-	return fmt.Sprintf("[storage]\nbackend = \"etcd\"\npath = \"unused.db\"\n[storage.etcd]\nendpoints = [%q]\nprefix = %q\nleader_ttl = \"1s\"\n",
+	return fmt.Sprintf("[storage]\nbackend = \"etcd\"\npath = \"unused.db\"\n[storage.etcd]\nendpoints = [%q]\nprefix = %q\nleader_ttl = \"1s\"\nelection_timeout = \"100ms\"\n",
 		c.Endpoints[0], prefix)
 }
 
@@ -126,6 +126,12 @@ func TestEtcdConfigErrors(t *testing.T) {
 		{"prefix", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nprefix = \"\"\n", "storage.etcd.prefix"},
 		{"half a certificate", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\ncert_file = \"c.pem\"\n", "cert_file and storage.etcd.key_file"},
 		{"ttl", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nleader_ttl = \"1500ms\"\n", "storage.etcd.leader_ttl 1.5s"},
+		{"ttl shorter than an election", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nleader_ttl = \"2s\"\n",
+			"storage.etcd.leader_ttl 2s is shorter than an etcd election can last: choose at least 3s (3 × storage.etcd.election_timeout 1s)"},
+		{"ttl against a slow election", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nelection_timeout = \"2500ms\"\n",
+			"storage.etcd.leader_ttl 5s is shorter than an etcd election can last: choose at least 8s"},
+		{"election timeout", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nelection_timeout = \"1ms\"\n", "storage.etcd.election_timeout 1ms"},
+		{"startup wait", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nstartup_wait = \"25h\"\n", "storage.etcd.startup_wait 25h"},
 		{"dial", "[storage]\nbackend = \"etcd\"\n[storage.etcd]\ndial_timeout = \"1ms\"\n", "storage.etcd.dial_timeout 1ms"},
 		{"unknown key", "[storage.etcd]\nendpoint = \"x\"\n", `unknown key "storage.etcd.endpoint"`},
 	} {
@@ -151,20 +157,27 @@ func runWithInput(t *testing.T, input string, args ...string) result {
 	return result{stdout.String(), stderr.String(), code}
 }
 
-// TestRunEtcdUnreachable: a cluster that does not answer is a failure
-// outside fairypost: exit status 1, one line naming the endpoint and
-// asking whether etcd runs there, never called an internal error.
+// TestRunEtcdUnreachable: a cluster that does not answer is waited for
+// up to storage.etcd.startup_wait, each try logged with the endpoints and
+// the reason, and then is a failure outside fairypost: exit status 1, one
+// last line naming the endpoint and asking whether etcd runs there,
+// never called an internal error.
 func TestRunEtcdUnreachable(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "bot.toml")
-	cfg := "[discord]\ntoken = \"x\"\n[storage]\nbackend = \"etcd\"\n[storage.etcd]\nendpoints = [\"http://127.0.0.1:1\"]\ndial_timeout = \"200ms\"\n"
+	cfg := "[discord]\ntoken = \"x\"\n[storage]\nbackend = \"etcd\"\n[storage.etcd]\nendpoints = [\"http://127.0.0.1:1\"]\ndial_timeout = \"200ms\"\nstartup_wait = \"1s\"\n"
 	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	r := run(t, "run", "-config", path)
+	lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+	last := lines[len(lines)-1]
 	if r.code != exitInternal || strings.Contains(r.stderr, "internal error") ||
-		!strings.Contains(r.stderr, "is etcd running there?") || strings.Count(r.stderr, "\n") != 1 {
-		t.Errorf("exit %d, stderr %q: want 1 and one line asking whether etcd runs there", r.code, r.stderr)
+		!strings.Contains(last, "http://127.0.0.1:1") || !strings.Contains(last, "is etcd running there") {
+		t.Errorf("exit %d, stderr %q: want 1 and a last line naming the endpoint, asking whether etcd runs there", r.code, r.stderr)
+	}
+	if len(lines) < 2 || !strings.Contains(lines[0], "waiting for the cluster to answer") || !strings.Contains(lines[0], "http://127.0.0.1:1") {
+		t.Errorf("stderr %q: want the tries logged first, naming the endpoint", r.stderr)
 	}
 }
 

@@ -147,7 +147,7 @@ func (s *Store) ChallengesExpiring(ctx context.Context, t time.Time) ([]*bot.Cha
 func (s *Store) EarliestExpiry(ctx context.Context) (time.Time, error) {
 	r, err := s.c.Get(ctx, s.indexPrefix(ixChallengesByExpiry), clientv3.WithPrefix(), clientv3.WithKeysOnly(), clientv3.WithLimit(1))
 	if err != nil {
-		return time.Time{}, fmt.Errorf("etcd: %w", err)
+		return time.Time{}, readError(err)
 	}
 	return s.firstTime(ixChallengesByExpiry, r)
 }

@@ -22,5 +22,12 @@ func (s *Store) FirstSeenToken(ctx context.Context, key string, until time.Time,
 	return s.firstSeen(ctx, key, until, token)
 }
 
-// Landed exposes landed to the tests.
-func (s *Store) Landed(ctx context.Context, ops []clientv3.Op) bool { return s.landed(ctx, ops) }
+// Landed exposes landed to the tests: whether it found ops applied.
+func (s *Store) Landed(ctx context.Context, ops []clientv3.Op) bool {
+	return s.landed(ctx, ops) == applied
+}
+
+// LandedNot exposes landed to the tests: whether it found ops not applied.
+func (s *Store) LandedNot(ctx context.Context, ops []clientv3.Op) bool {
+	return s.landed(ctx, ops) == notApplied
+}

@@ -120,7 +120,7 @@ func (s *Store) gamesUntil(ctx context.Context, index string, t time.Time) ([]*b
 func (s *Store) EarliestGameTimes(ctx context.Context) (deadline, remindAt time.Time, err error) {
 	r, err := s.c.Txn(ctx).Then(s.firstTimeOp(ixGamesByDeadline), s.firstTimeOp(ixGamesByRemind)).Commit()
 	if err != nil {
-		return time.Time{}, time.Time{}, fmt.Errorf("etcd: %w", err)
+		return time.Time{}, time.Time{}, readError(err)
 	}
 	if deadline, err = s.firstTime(ixGamesByDeadline, (*clientv3.GetResponse)(r.Responses[0].GetResponseRange())); err != nil {
 		return time.Time{}, time.Time{}, err

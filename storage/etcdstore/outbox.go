@@ -72,7 +72,7 @@ func (s *Store) decodeNote(kv *mvccpb.KeyValue) (bot.Notification, error) {
 func (s *Store) PendingNotifications(ctx context.Context, now time.Time, limit int) ([]bot.Notification, error) {
 	r, err := s.c.Get(ctx, s.outboxPrefix(), clientv3.WithPrefix())
 	if err != nil {
-		return nil, fmt.Errorf("etcd: %w", err)
+		return nil, readError(err)
 	}
 	var out []bot.Notification
 	for _, kv := range r.Kvs {
@@ -101,7 +101,7 @@ func (s *Store) findNote(ctx context.Context, id uint64, opts ...clientv3.OpOpti
 	opts = append([]clientv3.OpOption{clientv3.WithPrefix(), clientv3.WithMinCreateRev(rev), clientv3.WithMaxCreateRev(rev)}, opts...)
 	r, err := s.c.Get(ctx, s.outboxPrefix(), opts...)
 	if err != nil {
-		return nil, fmt.Errorf("etcd: %w", err)
+		return nil, readError(err)
 	}
 	for _, kv := range r.Kvs {
 		if got, err := s.notificationID(kv); err == nil && got == id {

@@ -166,7 +166,7 @@ func (s *Store) UserStandings(ctx context.Context, userID string) ([]bot.Standin
 	prefix := s.entryKeyString(ixRatingsByUser, userID, "")
 	r, err := s.c.Get(ctx, prefix, clientv3.WithPrefix(), clientv3.WithKeysOnly())
 	if err != nil {
-		return nil, fmt.Errorf("etcd: %w", err)
+		return nil, readError(err)
 	}
 	keys := make([]string, len(r.Kvs))
 	for i, kv := range r.Kvs {

@@ -70,6 +70,18 @@
 // leader learns of the deadlines and notifications the others write
 // through WatchChanges.
 //
+// # When the cluster does not answer
+//
+// An etcd leader change leaves requests without an answer for up to
+// seconds. Open waits for the cluster up to Options.StartupWait. A change
+// whose commit got no answer is looked for (landed): found applied, it
+// is done; found not applied, it is tried again once the cluster
+// answers (the revision check makes that safe); not found out, its error
+// is bot.OutcomeUnknown's (bot.EUNKNOWN), which users are told as such.
+// A read the cluster did not answer is bot.Unavailable's
+// (bot.EUNAVAILABLE). Lead renews its lease often enough to keep the
+// leadership through an election shorter than about 5/6 of its TTL.
+//
 // # Limits
 //
 // One change is one transaction: etcd refuses a transaction of more
@@ -86,15 +98,20 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/storage"
+	"go.etcd.io/etcd/api/v3/v3rpc/rpctypes"
 	clientv3 "go.etcd.io/etcd/client/v3"
 	"go.uber.org/zap"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 )
 
 // DefaultPrefix is the key prefix when Options.Prefix is empty.
@@ -132,9 +149,19 @@ type Options struct {
 	// Username and Password authenticate with etcd's own users, when
 	// the cluster has authentication enabled.
 	Username, Password string
-	// DialTimeout bounds the first contact (the schema check) and each
-	// connection attempt; 0 is DefaultDialTimeout.
+	// DialTimeout bounds each try of the first contact (the schema
+	// check; with StartupWait, the first tries less, from one second up)
+	// and each connection attempt; 0 is DefaultDialTimeout.
 	DialTimeout time.Duration
+	// StartupWait is how long Open goes on trying while the cluster does
+	// not answer (no member reachable, no raft leader): a process started
+	// while etcd elects a leader or restarts waits for it instead of
+	// failing. 0 makes one try.
+	StartupWait time.Duration
+	// Logger receives a line for each try of Open that found the cluster
+	// unavailable (which endpoints, why) and one when it answers; nil
+	// logs nothing.
+	Logger *slog.Logger
 }
 
 // Store keeps the records of package bot in etcd. It is safe for
@@ -145,7 +172,19 @@ type Store struct {
 	own  bool       // Close closes c
 	p    string     // key prefix
 	seen seenLeases // FirstSeen's leases (seen.go)
+	// retried counts the commits tried again after getting no answer
+	// (Retried).
+	retried atomic.Int64
+	// renewRetries counts the renewals of election leases tried again
+	// (RenewRetries).
+	renewRetries atomic.Int64
+	renewals     atomic.Int64 // and those that succeeded (Renewals)
 }
+
+// Retried returns how many commits this store tried again because the
+// cluster did not answer them and they were found not applied (an etcd
+// leader change, for instance): for logs and tests.
+func (s *Store) Retried() int64 { return s.retried.Load() }
 
 // Compile-time checks that Store implements the stores of package bot.
 var (
@@ -155,9 +194,14 @@ var (
 	_ bot.UserStore      = (*Store)(nil)
 )
 
-// Open connects to the cluster, checks that it answers within the dial
-// timeout and that the data under the prefix has this program's schema
-// (writing it under an empty prefix). It refuses data of another schema.
+// Open connects to the cluster, checks that it answers and that the data
+// under the prefix has this program's schema (writing it under an empty
+// prefix). It refuses data of another schema at once. While the cluster
+// does not answer (no member reachable, or no raft leader: an election
+// runs, a quorum is still starting), Open tries again, each try bounded by
+// the dial timeout, with a growing pause between tries, logging what it
+// waits for, until Options.StartupWait has passed; only then does it fail,
+// with the last reason.
 func Open(ctx context.Context, opts Options) (*Store, error) {
 	if len(opts.Endpoints) == 0 {
 		return nil, errors.New("etcd: no endpoints given")
@@ -165,6 +209,67 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	if opts.DialTimeout <= 0 {
 		opts.DialTimeout = DefaultDialTimeout
 	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	where := strings.Join(opts.Endpoints, ",")
+	start := time.Now()
+	giveUp := start.Add(opts.StartupWait)
+	pause := startupFirstPause
+	// The first tries are bounded by less than the dial timeout: a
+	// request that reached a member while its raft leader died waits for
+	// etcd's request timeout, seconds, while a try made again at once
+	// finds the new leader.
+	tryTimeout := min(opts.DialTimeout, startupFirstTry)
+	if opts.StartupWait <= 0 { // one try: all of the dial timeout
+		tryTimeout = opts.DialTimeout
+	}
+	for try := 1; ; try++ {
+		s, err := open(ctx, opts, tryTimeout)
+		if err == nil {
+			if try > 1 {
+				log.Info("etcd: the cluster answers", "endpoints", where, "tries", try,
+					"waited", time.Since(start).Round(time.Millisecond))
+			}
+			return s, nil
+		}
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("etcd %s: %w", where, ctx.Err())
+		}
+		if !unavailable(err) {
+			return nil, fmt.Errorf("etcd %s: %w", where, err)
+		}
+		if !time.Now().Add(pause).Before(giveUp) {
+			if try == 1 {
+				return nil, fmt.Errorf("etcd %s: no member answered within %v (is etcd running there?): %w", where, tryTimeout, err)
+			}
+			return nil, fmt.Errorf("etcd %s: the cluster did not answer in %v of trying (%d tries; is etcd running there, with a quorum of its members?): %w",
+				where, time.Since(start).Round(time.Second), try, err)
+		}
+		log.Warn("etcd: waiting for the cluster to answer", "endpoints", where, "why", reason(err), "try", try,
+			"next_in", pause, "gives_up_in", time.Until(giveUp).Round(time.Second))
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("etcd %s: %w", where, ctx.Err())
+		case <-time.After(pause):
+		}
+		pause = min(2*pause, startupMaxPause)
+		tryTimeout = min(2*tryTimeout, opts.DialTimeout)
+	}
+}
+
+// The pauses between Open's tries: doubling from the first to the last.
+// The bound of each try doubles from startupFirstTry to the dial timeout.
+const (
+	startupFirstTry   = time.Second
+	startupFirstPause = 100 * time.Millisecond
+	startupMaxPause   = 5 * time.Second
+)
+
+// open makes one try of Open: a client, and the schema check within
+// timeout.
+func open(ctx context.Context, opts Options, timeout time.Duration) (*Store, error) {
 	c, err := clientv3.New(clientv3.Config{
 		Endpoints: opts.Endpoints, TLS: opts.TLS, DialTimeout: opts.DialTimeout,
 		DialKeepAliveTime: dialKeepAliveTime, DialKeepAliveTimeout: dialKeepAliveTimeout,
@@ -172,20 +277,47 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		Logger: zap.NewNop(),
 	})
 	if err != nil {
-		return nil, fmt.Errorf("etcd %s: %w", strings.Join(opts.Endpoints, ","), err)
+		return nil, err
 	}
-	cctx, cancel := context.WithTimeout(ctx, opts.DialTimeout)
+	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	s, err := New(cctx, c, opts.Prefix)
 	if err != nil {
 		c.Close()
-		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-			err = fmt.Errorf("no member answered within %v (is etcd running there?): %w", opts.DialTimeout, err)
-		}
-		return nil, fmt.Errorf("etcd %s: %w", strings.Join(opts.Endpoints, ","), err)
+		return nil, err
 	}
 	s.own = true
 	return s, nil
+}
+
+// unavailable reports whether err says the cluster did not answer (yet):
+// a deadline passed, no member could be reached, or the members have no
+// raft leader. Such a request may succeed when tried again; any other
+// error (refused credentials, another schema) will not.
+func unavailable(err error) bool {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return true
+	}
+	var ee rpctypes.EtcdError
+	if errors.As(err, &ee) {
+		return ee.Code() == codes.Unavailable || ee.Code() == codes.DeadlineExceeded
+	}
+	if st, ok := status.FromError(err); ok {
+		return st.Code() == codes.Unavailable || st.Code() == codes.DeadlineExceeded
+	}
+	return false
+}
+
+// reason says in a few words why a request found the cluster
+// unavailable, for the log.
+func reason(err error) string {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "no answer in time (members unreachable, or no raft leader elected)"
+	case errors.Is(err, rpctypes.ErrNoLeader):
+		return "the members have no raft leader: an election runs"
+	}
+	return err.Error()
 }
 
 // New returns a Store over an existing client, checking the schema as
@@ -416,37 +548,122 @@ func reindexOps(old, new []string) []clientv3.Op {
 
 // casLoop runs try until the transaction it builds commits: try reads
 // what it needs, decides, and returns the comparisons that must still
-// hold and the operations to apply (neither: nothing to do). A failed comparison (a concurrent
-// change) runs try again; an error from try or from etcd ends the loop.
-// ctx bounds the whole.
+// hold and the operations to apply (neither: nothing to do). A failed
+// comparison (a concurrent change) runs try again; an error from try ends
+// the loop. ctx bounds the whole.
+//
+// The cluster not answering (an etcd leader change, members unreachable)
+// is waited out, up to retryBudget: a read that fails so is tried again,
+// and a commit that fails so may have been applied all the same, so the
+// store looks (landed). Applied, the change is done; not applied, the
+// whole is tried again once the cluster answers — safe, since every try
+// compares what it read; unknown (the cluster answers no read either),
+// the error is bot.OutcomeUnknown's, so the user is told to look rather
+// than that the change failed. A later try that finds the earlier one
+// applied after all (try refuses because the record moved on, or its
+// comparison fails) reports it done. When the budget or ctx runs out,
+// the error is bot.OutcomeUnknown's after a commit without an answer,
+// bot.Unavailable's when nothing was sent. Other errors of etcd end the
+// loop as they are.
 func (s *Store) casLoop(ctx context.Context, try func() ([]clientv3.Cmp, []clientv3.Op, error)) error {
+	var pending []clientv3.Op // a commit that got no answer and was not found applied
+	var waitUntil time.Time   // the end of the budget, from the first failure to answer
+	pause := retryFirstPause
+	// waitOut pauses before trying again after err, the cluster not
+	// answering, or returns the error to report when out of time.
+	waitOut := func(err error) error {
+		if waitUntil.IsZero() {
+			waitUntil = time.Now().Add(retryBudget)
+		}
+		if ctx.Err() == nil && time.Now().Add(pause).Before(waitUntil) {
+			s.retried.Add(1)
+			select {
+			case <-ctx.Done():
+			case <-time.After(pause):
+			}
+			pause = min(2*pause, retryMaxPause)
+			if ctx.Err() == nil {
+				return nil
+			}
+			err = ctx.Err()
+		}
+		if pending != nil {
+			return bot.OutcomeUnknown(fmt.Errorf("etcd: %w", err))
+		}
+		return bot.Unavailable(fmt.Errorf("etcd: %w", err))
+	}
 	for {
 		if err := ctx.Err(); err != nil {
+			if pending != nil {
+				return bot.OutcomeUnknown(fmt.Errorf("etcd: %w", err))
+			}
 			return err
 		}
 		cmps, ops, err := try()
 		if err != nil {
-			return err
+			if pending != nil && s.landed(ctx, pending) == applied {
+				return nil
+			}
+			if !unavailable(err) {
+				return err
+			}
+			if err := waitOut(err); err != nil {
+				return err
+			}
+			continue
 		}
 		if cmps == nil && ops == nil { // nothing to write
 			return nil
 		}
 		r, err := s.c.Txn(ctx).If(cmps...).Then(ops...).Commit()
-		if err != nil {
-			if s.landed(ctx, ops) {
+		if err == nil && r.Succeeded {
+			return nil
+		}
+		if err == nil { // a concurrent change, or the earlier try landed late
+			if pending != nil && s.landed(ctx, pending) == applied {
 				return nil
 			}
-			return fmt.Errorf("etcd: %w", err)
+			continue
 		}
-		if r.Succeeded {
+		found := s.landed(ctx, ops)
+		switch {
+		case found == applied:
 			return nil
+		case !unavailable(err): // refused (too large, not permitted...), not lost
+			return fmt.Errorf("etcd: %w", err)
+		case found == unknown:
+			return bot.OutcomeUnknown(fmt.Errorf("etcd: %w", err))
+		}
+		if pending == nil {
+			pending = ops
+		}
+		if err := waitOut(err); err != nil {
+			return err
 		}
 	}
 }
 
+// The pauses of casLoop before trying again while the cluster does not
+// answer (doubling from the first to the last), and how long it goes on
+// trying: an etcd election takes seconds.
+const (
+	retryFirstPause = 50 * time.Millisecond
+	retryMaxPause   = time.Second
+	retryBudget     = 20 * time.Second
+)
+
 // landedTimeout bounds the read that looks for a transaction whose
 // answer was lost.
 const landedTimeout = 5 * time.Second
+
+// outcome is what landed found out about a transaction.
+type outcome int
+
+const (
+	unknown    outcome = iota // no read answered: it may or may not have been applied
+	notApplied                // it was not applied (before the read)
+	applied                   // every value it puts is there: it was applied
+)
 
 // landed reports whether the transaction of ops, whose commit returned an
 // error, took effect all the same: every put of a non-empty value finds
@@ -457,9 +674,9 @@ const landedTimeout = 5 * time.Second
 // played. Records carry their new version, so equal bytes mean this
 // write, not an earlier one. The read is linearizable, is tried again
 // while etcd has no leader, and has its own deadline (the caller's may be
-// what ran out). false when unsure: no read succeeds, or no put carries a
+// what ran out). unknown when no read succeeds, or no put carries a
 // value.
-func (s *Store) landed(ctx context.Context, ops []clientv3.Op) bool {
+func (s *Store) landed(ctx context.Context, ops []clientv3.Op) outcome {
 	var gets []clientv3.Op
 	var want [][]byte
 	for _, op := range ops {
@@ -469,7 +686,7 @@ func (s *Store) landed(ctx context.Context, ops []clientv3.Op) bool {
 		}
 	}
 	if len(gets) == 0 {
-		return false
+		return unknown
 	}
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), landedTimeout)
 	defer cancel()
@@ -481,24 +698,24 @@ func (s *Store) landed(ctx context.Context, ops []clientv3.Op) bool {
 		}
 		select {
 		case <-rctx.Done():
-			return false
+			return unknown
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
 	for i, resp := range r.Responses {
 		kvs := resp.GetResponseRange().Kvs
 		if len(kvs) == 0 || !bytes.Equal(kvs[0].Value, want[i]) {
-			return false
+			return notApplied
 		}
 	}
-	return true
+	return applied
 }
 
 // getOne reads key: its value and ModRevision, or found false.
 func (s *Store) getOne(ctx context.Context, key string) (value []byte, modRev int64, found bool, err error) {
 	r, err := s.c.Get(ctx, key)
 	if err != nil {
-		return nil, 0, false, fmt.Errorf("etcd: %w", err)
+		return nil, 0, false, readError(err)
 	}
 	if len(r.Kvs) == 0 {
 		return nil, 0, false, nil
@@ -520,7 +737,7 @@ func (s *Store) getMany(ctx context.Context, keys []string, rev int64) ([][]byte
 		}
 		r, err := s.c.Txn(ctx).Then(ops...).Commit()
 		if err != nil {
-			return nil, fmt.Errorf("etcd: %w", err)
+			return nil, readError(err)
 		}
 		for i, resp := range r.Responses {
 			kvs := resp.GetResponseRange().Kvs
@@ -539,7 +756,7 @@ func (s *Store) indexIDs(ctx context.Context, index, key string) ([]uint64, int6
 	prefix := s.indexPrefix(index) + key + "\x00"
 	r, err := s.c.Get(ctx, prefix, clientv3.WithPrefix(), clientv3.WithKeysOnly())
 	if err != nil {
-		return nil, 0, fmt.Errorf("etcd: %w", err)
+		return nil, 0, readError(err)
 	}
 	ids := make([]uint64, 0, len(r.Kvs))
 	for _, kv := range r.Kvs {
@@ -560,7 +777,7 @@ func (s *Store) timeIDs(ctx context.Context, index string, t time.Time) ([]uint6
 	end := prefix + timeKey(t, 1<<64-1) + "\x00" // the first key after t's last
 	r, err := s.c.Get(ctx, prefix, clientv3.WithRange(end), clientv3.WithKeysOnly())
 	if err != nil {
-		return nil, 0, fmt.Errorf("etcd: %w", err)
+		return nil, 0, readError(err)
 	}
 	ids := make([]uint64, 0, len(r.Kvs))
 	for _, kv := range r.Kvs {
@@ -591,4 +808,14 @@ func (s *Store) firstTime(index string, r *clientv3.GetResponse) (time.Time, err
 // Stores returns every store of package bot, each kept in s.
 func (s *Store) Stores() bot.Stores {
 	return bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s, Ratings: s, Tournaments: s}
+}
+
+// readError is the error of a read that etcd failed: bot.Unavailable's
+// when the cluster did not answer (an election, members unreachable), so
+// that callers tell it from a bug; otherwise etcd's error, named so.
+func readError(err error) error {
+	if unavailable(err) {
+		return bot.Unavailable(fmt.Errorf("etcd: %w", err))
+	}
+	return fmt.Errorf("etcd: %w", err)
 }

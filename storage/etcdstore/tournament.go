@@ -160,7 +160,7 @@ func (s *Store) EarliestTournamentStart(ctx context.Context) (time.Time, error) 
 	op := s.firstTimeOp(ixTournamentsByStart)
 	r, err := s.c.Get(ctx, string(op.KeyBytes()), clientv3.WithPrefix(), clientv3.WithKeysOnly(), clientv3.WithLimit(1))
 	if err != nil {
-		return time.Time{}, fmt.Errorf("etcd: %w", err)
+		return time.Time{}, readError(err)
 	}
 	return s.firstTime(ixTournamentsByStart, r)
 }

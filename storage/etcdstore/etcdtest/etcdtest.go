@@ -41,6 +41,7 @@ type Cluster struct {
 	// Endpoints are the members' client URLs.
 	Endpoints []string
 	members   []*embed.Etcd
+	configs   []*embed.Config // each member's, for Restart
 	relays    []*relay        // with Options.Relay, each member's
 	closing   []chan struct{} // members killed, until their Close returns
 }
@@ -97,6 +98,7 @@ func start(tb testing.TB, n int, opts Options) (*Cluster, error) {
 			return nil, err
 		}
 		c.members = append(c.members, e)
+		c.configs = append(c.configs, cfg)
 		if opts.Relay {
 			r, err := startRelay(fmt.Sprintf("127.0.0.1:%d", ports[2*n+i]), client.Host)
 			if err != nil {
@@ -128,6 +130,38 @@ func (c *Cluster) Stop(i int) {
 	if i < len(c.members) && c.members[i] != nil {
 		c.members[i].Close()
 		c.members[i] = nil
+	}
+}
+
+// Restart starts member i again after Stop or Kill, on its data and its
+// ports, and returns once the member is ready (it has rejoined: the
+// cluster needs a quorum with it). It fails tb if the member is not
+// ready within 20 seconds. (A member closed before it was ready would
+// not finish closing: etcd's Close waits for its client servers.)
+func (c *Cluster) Restart(tb testing.TB, i int) {
+	tb.Helper()
+	if i >= len(c.configs) || c.members[i] != nil {
+		tb.Fatalf("etcdtest: member %d is not stopped", i)
+	}
+	for _, done := range c.closing { // a killed member's shutdown frees its ports
+		<-done
+	}
+	e, err := embed.StartEtcd(c.configs[i])
+	if err != nil {
+		tb.Fatalf("etcdtest: restart member %d: %v", i, err)
+	}
+	c.members[i] = e
+	if i < len(c.relays) {
+		if err := c.relays[i].resume(); err != nil {
+			tb.Fatalf("etcdtest: restart member %d's relay: %v", i, err)
+		}
+	}
+	select {
+	case <-e.Server.ReadyNotify():
+	case err := <-e.Err():
+		tb.Fatalf("etcdtest: restart member %d: %v", i, err)
+	case <-time.After(20 * time.Second):
+		tb.Fatalf("etcdtest: member %d not ready 20s after its restart", i)
 	}
 }
 

@@ -24,13 +24,13 @@ func startRelay(addr, target string) (*relay, error) {
 		return nil, err
 	}
 	r := &relay{ln: ln, target: target, conns: map[net.Conn]bool{}}
-	go r.serve()
+	go r.serve(ln)
 	return r, nil
 }
 
-func (r *relay) serve() {
+func (r *relay) serve(ln net.Listener) {
 	for {
-		c, err := r.ln.Accept()
+		c, err := ln.Accept()
 		if err != nil {
 			return
 		}
@@ -88,4 +88,20 @@ func (r *relay) cut() {
 	for c := range r.conns {
 		c.Close()
 	}
+}
+
+// resume listens again on the address cut closed and forwards again.
+func (r *relay) resume() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.cutOff {
+		return nil
+	}
+	ln, err := net.Listen("tcp", r.ln.Addr().String())
+	if err != nil {
+		return err
+	}
+	r.ln, r.cutOff = ln, false
+	go r.serve(ln)
+	return nil
 }
