@@ -107,7 +107,18 @@ type Options struct {
 	// name as a candidate for leadership): FinishDeferred leaves the
 	// records of the processes alive to them.
 	ProcessID string
+	// FinishGrace is how old a record must be before FinishDeferred
+	// answers it for a process that is not alive: a process joins the
+	// election just after its gateway opens, so its first deferrals may
+	// come before it is a candidate. 0 is DefaultFinishGrace; negative
+	// is none (tests).
+	FinishGrace time.Duration
 }
+
+// DefaultFinishGrace is Options.FinishGrace when it is 0: far longer than
+// the moment between a process's gateway opening and its candidacy, and
+// short against the 15 minutes an interaction's token lasts.
+const DefaultFinishGrace = 5 * time.Second
 
 // Commands is what the Bot needs of the transport-agnostic commands:
 // *command.Handler implements it (tests wrap it, e.g. to slow it down).

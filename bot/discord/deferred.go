@@ -148,10 +148,14 @@ func (b *Bot) FinishDeferred(ctx context.Context, alive func(context.Context) ([
 	if err != nil {
 		return 0, err
 	}
+	grace := b.opts.FinishGrace
+	if grace == 0 {
+		grace = DefaultFinishGrace
+	}
 	n := 0
 	for _, a := range as {
-		if a.Owner == b.opts.ProcessID || slices.Contains(live, a.Owner) {
-			continue
+		if a.Owner == b.opts.ProcessID || slices.Contains(live, a.Owner) || time.Since(a.Deferred) < grace {
+			continue // alive, or maybe just starting: not a candidate yet
 		}
 		ix := &discordgo.Interaction{ID: a.InteractionID, AppID: a.ApplicationID, Token: a.Token}
 		// The owner may have answered and died before forgetting the

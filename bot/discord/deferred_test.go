@@ -33,8 +33,11 @@ func TestDeferredAnswerFinishedByAnother(t *testing.T) {
 	}
 	t.Cleanup(func() { db.Close() })
 	clk := newClock()
+	// A record is finished for a process that is gone once it is grace
+	// old: a process may defer before it is a candidate.
+	const grace = 200 * time.Millisecond
 	as := func(id string) func(*discord.Options) {
-		return func(o *discord.Options) { o.Deferred, o.ProcessID = db, id }
+		return func(o *discord.Options) { o.Deferred, o.ProcessID, o.FinishGrace = db, id, grace }
 	}
 	a, _ := startShardWith(t, srv, db, clk, 0, 2, as("A"))
 	b, _ := startShardWith(t, srv, db, clk, 1, 2, as("B"))
@@ -81,6 +84,8 @@ func TestDeferredAnswerFinishedByAnother(t *testing.T) {
 	if rs, _ := db.DeferredAnswers(ctx, time.Now()); len(rs) != 1 || rs[0].Owner != "A" || rs[0].GameID != g.ID || rs[0].Before != 0 {
 		t.Fatalf("the record while A lives: %+v, want A's /move in game %d before ply 0", rs, g.ID)
 	}
+	finish(goneA, 0) // younger than grace: its owner may be starting
+	time.Sleep(grace)
 	finish(goneA, 1)
 	m, err := notPlayed.Final(ctx)
 	if err != nil {
@@ -98,6 +103,7 @@ func TestDeferredAnswerFinishedByAnother(t *testing.T) {
 	if _, err := a.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: alice, Move: "d4", Version: bot.AnyVersion}); err != nil {
 		t.Fatal(err)
 	}
+	time.Sleep(grace)
 	finish(goneA, 1)
 	m, err = played.Final(ctx)
 	if err != nil {
@@ -116,7 +122,7 @@ func TestDeferredAnswerFinishedByAnother(t *testing.T) {
 	}
 	stale := bot.DeferredAnswer{InteractionID: played.ID, ApplicationID: srv.ApplicationID(), Token: played.Token,
 		Owner: "A", UserID: alice, ChannelID: thread, Request: "/move move:d4", GameID: g.ID, Move: "d4", Before: 0,
-		Deferred: time.Now(), Expires: time.Now().Add(10 * time.Minute)}
+		Deferred: time.Now().Add(-grace), Expires: time.Now().Add(10 * time.Minute)}
 	if err := db.PutDeferred(ctx, stale); err != nil {
 		t.Fatal(err)
 	}
