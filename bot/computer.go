@@ -141,64 +141,38 @@ func (h *heldWakes) release() []uint64 {
 	return ids
 }
 
-// computerGames is the GameStore of a Service: every update's
-// notifications for the computer player are left out, what the computer
-// did that no reply to a person shows is posted to the game's thread
-// (computerPosts), and a game it plays wakes it after each update.
-type computerGames struct {
-	GameStore
-	svc *Service
-}
-
-// UpdateGame is GameStore.UpdateGame with notes to the computer left out
-// and its posts added (first, so that the thread tells the move before
-// anyone is pinged about it).
-func (c computerGames) UpdateGame(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error) {
-	g, err := c.GameStore.UpdateGame(ctx, id, expected, func(g *Game) ([]Notification, error) {
-		before := computerBefore{toAct: g.ToAct, moves: len(g.Moves), offer: g.DrawOffer}
-		notes, err := fn(g)
-		notes = c.svc.notComputer(notes)
-		if err != nil {
-			return notes, err
-		}
-		if posts := c.svc.computerPosts(g, before); len(posts) > 0 {
-			notes = append(posts, notes...)
-		}
-		return notes, nil
-	})
-	if err == nil {
-		c.svc.wakeComputer(ctx, g)
+// computerTurnPosts is the computer player's Finisher: the update's
+// notifications addressed to the computer are left out (it reads none),
+// and what it did that no reply to a person shows is posted to the game's
+// thread (computerPosts), first, so that the thread tells the move before
+// anyone is pinged about it.
+func (s *Service) computerTurnPosts(u *GameUpdate) error {
+	u.Notifications = s.notComputer(u.Notifications)
+	if posts := s.computerPosts(u.Game, u.Before); len(posts) > 0 {
+		u.Notifications = append(posts, u.Notifications...)
 	}
-	return g, err
-}
-
-// computerBefore is what computerPosts compares an update with: the game
-// as it was read.
-type computerBefore struct {
-	toAct string
-	moves int
-	offer string
+	return nil
 }
 
 // computerPosts returns the posts to g's thread (notifications to
 // nobody, UserID "") for what the computer player did in an update of
-// g, which was before as read: the moves it appended while it was to act
+// g, which was before as read (GameUpdate.Before): the moves it appended while it was to act
 // once its turn is over (the turn passed, or the game ended), as one
 // NotifyComputerTurn, and the draw it offered, as a NotifyDrawOffered. A
 // person's moves and offers need none: the reply to their command is
 // posted. Nothing when the computer does not play in g.
-func (s *Service) computerPosts(g *Game, before computerBefore) []Notification {
+func (s *Service) computerPosts(g *Game, before GameBefore) []Notification {
 	me := s.ComputerID()
 	if me == "" || !g.IsPlayer(me) {
 		return nil
 	}
 	now := s.now()
 	var posts []Notification
-	if before.toAct == me && len(g.Moves) > before.moves && (g.Status != GameActive || g.ToAct != me) {
+	if before.ToAct == me && len(g.Moves) > before.Moves && (g.Status != GameActive || g.ToAct != me) {
 		posts = append(posts, gameNote(g, NotifyComputerTurn, "",
 			fmt.Sprintf("<@%s> played in game %d (%s).", me, g.ID, s.VariantName(g.Variant, g.Options)), now))
 	}
-	if before.offer != me && g.DrawOffer == me && g.Status == GameActive {
+	if before.DrawOffer != me && g.DrawOffer == me && g.Status == GameActive {
 		posts = append(posts, gameNote(g, NotifyDrawOffered, "",
 			fmt.Sprintf("<@%s> offers a draw in game #%d. <@%s>: accept or decline with the buttons or /draw, or move to decline it.",
 				me, g.ID, opponent(g, me)), now))

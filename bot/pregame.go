@@ -85,7 +85,7 @@ func (s *Service) choiceNote(g *Game, now time.Time, text string) Notification {
 // that is not one of the step's choices.
 func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, choice string) (*Game, error) {
 	reminders := s.gameReminders(ctx, gameID)
-	g, err := s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+	g, err := s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if !g.IsPlayer(userID) {
 			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
 		}

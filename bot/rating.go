@@ -109,56 +109,25 @@ func (s *Service) RatingSystem() rating.System { return s.rating }
 // Rates reports whether the Service keeps ratings (it has a RatingStore).
 func (s *Service) Rates() bool { return s.ratings != nil }
 
-// endingGames is the GameStore a Service with a RatingStore or a
-// TournamentStore uses: with ratings every update goes through
-// RatingStore.UpdateGameRated, and a rated game that ends with a result
-// is rated in the same transaction (rateGame); an update that leaves a
-// tournament game over then records it in its tournament
-// (Service.syncEnded).
-type endingGames struct {
-	GameStore
-	svc *Service
-}
-
-// UpdateGame runs fn as the GameStore contract says, rating the game
-// when fn ended it with a result, then syncs its tournament.
-func (r endingGames) UpdateGame(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error) {
-	var g *Game
-	var err error
-	if r.svc.ratings == nil {
-		g, err = r.GameStore.UpdateGame(ctx, id, expected, fn)
-	} else {
-		g, err = r.rate(ctx, id, expected, fn)
+// rateEnded is the ratings' Finisher: a rated game that the update ended
+// with a result (GameFinished) is rated in the update's transaction
+// (rateGame), and the notifications of its end show the rating changes.
+// A game already rated, aborted, casual or ended before is left alone.
+func (s *Service) rateEnded(u *GameUpdate) error {
+	g := u.Game
+	if u.Ratings == nil || !u.Before.Ongoing || g.Status != GameFinished || !g.Rated || len(g.Ratings) > 0 {
+		return nil
 	}
-	if err == nil {
-		r.svc.syncEnded(ctx, g)
+	if err := rateGame(s.rating, g, u.Ratings); err != nil {
+		return err
 	}
-	return g, err
-}
-
-// rate is UpdateGame through RatingStore.UpdateGameRated.
-func (r endingGames) rate(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error) {
-	sys := r.svc.rating
-	return r.svc.ratings.UpdateGameRated(ctx, id, expected, func(g *Game, tx RatingTx) ([]Notification, error) {
-		wasOngoing := g.Ongoing()
-		notes, err := fn(g)
-		if err != nil {
-			return nil, err
+	lines := RatingLines(s.rating, g)
+	for i, n := range u.Notifications {
+		if n.Kind == NotifyGameOver && n.GameID == g.ID && lines != "" {
+			u.Notifications[i].Text += "\n" + lines
 		}
-		if !wasOngoing || g.Status != GameFinished || !g.Rated || len(g.Ratings) > 0 {
-			return notes, nil
-		}
-		if err := rateGame(sys, g, tx); err != nil {
-			return nil, err
-		}
-		lines := RatingLines(sys, g)
-		for i := range notes {
-			if notes[i].Kind == NotifyGameOver && notes[i].GameID == g.ID && lines != "" {
-				notes[i].Text += "\n" + lines
-			}
-		}
-		return notes, nil
-	})
+	}
+	return nil
 }
 
 // rateGame rates the finished game g in every pool it counts in, through

@@ -34,6 +34,11 @@ type Service struct {
 	// vacationDays is the yearly vacation allowance (VacationAllowance).
 	vacationDays int
 	computer     computer // the computer player (computer.go)
+
+	// The features' parts of every game update (round.go), in the order
+	// they run.
+	finishers []Finisher
+	events    []GameEvent
 }
 
 // Option configures a Service.
@@ -81,10 +86,18 @@ func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 	for _, o := range opts {
 		o(s)
 	}
-	if s.ratings != nil || s.tournaments != nil {
-		s.games = endingGames{GameStore: s.games, svc: s}
+	// What every game update does besides its own change (round.go):
+	// in its transaction, the computer's posts and then the rating of a
+	// rated game it ends; after the commit, the progress of the game's
+	// tournament and the computer's wake-up.
+	s.AddFinisher(s.computerTurnPosts)
+	if s.ratings != nil {
+		s.AddFinisher(s.rateEnded)
 	}
-	s.games = computerGames{GameStore: s.games, svc: s}
+	if s.tournaments != nil {
+		s.OnGameCommitted(s.syncEnded)
+	}
+	s.OnGameCommitted(s.wakeComputer)
 	return s
 }
 

@@ -93,6 +93,13 @@ const maxAutoMoves = 8
 // the turn was meant to go on; when only the continuing form is legal,
 // the text is read as that one (see readMove).
 //
+// The update is Service.updateGame's: in the same transaction the
+// features' finishers run (the computer player's posts and the
+// notifications it does not get; the rating of a rated game the move
+// ended), and after the commit their events (the game's tournament
+// records an ended game; the computer player is woken when it plays in
+// the game). See round.go and NewService for the list.
+//
 // Errors, with nothing changed: ENOTFOUND for an unknown game; ECONFLICT
 // when req.Version is not AnyVersion and the game has moved on;
 // EFORBIDDEN when the user does not play in the game or it is not their
@@ -102,7 +109,7 @@ const maxAutoMoves = 8
 func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error) {
 	var res MoveResult
 	reminders := s.gameReminders(ctx, req.GameID)
-	g, err := s.games.UpdateGame(ctx, req.GameID, req.Version, func(g *Game) ([]Notification, error) {
+	g, err := s.updateGame(ctx, req.GameID, req.Version, func(g *Game) ([]Notification, error) {
 		res = MoveResult{} // fn may run more than once
 		if !g.IsPlayer(req.UserID) {
 			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
@@ -270,7 +277,7 @@ func playing(g *Game) error {
 // during the pre-game choice, when Abort ends a game), and notifies both
 // players. version as for Move.
 func (s *Service) Resign(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if !g.IsPlayer(userID) {
 			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
 		}

@@ -268,7 +268,7 @@ const (
 // of the Service writes) has them cleared, so that the indexes let go of
 // it. sweepSkip{} when the game is not due.
 func (s *Service) timeOut(ctx context.Context, id uint64, now time.Time) (out timeOutcome, err error) {
-	_, err = s.games.UpdateGame(ctx, id, AnyVersion, func(g *Game) ([]Notification, error) {
+	_, err = s.updateGame(ctx, id, AnyVersion, func(g *Game) ([]Notification, error) {
 		out = 0
 		if !ongoing(g) && (!g.Deadline.IsZero() || !g.RemindAt.IsZero()) {
 			g.Deadline, g.RemindAt = time.Time{}, time.Time{}
