@@ -28,11 +28,11 @@ const (
 	DefaultComputerLevel = 4
 )
 
-// computer is the Service's computer player: the user ID it plays under
-// and how its turns are woken (ComputerRunner.Run installs that).
+// computer is the Service's computer player: the user ID it plays
+// under. A ComputerRunner registers its wake-up with the Service when it
+// is made (NewComputerRunner, wakeComputer).
 type computer struct {
-	id   atomic.Pointer[string]
-	wake atomic.Pointer[func(gameID uint64)]
+	id atomic.Pointer[string]
 }
 
 // SetComputer sets the user ID the computer player plays under ("" for
@@ -70,24 +70,20 @@ func (s *Service) notComputer(notes []Notification) []Notification {
 	return kept
 }
 
-// wakeComputer tells the computer's runner that g, just written, may want
-// it: its turn or choice, an offer or request of its opponent, or its end
-// (the runner forgets what it kept of the game). Under a context from
-// HoldComputer the wake waits for its release.
-func (s *Service) wakeComputer(ctx context.Context, g *Game) {
-	if g == nil || !g.IsPlayer(s.ComputerID()) {
-		return
-	}
-	if h, ok := ctx.Value(heldKey{}).(*heldWakes); ok && h.hold(g.ID) {
-		return
-	}
-	s.wake(g.ID)
-}
-
-// wake wakes the computer's runner for game id, when one runs.
-func (s *Service) wake(id uint64) {
-	if w := s.computer.wake.Load(); w != nil {
-		(*w)(id)
+// wakeComputer returns the GameEvent that tells the computer's runner,
+// through wake, that g, just written, may want it: its turn or choice,
+// an offer or request of its opponent, or its end (the runner forgets
+// what it kept of the game). Games it does not play wake nothing. Under
+// a context from HoldComputer the wake waits for its release.
+func (s *Service) wakeComputer(wake func(gameID uint64)) GameEvent {
+	return func(ctx context.Context, g *Game) {
+		if g == nil || !g.IsPlayer(s.ComputerID()) {
+			return
+		}
+		if h, ok := ctx.Value(heldKey{}).(*heldWakes); ok && h.hold(g.ID, wake) {
+			return
+		}
+		wake(g.ID)
 	}
 }
 
@@ -102,8 +98,8 @@ func (s *Service) wake(id uint64) {
 func (s *Service) HoldComputer(ctx context.Context) (context.Context, func()) {
 	h := &heldWakes{}
 	return context.WithValue(ctx, heldKey{}, h), func() {
-		for _, id := range h.release() {
-			s.wake(id)
+		for _, w := range h.release() {
+			w.wake(w.id)
 		}
 	}
 }
@@ -114,31 +110,37 @@ type heldKey struct{}
 // heldWakes are the games whose wakes wait for a release.
 type heldWakes struct {
 	mu       sync.Mutex
-	ids      []uint64
+	held     []heldWake
 	released bool
 }
 
-// hold keeps the wake of game id for the release and reports whether it
-// did: false once released.
-func (h *heldWakes) hold(id uint64) bool {
+// heldWake is one wake held: game id for the runner woken by wake.
+type heldWake struct {
+	id   uint64
+	wake func(gameID uint64)
+}
+
+// hold keeps the wake of game id through wake for the release and
+// reports whether it did: false once released.
+func (h *heldWakes) hold(id uint64, wake func(gameID uint64)) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.released {
 		return false
 	}
-	if !slices.Contains(h.ids, id) {
-		h.ids = append(h.ids, id)
+	if !slices.ContainsFunc(h.held, func(w heldWake) bool { return w.id == id }) {
+		h.held = append(h.held, heldWake{id: id, wake: wake})
 	}
 	return true
 }
 
-// release ends the hold and returns the games held.
-func (h *heldWakes) release() []uint64 {
+// release ends the hold and returns the wakes held.
+func (h *heldWakes) release() []heldWake {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	ids := h.ids
-	h.ids, h.released = nil, true
-	return ids
+	held := h.held
+	h.held, h.released = nil, true
+	return held
 }
 
 // computerTurnPosts is the computer player's Finisher: the update's

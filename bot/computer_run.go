@@ -48,6 +48,7 @@ type ComputerRunner struct {
 	Poke func()
 
 	mu      sync.Mutex
+	serving bool               // Run is running: wakes are queued
 	even    map[uint64]evenRun // per game: the computer's even turns in a row (see DrawOffers)
 	queued  map[uint64]bool    // in the queue, not yet taken by a worker
 	running map[uint64]bool    // being played now: a wake marks it again
@@ -56,21 +57,29 @@ type ComputerRunner struct {
 }
 
 // NewComputerRunner returns a runner of svc's computer player with
-// workers searches at most at once (at least 1).
+// workers searches at most at once (at least 1), and registers with svc
+// its wake-up after every game update (Service.OnGameCommitted): make it
+// while svc is built, before it serves.
 func NewComputerRunner(svc *Service, workers int, log *slog.Logger) *ComputerRunner {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &ComputerRunner{svc: svc, log: log, workers: max(workers, 1), ResignLost: true, Draws: DefaultDrawOffers(),
+	r := &ComputerRunner{svc: svc, log: log, workers: max(workers, 1), ResignLost: true, Draws: DefaultDrawOffers(),
 		even: map[uint64]evenRun{}, queued: map[uint64]bool{}, running: map[uint64]bool{}, again: map[uint64]bool{}, queue: make(chan uint64, 4096)}
+	svc.OnGameCommitted(svc.wakeComputer(r.Wake))
+	return r
 }
 
 // Wake asks for game id to be looked at: the computer's turn or choice,
 // or its opponent's offer or request. Cheap and never blocks; a game
-// already queued is not queued twice.
+// already queued is not queued twice. Nothing while Run is not running
+// (Run scans every game when it starts).
 func (r *ComputerRunner) Wake(id uint64) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if !r.serving {
+		return
+	}
 	if r.running[id] {
 		r.again[id] = true
 		return
@@ -86,13 +95,12 @@ func (r *ComputerRunner) Wake(id uint64) {
 	}
 }
 
-// Run plays until ctx is done: it installs the wake-up, queues every game
-// the computer has to act in, and runs the workers. It returns nil when
-// ctx ends.
+// Run plays until ctx is done: it turns the wake-up on, queues every
+// game the computer has to act in, and runs the workers. It returns nil
+// when ctx ends.
 func (r *ComputerRunner) Run(ctx context.Context) error {
-	wake := r.Wake
-	r.svc.computer.wake.Store(&wake)
-	defer r.svc.computer.wake.Store(nil)
+	r.setServing(true)
+	defer r.setServing(false)
 	if err := r.Scan(ctx); err != nil {
 		r.log.Error("computer: scanning its games", "err", err)
 	}
@@ -111,6 +119,13 @@ func (r *ComputerRunner) Run(ctx context.Context) error {
 	}
 	wg.Wait()
 	return nil
+}
+
+// setServing turns the wake-up on or off.
+func (r *ComputerRunner) setServing(on bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.serving = on
 }
 
 // PlayPending does, here and now, everything the computer has to do in

@@ -104,8 +104,14 @@ func (s *Service) updateGame(ctx context.Context, id, expected uint64, fn func(*
 	if err != nil {
 		return g, err
 	}
+	s.gameCommitted(ctx, g)
+	return g, nil
+}
+
+// gameCommitted runs the registered events for g, just stored: by an
+// update, or created by an accepted challenge.
+func (s *Service) gameCommitted(ctx context.Context, g *Game) {
 	for _, e := range s.events {
 		e(ctx, g)
 	}
-	return g, nil
 }

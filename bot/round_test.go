@@ -12,8 +12,8 @@ import (
 // TestGameUpdateExtensions: a registered finisher runs inside every game
 // update, after the change, seeing the game as read and as changed; what
 // it adds is stored with the update, and its error changes nothing. A
-// registered event runs after each committed update only, with the game
-// as stored.
+// registered event runs after each committed update only, and after the
+// creation of a game by an accepted challenge, with the game as stored.
 func TestGameUpdateExtensions(t *testing.T) {
 	e := newEnv(t)
 	var seen []bot.GameBefore
@@ -38,8 +38,8 @@ func TestGameUpdateExtensions(t *testing.T) {
 	if len(seen) != 1 || seen[0].Moves != 0 || seen[0].ToAct != "alice" || !seen[0].Ongoing {
 		t.Fatalf("the finisher saw %+v, want the game as read: no move, alice to act", seen)
 	}
-	if !slices.Equal(committed, []uint64{res.Game.Version}) {
-		t.Fatalf("events ran for versions %v, want %d", committed, res.Game.Version)
+	if !slices.Equal(committed, []uint64{g.Version, res.Game.Version}) {
+		t.Fatalf("events ran for versions %v, want %d (the game created) and %d (the move)", committed, g.Version, res.Game.Version)
 	}
 	notes, err := e.db.PendingNotifications(ctx, e.clock.Now(), 100)
 	if err != nil {
@@ -60,7 +60,7 @@ func TestGameUpdateExtensions(t *testing.T) {
 	if after.Version != res.Game.Version || len(after.Moves) != 1 {
 		t.Errorf("a failing finisher changed the game: version %d, moves %v", after.Version, after.Moves)
 	}
-	if len(committed) != 1 {
+	if len(committed) != 2 {
 		t.Errorf("events ran after a failed update: %v", committed)
 	}
 }

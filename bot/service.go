@@ -89,7 +89,8 @@ func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 	// What every game update does besides its own change (round.go):
 	// in its transaction, the computer's posts and then the rating of a
 	// rated game it ends; after the commit, the progress of the game's
-	// tournament and the computer's wake-up.
+	// tournament (and the computer's wake-up, which NewComputerRunner
+	// registers).
 	s.AddFinisher(s.computerTurnPosts)
 	if s.ratings != nil {
 		s.AddFinisher(s.rateEnded)
@@ -97,7 +98,6 @@ func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 	if s.tournaments != nil {
 		s.OnGameCommitted(s.syncEnded)
 	}
-	s.OnGameCommitted(s.wakeComputer)
 	return s
 }
 

@@ -243,7 +243,7 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 	if err != nil {
 		return nil, err
 	}
-	s.wakeComputer(ctx, g)
+	s.gameCommitted(ctx, g)
 	return s.recheckReminder(ctx, g, reminders), nil
 }
 

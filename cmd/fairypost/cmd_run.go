@@ -110,6 +110,11 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	h := botcmd.New(svc, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names})
 	sched := bot.NewScheduler(svc, log)
 	var deliv *bot.Deliverer
+	// The computer player's runner registers its wake-up with svc, so it
+	// is made before anything is served (it learns its user below).
+	computer := bot.NewComputerRunner(svc, cfg.Play.ComputerWorkers, log)
+	computer.ResignLost = cfg.Play.ComputerResigns
+	computer.Poke = func() { sched.Poke(); deliv.Poke() } // its moves are posted at once
 	// The interactions endpoint, when configured (config_http.go),
 	// listens before connecting: an address in use stops the start.
 	var endpoint *endpointServer
@@ -154,9 +159,6 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	// The computer player plays as the bot's own user: a challenge to
 	// the bot is a game against it.
 	svc.SetComputer(b.UserID())
-	computer := bot.NewComputerRunner(svc, cfg.Play.ComputerWorkers, log)
-	computer.ResignLost = cfg.Play.ComputerResigns
-	computer.Poke = func() { sched.Poke(); deliv.Poke() } // its moves are posted at once
 	if endpoint != nil {
 		handler, err := b.InteractionsHandler()
 		if err != nil {
