@@ -45,7 +45,7 @@ const (
 // v.PreGame between the players of st (Seed is drawn here), and returns
 // the notification asking the army picker to choose. r holds the players'
 // reminder settings, read before the update.
-func (s *Service) startSetup(g *Game, v *rules.Variant, st *Setup, now time.Time, r reminderSettings) Notification {
+func (s *Service) startSetup(g *Game, v *rules.Variant, st *Setup, now time.Time, r Reminders) Notification {
 	st.Seed = s.seed()
 	start := v.PreGame.Start(st.Seed)
 	g.Status = GameSetup

@@ -28,9 +28,8 @@ type Service struct {
 	seed       func() uint64
 	replays    *replayCache
 
-	ratings     RatingStore     // nil: no game is rated
-	tournaments TournamentStore // nil: no tournaments
-	rating      rating.System   // the parameters of the ratings
+	ratings RatingStore   // nil: no game is rated
+	rating  rating.System // the parameters of the ratings
 	// vacationDays is the yearly vacation allowance (VacationAllowance).
 	vacationDays int
 	computer     computer // the computer player (computer.go)
@@ -39,6 +38,7 @@ type Service struct {
 	// they run.
 	finishers []Finisher
 	events    []GameEvent
+	sweepers  []Sweeper // the features' parts of Sweep (sweep.go)
 }
 
 // Option configures a Service.
@@ -62,8 +62,8 @@ type Stores struct {
 	// Ratings, when set, keeps ratings: rated games are rated when they
 	// end (see rating.go). Optional.
 	Ratings RatingStore
-	// Tournaments, when set, keeps tournaments (see tournament.go).
-	// Optional.
+	// Tournaments, when set, keeps tournaments: the store of package
+	// bot/tournaments (the Service itself does not use it). Optional.
 	Tournaments TournamentStore
 }
 
@@ -82,21 +82,18 @@ func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 		rules: reg, now: time.Now,
 		coin: func() bool { return rand.IntN(2) == 0 }, seed: rand.Uint64,
 		replays: newReplayCache(DefaultReplayCacheSize), ratings: st.Ratings, rating: rating.Lichess(),
-		tournaments: st.Tournaments, vacationDays: DefaultVacationDays}
+		vacationDays: DefaultVacationDays}
 	for _, o := range opts {
 		o(s)
 	}
 	// What every game update does besides its own change (round.go):
 	// in its transaction, the computer's posts and then the rating of a
-	// rated game it ends; after the commit, the progress of the game's
-	// tournament (and the computer's wake-up, which NewComputerRunner
-	// registers).
+	// rated game it ends. After the commit, the events the features
+	// register when they are made: the progress of the game's tournament
+	// (tournaments.New), the computer's wake-up (NewComputerRunner).
 	s.AddFinisher(s.computerTurnPosts)
 	if s.ratings != nil {
 		s.AddFinisher(s.rateEnded)
-	}
-	if s.tournaments != nil {
-		s.OnGameCommitted(s.syncEnded)
 	}
 	return s
 }

@@ -204,7 +204,7 @@ func (s *Service) ranOut(ctx context.Context, id uint64) error {
 // before is the user ID of the player who acted last (the one who moved,
 // or "" at the start of a game). r holds the players' reminder settings,
 // read before the update: settle reads no store.
-func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, r reminderSettings) (auto []autoMove, notes []Notification) {
+func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, r Reminders) (auto []autoMove, notes []Notification) {
 	acting, started := g.ToAct, g.TurnStarted // whose clock ran, since when
 	passed := false                           // the turn passed to the other player at some point
 	if p := rg.Position(); userToAct(g, &p) != before {
@@ -240,6 +240,17 @@ func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, 
 		notes = append(notes, yourTurn(g, s.VariantName(g.Variant, g.Options), now))
 	}
 	return auto, notes
+}
+
+// BeginPlay completes g, a new game in play created at now (Status
+// GameActive, StartFEN its start position start, players set), as an
+// accepted challenge completes one: the player to act, the clock of White
+// started, and the notifications that tell them (returned). r holds the
+// players' reminder settings (ReadReminders): BeginPlay reads no store,
+// so a store transaction creating the game may call it.
+func (s *Service) BeginPlay(g *Game, start rules.Position, now time.Time, r Reminders) []Notification {
+	_, notes := s.settle(g, rules.NewGame(start), "", now, r)
+	return notes
 }
 
 // autoMove is a move the bot played because it was the only legal one.

@@ -15,6 +15,7 @@ import (
 	"github.com/fairypost/fairypost/bot"
 	botcmd "github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
+	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/gorilla/websocket"
 )
 
@@ -107,7 +108,8 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 		}
 		return b.Name(ctx, guildID, userID)
 	}
-	h := botcmd.New(svc, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names})
+	tours := tournaments.New(svc, be.stores.Tournaments, be.stores.Ratings)
+	h := botcmd.New(svc, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names, Tournaments: tours})
 	sched := bot.NewScheduler(svc, log)
 	var deliv *bot.Deliverer
 	// The computer player's runner registers its wake-up with svc, so it
