@@ -28,7 +28,7 @@ type Service struct {
 	seed       func() uint64
 	replays    *replayCache
 
-	ratings RatingStore   // nil: no game is rated
+	ratings RatingStore   // nil: game updates have no standings at hand
 	rating  rating.System // the parameters of the ratings
 	// vacationDays is the yearly vacation allowance (VacationAllowance).
 	vacationDays int
@@ -59,8 +59,9 @@ type Stores struct {
 	Challenges ChallengeStore
 	Users      UserStore
 	Outbox     Outbox
-	// Ratings, when set, keeps ratings: rated games are rated when they
-	// end (see rating.go). Optional.
+	// Ratings, when set, keeps ratings: every game update is then a
+	// RatingStore.UpdateGameRated, with the standings at hand for the
+	// finishers (package bot/ratings rates games). Optional.
 	Ratings RatingStore
 	// Tournaments, when set, keeps tournaments: the store of package
 	// bot/tournaments (the Service itself does not use it). Optional.
@@ -87,14 +88,12 @@ func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 		o(s)
 	}
 	// What every game update does besides its own change (round.go):
-	// in its transaction, the computer's posts and then the rating of a
-	// rated game it ends. After the commit, the events the features
-	// register when they are made: the progress of the game's tournament
-	// (tournaments.New), the computer's wake-up (NewComputerRunner).
+	// in its transaction, the computer's posts, then the finishers the
+	// features register (ratings.Register: the rating of a rated game
+	// it ends); after the commit, the events they register (the
+	// progress of the game's tournament, tournaments.New; the
+	// computer's wake-up, NewComputerRunner).
 	s.AddFinisher(s.computerTurnPosts)
-	if s.ratings != nil {
-		s.AddFinisher(s.rateEnded)
-	}
 	return s
 }
 

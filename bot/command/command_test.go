@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/storage"
@@ -29,6 +30,7 @@ type env struct {
 	db    *storage.DB
 	svc   *bot.Service
 	tours *tournaments.Service
+	rates *ratings.Service
 	h     *Handler
 	clk   *testkit.Clock
 	log   *testkit.Buffer
@@ -44,10 +46,10 @@ func newEnv(t *testing.T) *env {
 	db := testkit.OpenDB(t)
 	clk := testkit.NewClock(t0)
 	svc := testkit.Service(t, db, clk)
-	tours := tournaments.New(svc, db, db)
+	tours, rates := tournaments.New(svc, db, db), ratings.New(svc, db)
 	logs := &testkit.Buffer{}
-	h := New(svc, Options{BoardSize: 240, GIFSize: 160, Logger: slog.New(slog.NewTextHandler(logs, nil)), Tournaments: tours})
-	return &env{t: t, ctx: context.Background(), db: db, svc: svc, tours: tours, h: h, clk: clk, log: logs}
+	h := New(svc, Options{BoardSize: 240, GIFSize: 160, Logger: slog.New(slog.NewTextHandler(logs, nil)), Tournaments: tours, Ratings: rates})
+	return &env{t: t, ctx: context.Background(), db: db, svc: svc, tours: tours, rates: rates, h: h, clk: clk, log: logs}
 }
 
 // parse reads "name opt:value opt:value" (values without spaces).

@@ -8,6 +8,7 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
+	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/storage"
@@ -33,8 +34,9 @@ func (e *env) reopen(t *testing.T) {
 	e.db = db
 	e.svc = bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}, reg,
 		bot.Clock(e.clock.Now), bot.Coin(func() bool { return true }))
-	e.tours = tournaments.New(e.svc, db, db)
-	e.handler = command.New(e.svc, command.Options{BoardSize: 320, Tournaments: e.tours})
+	ratings.Register(e.svc)
+	e.tours, e.rates = tournaments.New(e.svc, db, db), ratings.New(e.svc, db)
+	e.handler = command.New(e.svc, command.Options{BoardSize: 320, Tournaments: e.tours, Ratings: e.rates})
 }
 
 // A 4-player round-robin of chess in the console, played to the end with

@@ -15,6 +15,7 @@ import (
 	"github.com/fairypost/fairypost/bot"
 	botcmd "github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
+	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/gorilla/websocket"
 )
@@ -108,8 +109,11 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 		}
 		return b.Name(ctx, guildID, userID)
 	}
+	// The features register with svc before anything is served.
+	ratings.Register(svc)
 	tours := tournaments.New(svc, be.stores.Tournaments, be.stores.Ratings)
-	h := botcmd.New(svc, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names, Tournaments: tours})
+	h := botcmd.New(svc, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names,
+		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings)})
 	sched := bot.NewScheduler(svc, log)
 	var deliv *bot.Deliverer
 	// The computer player's runner registers its wake-up with svc, so it
