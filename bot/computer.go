@@ -13,7 +13,7 @@ import (
 // The computer player (package ai) plays under one user ID, the bot's own
 // (on Discord its application's user, in the console "bot"): a challenge
 // to it is accepted at once, as a casual game at the level asked for
-// (Challenge.Level, Game.Level), and a ComputerRunner plays its turns as
+// (Challenge.Level, Game.Level), and a runner (package bot/computer) plays its turns as
 // soon as they come, through the same compare-and-swap as a person's
 // move. Nothing is ever sent to it: the notifications addressed to it are
 // left out where they are made. What it does that no reply to a person
@@ -29,8 +29,8 @@ const (
 )
 
 // computer is the Service's computer player: the user ID it plays
-// under. A ComputerRunner registers its wake-up with the Service when it
-// is made (NewComputerRunner, wakeComputer).
+// under. Its runner (package bot/computer) registers its wake-up with the
+// Service when it is made (OnComputerGame).
 type computer struct {
 	id atomic.Pointer[string]
 }
@@ -86,6 +86,13 @@ func (s *Service) wakeComputer(wake func(gameID uint64)) GameEvent {
 		wake(g.ID)
 	}
 }
+
+// OnComputerGame registers wake to be called with the ID of every game
+// the computer plays after each committed update of it, or its creation
+// (OnGameCommitted), held under a context from HoldComputer until its
+// release: how its runner (package bot/computer) learns of its turns. As
+// AddFinisher, while the Service is built, before it serves.
+func (s *Service) OnComputerGame(wake func(gameID uint64)) { s.OnGameCommitted(s.wakeComputer(wake)) }
 
 // HoldComputer returns a context under which the updates of games the
 // computer plays do not wake it at once, and the function that wakes it

@@ -27,7 +27,8 @@
 // commit (a tournament records the result, the computer's runner wakes),
 // sweepers in Sweep. Package bot keeps every record, every store
 // interface and the notifications; a feature with its own package
-// (bot/ratings, bot/tournaments) imports bot and never another feature.
+// (bot/computer, bot/ratings, bot/tournaments) imports bot and never
+// another feature.
 //
 // # Games are their moves
 //

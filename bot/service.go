@@ -92,7 +92,7 @@ func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 	// features register (ratings.Register: the rating of a rated game
 	// it ends); after the commit, the events they register (the
 	// progress of the game's tournament, tournaments.New; the
-	// computer's wake-up, NewComputerRunner).
+	// computer's wake-up, computer.NewRunner).
 	s.AddFinisher(s.computerTurnPosts)
 	return s
 }

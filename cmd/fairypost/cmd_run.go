@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/fairypost/fairypost/bot"
 	botcmd "github.com/fairypost/fairypost/bot/command"
+	"github.com/fairypost/fairypost/bot/computer"
 	"github.com/fairypost/fairypost/bot/discord"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
@@ -118,9 +119,9 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	var deliv *bot.Deliverer
 	// The computer player's runner registers its wake-up with svc, so it
 	// is made before anything is served (it learns its user below).
-	computer := bot.NewComputerRunner(svc, cfg.Play.ComputerWorkers, log)
-	computer.ResignLost = cfg.Play.ComputerResigns
-	computer.Poke = func() { sched.Poke(); deliv.Poke() } // its moves are posted at once
+	runner := computer.NewRunner(svc, cfg.Play.ComputerWorkers, log)
+	runner.ResignLost = cfg.Play.ComputerResigns
+	runner.Poke = func() { sched.Poke(); deliv.Poke() } // its moves are posted at once
 	// The interactions endpoint, when configured (config_http.go),
 	// listens before connecting: an address in use stops the start.
 	var endpoint *endpointServer
@@ -186,7 +187,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 			}
 			runAll(ctx, func(ctx context.Context) { sched.Run(ctx) },
 				func(ctx context.Context) { deliv.Run(ctx, cfg.Discord.DeliverEvery.D()) },
-				func(ctx context.Context) { computer.Run(ctx) }, watch)
+				func(ctx context.Context) { runner.Run(ctx) }, watch)
 		})
 		if err != nil {
 			log.Error("fairypost: the scheduler, the deliverer and the computer player stopped", "err", err)
