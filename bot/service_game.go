@@ -93,12 +93,13 @@ const maxAutoMoves = 8
 // the turn was meant to go on; when only the continuing form is legal,
 // the text is read as that one (see readMove).
 //
-// The update is Service.updateGame's: in the same transaction the
-// features' finishers run (the computer player's posts and the
-// notifications it does not get; the rating of a rated game the move
-// ended), and after the commit their events (the game's tournament
-// records an ended game; the computer player is woken when it plays in
-// the game). See round.go and NewService for the list.
+// The update is Service.updateGame's (round.go): in the same
+// transaction the finishers run (the computer player's posts and the
+// notifications it does not get, registered by NewService; the rating of
+// a rated game the move ended, ratings.Register), and after the commit
+// the events (the game's tournament records an ended game,
+// tournaments.New; the computer's runner is woken when it plays in the
+// game, computer.NewRunner). cmd/fairypost wires every feature.
 //
 // Errors, with nothing changed: ENOTFOUND for an unknown game; ECONFLICT
 // when req.Version is not AnyVersion and the game has moved on;
