@@ -143,3 +143,34 @@ func TestExportedMethodCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestOneWritePath: every update of a game in play goes through
+// Service.updateGame (round.go), so that what a move does is what
+// updateGame runs: no other code in bot/... calls the stores'
+// UpdateGame or UpdateGameRated.
+func TestOneWritePath(t *testing.T) {
+	for _, dir := range append([]string{"."}, botPackages(t)...) {
+		fset := token.NewFileSet()
+		pkgs, err := parser.ParseDir(fset, dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pkg := range pkgs {
+			for name, f := range pkg.Files {
+				if dir == "." && filepath.Base(name) == "round.go" {
+					continue
+				}
+				ast.Inspect(f, func(n ast.Node) bool {
+					call, ok := n.(*ast.CallExpr)
+					if !ok {
+						return true
+					}
+					if sel, ok := call.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "UpdateGame" || sel.Sel.Name == "UpdateGameRated") {
+						t.Errorf("%s: calls %s: a game changes through Service.updateGame only", fset.Position(call.Pos()), sel.Sel.Name)
+					}
+					return true
+				})
+			}
+		}
+	}
+}
