@@ -13,7 +13,7 @@ import (
 // The computer player (package ai) plays under one user ID, the bot's own
 // (on Discord its application's user, in the console "bot"): a challenge
 // to it is accepted at once, as a casual game at the level asked for
-// (Challenge.Level, Game.Level), and a ComputerRunner plays its turns as
+// (Challenge.Level, Game.Level), and a runner (package bot/computer) plays its turns as
 // soon as they come, through the same compare-and-swap as a person's
 // move. Nothing is ever sent to it: the notifications addressed to it are
 // left out where they are made. What it does that no reply to a person
@@ -28,11 +28,11 @@ const (
 	DefaultComputerLevel = 4
 )
 
-// computer is the Service's computer player: the user ID it plays under
-// and how its turns are woken (ComputerRunner.Run installs that).
+// computer is the Service's computer player: the user ID it plays
+// under. Its runner (package bot/computer) registers its wake-up with the
+// Service when it is made (OnComputerGame).
 type computer struct {
-	id   atomic.Pointer[string]
-	wake atomic.Pointer[func(gameID uint64)]
+	id atomic.Pointer[string]
 }
 
 // SetComputer sets the user ID the computer player plays under ("" for
@@ -70,26 +70,29 @@ func (s *Service) notComputer(notes []Notification) []Notification {
 	return kept
 }
 
-// wakeComputer tells the computer's runner that g, just written, may want
-// it: its turn or choice, an offer or request of its opponent, or its end
-// (the runner forgets what it kept of the game). Under a context from
-// HoldComputer the wake waits for its release.
-func (s *Service) wakeComputer(ctx context.Context, g *Game) {
-	if g == nil || !g.IsPlayer(s.ComputerID()) {
-		return
+// wakeComputer returns the GameEvent that tells the computer's runner,
+// through wake, that g, just written, may want it: its turn or choice,
+// an offer or request of its opponent, or its end (the runner forgets
+// what it kept of the game). Games it does not play wake nothing. Under
+// a context from HoldComputer the wake waits for its release.
+func (s *Service) wakeComputer(wake func(gameID uint64)) GameEvent {
+	return func(ctx context.Context, g *Game) {
+		if g == nil || !g.IsPlayer(s.ComputerID()) {
+			return
+		}
+		if h, ok := ctx.Value(heldKey{}).(*heldWakes); ok && h.hold(g.ID, wake) {
+			return
+		}
+		wake(g.ID)
 	}
-	if h, ok := ctx.Value(heldKey{}).(*heldWakes); ok && h.hold(g.ID) {
-		return
-	}
-	s.wake(g.ID)
 }
 
-// wake wakes the computer's runner for game id, when one runs.
-func (s *Service) wake(id uint64) {
-	if w := s.computer.wake.Load(); w != nil {
-		(*w)(id)
-	}
-}
+// OnComputerGame registers wake to be called with the ID of every game
+// the computer plays after each committed update of it, or its creation
+// (OnGameCommitted), held under a context from HoldComputer until its
+// release: how its runner (package bot/computer) learns of its turns. As
+// AddFinisher, while the Service is built, before it serves.
+func (s *Service) OnComputerGame(wake func(gameID uint64)) { s.OnGameCommitted(s.wakeComputer(wake)) }
 
 // HoldComputer returns a context under which the updates of games the
 // computer plays do not wake it at once, and the function that wakes it
@@ -102,8 +105,8 @@ func (s *Service) wake(id uint64) {
 func (s *Service) HoldComputer(ctx context.Context) (context.Context, func()) {
 	h := &heldWakes{}
 	return context.WithValue(ctx, heldKey{}, h), func() {
-		for _, id := range h.release() {
-			s.wake(id)
+		for _, w := range h.release() {
+			w.wake(w.id)
 		}
 	}
 }
@@ -114,91 +117,71 @@ type heldKey struct{}
 // heldWakes are the games whose wakes wait for a release.
 type heldWakes struct {
 	mu       sync.Mutex
-	ids      []uint64
+	held     []heldWake
 	released bool
 }
 
-// hold keeps the wake of game id for the release and reports whether it
-// did: false once released.
-func (h *heldWakes) hold(id uint64) bool {
+// heldWake is one wake held: game id for the runner woken by wake.
+type heldWake struct {
+	id   uint64
+	wake func(gameID uint64)
+}
+
+// hold keeps the wake of game id through wake for the release and
+// reports whether it did: false once released.
+func (h *heldWakes) hold(id uint64, wake func(gameID uint64)) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.released {
 		return false
 	}
-	if !slices.Contains(h.ids, id) {
-		h.ids = append(h.ids, id)
+	if !slices.ContainsFunc(h.held, func(w heldWake) bool { return w.id == id }) {
+		h.held = append(h.held, heldWake{id: id, wake: wake})
 	}
 	return true
 }
 
-// release ends the hold and returns the games held.
-func (h *heldWakes) release() []uint64 {
+// release ends the hold and returns the wakes held.
+func (h *heldWakes) release() []heldWake {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	ids := h.ids
-	h.ids, h.released = nil, true
-	return ids
+	held := h.held
+	h.held, h.released = nil, true
+	return held
 }
 
-// computerGames is the GameStore of a Service: every update's
-// notifications for the computer player are left out, what the computer
-// did that no reply to a person shows is posted to the game's thread
-// (computerPosts), and a game it plays wakes it after each update.
-type computerGames struct {
-	GameStore
-	svc *Service
-}
-
-// UpdateGame is GameStore.UpdateGame with notes to the computer left out
-// and its posts added (first, so that the thread tells the move before
-// anyone is pinged about it).
-func (c computerGames) UpdateGame(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error) {
-	g, err := c.GameStore.UpdateGame(ctx, id, expected, func(g *Game) ([]Notification, error) {
-		before := computerBefore{toAct: g.ToAct, moves: len(g.Moves), offer: g.DrawOffer}
-		notes, err := fn(g)
-		notes = c.svc.notComputer(notes)
-		if err != nil {
-			return notes, err
-		}
-		if posts := c.svc.computerPosts(g, before); len(posts) > 0 {
-			notes = append(posts, notes...)
-		}
-		return notes, nil
-	})
-	if err == nil {
-		c.svc.wakeComputer(ctx, g)
+// computerTurnPosts is the computer player's Finisher: the update's
+// notifications addressed to the computer are left out (it reads none),
+// and what it did that no reply to a person shows is posted to the game's
+// thread (computerPosts), first, so that the thread tells the move before
+// anyone is pinged about it.
+func (s *Service) computerTurnPosts(u *GameUpdate) error {
+	u.Notifications = s.notComputer(u.Notifications)
+	if posts := s.computerPosts(u.Game, u.Before); len(posts) > 0 {
+		u.Notifications = append(posts, u.Notifications...)
 	}
-	return g, err
-}
-
-// computerBefore is what computerPosts compares an update with: the game
-// as it was read.
-type computerBefore struct {
-	toAct string
-	moves int
-	offer string
+	return nil
 }
 
 // computerPosts returns the posts to g's thread (notifications to
 // nobody, UserID "") for what the computer player did in an update of
-// g, which was before as read: the moves it appended while it was to act
+// g, which was before as read (GameUpdate.Before): the moves it appended while it was to act
 // once its turn is over (the turn passed, or the game ended), as one
 // NotifyComputerTurn, and the draw it offered, as a NotifyDrawOffered. A
 // person's moves and offers need none: the reply to their command is
 // posted. Nothing when the computer does not play in g.
-func (s *Service) computerPosts(g *Game, before computerBefore) []Notification {
+func (s *Service) computerPosts(g *Game, before GameBefore) []Notification {
 	me := s.ComputerID()
 	if me == "" || !g.IsPlayer(me) {
 		return nil
 	}
 	now := s.now()
 	var posts []Notification
-	if before.toAct == me && len(g.Moves) > before.moves && (g.Status != GameActive || g.ToAct != me) {
+	if before.ToAct == me && len(g.Moves) > before.Moves && (g.Status != GameActive || g.ToAct != me) {
 		posts = append(posts, gameNote(g, NotifyComputerTurn, "",
 			fmt.Sprintf("<@%s> played in game %d (%s).", me, g.ID, s.VariantName(g.Variant, g.Options)), now))
 	}
-	if before.offer != me && g.DrawOffer == me && g.Status == GameActive {
+	if before.DrawOffer != me && g.DrawOffer == me && g.Status == GameActive {
 		posts = append(posts, gameNote(g, NotifyDrawOffered, "",
 			fmt.Sprintf("<@%s> offers a draw in game #%d. <@%s>: accept or decline with the buttons or /draw, or move to decline it.",
 				me, g.ID, opponent(g, me)), now))

@@ -15,16 +15,16 @@ func TestHoldComputer(t *testing.T) {
 	s.SetComputer("bot")
 	var woken []uint64
 	wake := func(id uint64) { woken = append(woken, id) }
-	s.computer.wake.Store(&wake)
+	event := s.wakeComputer(wake)
 	mine := &Game{ID: 7, White: "alice", Black: "bot", Status: GameActive}
 	other := &Game{ID: 8, White: "bot", Black: "carol", Status: GameFinished}
 	people := &Game{ID: 9, White: "alice", Black: "carol", Status: GameActive}
 
 	held, release := s.HoldComputer(context.Background())
-	s.wakeComputer(held, mine)
-	s.wakeComputer(held, mine)
-	s.wakeComputer(held, other)
-	s.wakeComputer(held, people)
+	event(held, mine)
+	event(held, mine)
+	event(held, other)
+	event(held, people)
 	if len(woken) != 0 {
 		t.Fatalf("woken while held: %v", woken)
 	}
@@ -33,8 +33,8 @@ func TestHoldComputer(t *testing.T) {
 		t.Fatalf("woken by the release: %v, want 7 and 8 once each", woken)
 	}
 	release()
-	s.wakeComputer(held, mine)
-	s.wakeComputer(context.Background(), people)
+	event(held, mine)
+	event(context.Background(), people)
 	if !slices.Equal(woken, []uint64{7, 8, 7}) {
 		t.Errorf("after the release: woken %v, want 7 again at once", woken)
 	}

@@ -18,6 +18,18 @@
 // onto a bbolt Update and equally onto an etcd transaction guarded by the
 // key's mod revision.
 //
+// # One write path, features around it
+//
+// Every change of a game in play goes through one method of the Service
+// (updateGame, round.go), and what features add to it is registered when
+// they are made: finishers run in the update's transaction (the rating
+// of a game that ends, the computer player's posts), events after its
+// commit (a tournament records the result, the computer's runner wakes),
+// sweepers in Sweep. Package bot keeps every record, every store
+// interface and the notifications; a feature with its own package
+// (bot/computer, bot/ratings, bot/tournaments) imports bot and never
+// another feature.
+//
 // # Games are their moves
 //
 // A Game stores its variant, options, start FEN and the canonical moves

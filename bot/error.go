@@ -89,10 +89,10 @@ func ErrorMessage(err error) string {
 	return "Internal error."
 }
 
-// unanswered reports whether err is a store's that did not answer in
+// Unanswered reports whether err is a store's that did not answer in
 // time (EUNAVAILABLE or EUNKNOWN): worth a warning, not an error, in a
 // log (an etcd election, members unreachable).
-func unanswered(err error) bool {
+func Unanswered(err error) bool {
 	c := ErrorCode(err)
 	return c == EUNAVAILABLE || c == EUNKNOWN
 }

@@ -512,7 +512,7 @@ type ForecastAnswer struct {
 // it answered. It returns the answers and the forced passes played, in
 // order, and the notifications. r holds the players' reminder settings,
 // read before the update: it reads no store.
-func (s *Service) answerForecasts(g *Game, rg *rules.Game, notes []Notification, now time.Time, r reminderSettings) ([]ForecastAnswer, []autoMove, []Notification) {
+func (s *Service) answerForecasts(g *Game, rg *rules.Game, notes []Notification, now time.Time, r Reminders) ([]ForecastAnswer, []autoMove, []Notification) {
 	var answers []ForecastAnswer
 	var auto []autoMove
 	run := answerRun{at: -1}

@@ -75,12 +75,12 @@ func (s *Service) SetReminder(ctx context.Context, userID string, percent int) (
 // changes in a row it stops: the change still running does its own
 // rounds.
 func (s *Service) reschedule(ctx context.Context, userID string) error {
-	r := s.readReminders(ctx, userID)
+	r := s.ReadReminders(ctx, userID)
 	for round := 1; ; round++ {
 		if err := s.rescheduleWith(ctx, userID, r); err != nil {
 			return err
 		}
-		again := s.readReminders(ctx, userID)
+		again := s.ReadReminders(ctx, userID)
 		if again.percent(userID) == r.percent(userID) || round == maxRescheduleRounds {
 			return nil
 		}
@@ -92,7 +92,7 @@ func (s *Service) reschedule(ctx context.Context, userID string) error {
 const maxRescheduleRounds = 3
 
 // rescheduleWith is one round of reschedule, with userID's setting in r.
-func (s *Service) rescheduleWith(ctx context.Context, userID string, r reminderSettings) error {
+func (s *Service) rescheduleWith(ctx context.Context, userID string, r Reminders) error {
 	games, err := s.games.ActiveGamesByUser(ctx, userID)
 	if err != nil {
 		return err
@@ -113,7 +113,7 @@ func (s *Service) rescheduleWith(ctx context.Context, userID string, r reminderS
 // when userID is to act in it (one AnnotateGame, which writes nothing when
 // RemindAt stays), and returns the game as stored then (nil when it wrote
 // nothing).
-func (s *Service) rescheduleGame(ctx context.Context, id uint64, userID string, r reminderSettings) (*Game, error) {
+func (s *Service) rescheduleGame(ctx context.Context, id uint64, userID string, r Reminders) (*Game, error) {
 	g, err := s.games.AnnotateGame(ctx, id, func(g *Game) ([]Notification, error) {
 		if g.ToAct != userID {
 			return nil, sweepSkip{}
@@ -140,11 +140,11 @@ func (s *Service) rescheduleGame(ctx context.Context, id uint64, userID string, 
 // setting stored after this read is SetReminder's to apply: it will find
 // g with its player to act. It returns the game as stored. A failure to
 // reschedule leaves g as it is: a reminder is not worth failing a move for.
-func (s *Service) recheckReminder(ctx context.Context, g *Game, r reminderSettings) *Game {
+func (s *Service) recheckReminder(ctx context.Context, g *Game, r Reminders) *Game {
 	if g == nil || !remindable(g) {
 		return g
 	}
-	now := s.readReminders(ctx, g.ToAct)
+	now := s.ReadReminders(ctx, g.ToAct)
 	if now.percent(g.ToAct) == r.percent(g.ToAct) {
 		return g
 	}

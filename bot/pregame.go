@@ -45,7 +45,7 @@ const (
 // v.PreGame between the players of st (Seed is drawn here), and returns
 // the notification asking the army picker to choose. r holds the players'
 // reminder settings, read before the update.
-func (s *Service) startSetup(g *Game, v *rules.Variant, st *Setup, now time.Time, r reminderSettings) Notification {
+func (s *Service) startSetup(g *Game, v *rules.Variant, st *Setup, now time.Time, r Reminders) Notification {
 	st.Seed = s.seed()
 	start := v.PreGame.Start(st.Seed)
 	g.Status = GameSetup
@@ -85,7 +85,7 @@ func (s *Service) choiceNote(g *Game, now time.Time, text string) Notification {
 // that is not one of the step's choices.
 func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, choice string) (*Game, error) {
 	reminders := s.gameReminders(ctx, gameID)
-	g, err := s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+	g, err := s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if !g.IsPlayer(userID) {
 			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
 		}

@@ -118,7 +118,7 @@ func (s *Scheduler) step(ctx context.Context) (wait time.Duration) {
 			if errors.As(err, &p) {
 				attrs = append(attrs, "stack", string(p.Stack))
 			}
-			if unanswered(err) {
+			if Unanswered(err) {
 				s.log.Warn("sweep failed: the store did not answer; retrying", attrs...)
 			} else {
 				s.log.Error("sweep failed; retrying", attrs...)

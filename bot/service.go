@@ -28,12 +28,17 @@ type Service struct {
 	seed       func() uint64
 	replays    *replayCache
 
-	ratings     RatingStore     // nil: no game is rated
-	tournaments TournamentStore // nil: no tournaments
-	rating      rating.System   // the parameters of the ratings
+	ratings RatingStore   // nil: game updates have no standings at hand
+	rating  rating.System // the parameters of the ratings
 	// vacationDays is the yearly vacation allowance (VacationAllowance).
 	vacationDays int
 	computer     computer // the computer player (computer.go)
+
+	// The features' parts of every game update (round.go), in the order
+	// they run.
+	finishers []Finisher
+	events    []GameEvent
+	sweepers  []Sweeper // the features' parts of Sweep (sweep.go)
 }
 
 // Option configures a Service.
@@ -54,11 +59,12 @@ type Stores struct {
 	Challenges ChallengeStore
 	Users      UserStore
 	Outbox     Outbox
-	// Ratings, when set, keeps ratings: rated games are rated when they
-	// end (see rating.go). Optional.
+	// Ratings, when set, keeps ratings: every game update is then a
+	// RatingStore.UpdateGameRated, with the standings at hand for the
+	// finishers (package bot/ratings rates games). Optional.
 	Ratings RatingStore
-	// Tournaments, when set, keeps tournaments (see tournament.go).
-	// Optional.
+	// Tournaments, when set, keeps tournaments: the store of package
+	// bot/tournaments (the Service itself does not use it). Optional.
 	Tournaments TournamentStore
 }
 
@@ -77,14 +83,17 @@ func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 		rules: reg, now: time.Now,
 		coin: func() bool { return rand.IntN(2) == 0 }, seed: rand.Uint64,
 		replays: newReplayCache(DefaultReplayCacheSize), ratings: st.Ratings, rating: rating.Lichess(),
-		tournaments: st.Tournaments, vacationDays: DefaultVacationDays}
+		vacationDays: DefaultVacationDays}
 	for _, o := range opts {
 		o(s)
 	}
-	if s.ratings != nil || s.tournaments != nil {
-		s.games = endingGames{GameStore: s.games, svc: s}
-	}
-	s.games = computerGames{GameStore: s.games, svc: s}
+	// What every game update does besides its own change (round.go):
+	// in its transaction, the computer's posts, then the finishers the
+	// features register (ratings.Register: the rating of a rated game
+	// it ends); after the commit, the events they register (the
+	// progress of the game's tournament, tournaments.New; the
+	// computer's wake-up, computer.NewRunner).
+	s.AddFinisher(s.computerTurnPosts)
 	return s
 }
 

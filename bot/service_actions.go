@@ -142,7 +142,7 @@ func (s *Service) OfferDraw(ctx context.Context, gameID, version uint64, userID 
 // agreement and both players are told. EINVALID when the game is not
 // being played, no offer stands, or the offer is userID's own.
 func (s *Service) AcceptDraw(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if err := s.drawOfferTo(g, userID); err != nil {
 			return nil, err
 		}
@@ -156,7 +156,7 @@ func (s *Service) AcceptDraw(ctx context.Context, gameID, version uint64, userID
 // the opponent of the player whose offer stands, who is told
 // (NotifyDrawDeclined). Errors as for AcceptDraw.
 func (s *Service) DeclineDraw(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if err := s.drawOfferTo(g, userID); err != nil {
 			return nil, err
 		}
@@ -240,7 +240,7 @@ func noClaim(g *Game, rg *rules.Game) string {
 // players told (NotifyGameOver). EINVALID once both have moved (resign or
 // offer a draw instead) and for a game that is over.
 func (s *Service) Abort(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if err := player(g, userID); err != nil {
 			return nil, err
 		}
@@ -315,7 +315,7 @@ func (s *Service) RequestTakeback(ctx context.Context, gameID, version uint64, u
 // request stands, or the request is userID's own.
 func (s *Service) AcceptTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	reminders := s.gameReminders(ctx, gameID)
-	g, err := s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+	g, err := s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if err := takebackTo(g, userID); err != nil {
 			return nil, err
 		}
@@ -356,7 +356,7 @@ func (s *Service) AcceptTakeback(ctx context.Context, gameID, version uint64, us
 // be the opponent of the player who asked, who is told
 // (NotifyTakebackDeclined). Errors as for AcceptTakeback.
 func (s *Service) DeclineTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if err := takebackTo(g, userID); err != nil {
 			return nil, err
 		}
@@ -391,7 +391,7 @@ func takebackTo(g *Game, userID string) error {
 // otherwise, as player says) and it is being played (EINVALID otherwise,
 // as playing says). Errors and contract as GameStore.UpdateGame.
 func (s *Service) updatePlaying(ctx context.Context, gameID, version uint64, userID string, fn func(g *Game) ([]Notification, error)) (*Game, error) {
-	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if err := player(g, userID); err != nil {
 			return nil, err
 		}

@@ -192,7 +192,7 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 	if c, err := s.challenges.Challenge(ctx, id); err == nil {
 		challenger = c.Challenger
 	}
-	reminders := s.readReminders(ctx, challenger, userID)
+	reminders := s.ReadReminders(ctx, challenger, userID)
 	away, err := s.awayFor(ctx, id, userID)
 	if err != nil {
 		return nil, err
@@ -243,7 +243,7 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 	if err != nil {
 		return nil, err
 	}
-	s.wakeComputer(ctx, g)
+	s.gameCommitted(ctx, g)
 	return s.recheckReminder(ctx, g, reminders), nil
 }
 

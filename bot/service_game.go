@@ -93,6 +93,14 @@ const maxAutoMoves = 8
 // the turn was meant to go on; when only the continuing form is legal,
 // the text is read as that one (see readMove).
 //
+// The update is Service.updateGame's (round.go): in the same
+// transaction the finishers run (the computer player's posts and the
+// notifications it does not get, registered by NewService; the rating of
+// a rated game the move ended, ratings.Register), and after the commit
+// the events (the game's tournament records an ended game,
+// tournaments.New; the computer's runner is woken when it plays in the
+// game, computer.NewRunner). cmd/fairypost wires every feature.
+//
 // Errors, with nothing changed: ENOTFOUND for an unknown game; ECONFLICT
 // when req.Version is not AnyVersion and the game has moved on;
 // EFORBIDDEN when the user does not play in the game or it is not their
@@ -102,7 +110,7 @@ const maxAutoMoves = 8
 func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error) {
 	var res MoveResult
 	reminders := s.gameReminders(ctx, req.GameID)
-	g, err := s.games.UpdateGame(ctx, req.GameID, req.Version, func(g *Game) ([]Notification, error) {
+	g, err := s.updateGame(ctx, req.GameID, req.Version, func(g *Game) ([]Notification, error) {
 		res = MoveResult{} // fn may run more than once
 		if !g.IsPlayer(req.UserID) {
 			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
@@ -197,7 +205,7 @@ func (s *Service) ranOut(ctx context.Context, id uint64) error {
 // before is the user ID of the player who acted last (the one who moved,
 // or "" at the start of a game). r holds the players' reminder settings,
 // read before the update: settle reads no store.
-func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, r reminderSettings) (auto []autoMove, notes []Notification) {
+func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, r Reminders) (auto []autoMove, notes []Notification) {
 	acting, started := g.ToAct, g.TurnStarted // whose clock ran, since when
 	passed := false                           // the turn passed to the other player at some point
 	if p := rg.Position(); userToAct(g, &p) != before {
@@ -235,6 +243,17 @@ func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, 
 	return auto, notes
 }
 
+// BeginPlay completes g, a new game in play created at now (Status
+// GameActive, StartFEN its start position start, players set), as an
+// accepted challenge completes one: the player to act, the clock of White
+// started, and the notifications that tell them (returned). r holds the
+// players' reminder settings (ReadReminders): BeginPlay reads no store,
+// so a store transaction creating the game may call it.
+func (s *Service) BeginPlay(g *Game, start rules.Position, now time.Time, r Reminders) []Notification {
+	_, notes := s.settle(g, rules.NewGame(start), "", now, r)
+	return notes
+}
+
 // autoMove is a move the bot played because it was the only legal one.
 type autoMove struct {
 	san  string // its friendly form
@@ -270,7 +289,7 @@ func playing(g *Game) error {
 // during the pre-game choice, when Abort ends a game), and notifies both
 // players. version as for Move.
 func (s *Service) Resign(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.games.UpdateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if !g.IsPlayer(userID) {
 			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
 		}

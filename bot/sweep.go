@@ -74,25 +74,25 @@ func remindable(g *Game) bool {
 	return ongoing(g) && !g.Reminded && !g.Deadline.IsZero() && g.ToAct != "" && turnLength(g) > 0
 }
 
-// reminderSettings are the reminder settings (Preferences.ReminderPercent)
+// Reminders are the reminder settings (Preferences.ReminderPercent)
 // of the players an update may start a turn for, by user ID, read before
 // the update so that its function reads no store (GameStore.UpdateGame).
 // A user it does not hold counts as DefaultReminderPercent.
-type reminderSettings map[string]int
+type Reminders map[string]int
 
 // percent returns userID's reminder setting.
-func (r reminderSettings) percent(userID string) int {
+func (r Reminders) percent(userID string) int {
 	if p, ok := r[userID]; ok {
 		return p
 	}
 	return DefaultReminderPercent
 }
 
-// readReminders reads the reminder settings of users from the UserStore,
+// ReadReminders reads the reminder settings of users from the UserStore,
 // before an update. A setting that cannot be read counts as the default
 // (DefaultReminderPercent): a reminder is not worth refusing a move for.
-func (s *Service) readReminders(ctx context.Context, users ...string) reminderSettings {
-	r := reminderSettings{}
+func (s *Service) ReadReminders(ctx context.Context, users ...string) Reminders {
+	r := Reminders{}
 	for _, u := range users {
 		if _, done := r[u]; done || u == "" {
 			continue
@@ -110,21 +110,21 @@ func (s *Service) readReminders(ctx context.Context, users ...string) reminderSe
 // which colour each plays is settled by a pre-game choice), else from the
 // game's record. A game that cannot be read gives no settings: the
 // update that follows reports what is wrong with it.
-func (s *Service) gameReminders(ctx context.Context, id uint64) reminderSettings {
+func (s *Service) gameReminders(ctx context.Context, id uint64) Reminders {
 	if white, black, ok := s.replays.players(id); ok {
-		return s.readReminders(ctx, white, black)
+		return s.ReadReminders(ctx, white, black)
 	}
 	g, err := s.games.Game(ctx, id)
 	if err != nil {
-		return reminderSettings{}
+		return Reminders{}
 	}
-	return s.readReminders(ctx, g.White, g.Black)
+	return s.ReadReminders(ctx, g.White, g.Black)
 }
 
 // scheduleReminder sets g.RemindAt for the turn of g.ToAct as g now
 // stands (RemindTime), with the player's setting from r, read before the
 // update: it reads no store, so it may run inside an update function.
-func scheduleReminder(g *Game, r reminderSettings) {
+func scheduleReminder(g *Game, r Reminders) {
 	g.RemindAt = time.Time{}
 	if !remindable(g) {
 		return
@@ -135,7 +135,7 @@ func scheduleReminder(g *Game, r reminderSettings) {
 // startTurn starts the clock of g.ToAct's turn at now: TurnStarted now,
 // Reminded false, Deadline DaysPerMove from now (none when unlimited),
 // RemindAt as their reminder setting in r says.
-func startTurn(g *Game, now time.Time, r reminderSettings) {
+func startTurn(g *Game, now time.Time, r Reminders) {
 	g.TurnStarted, g.Reminded, g.Deadline = now, false, deadline(g, now)
 	holdClock(g, now)
 	scheduleReminder(g, r)
@@ -153,6 +153,22 @@ func stopClock(g *Game) {
 	g.PauseOffer, g.PausedAt, g.PausedDeadline, g.PausedRemindAt = "", time.Time{}, time.Time{}, time.Time{}
 }
 
+// A Sweeper is a feature's part of Sweep. Sweep calls it after the
+// games and challenges, and NextWake asks it when it is next due.
+type Sweeper interface {
+	// Sweep does what is due for the feature at now, each change one
+	// transaction that checks it is still due (as Sweep's own), and
+	// returns its errors joined, each naming the record.
+	Sweep(ctx context.Context, now time.Time) error
+	// NextWake returns when the feature next has something due, the zero
+	// time when nothing is scheduled, reading only where indexes start.
+	NextWake(ctx context.Context) (time.Time, error)
+}
+
+// AddSweeper registers w with Sweep and NextWake; as AddFinisher, while
+// the Service is built, before it serves.
+func (s *Service) AddSweeper(w Sweeper) { s.sweepers = append(s.sweepers, w) }
+
 // Sweep does what the clock asks for, as of the Service's time now:
 //
 //   - a game whose Deadline has come is lost on time by the player to act
@@ -165,12 +181,10 @@ func stopClock(g *Game) {
 //     Game.RemindAt;
 //   - a pending challenge whose Expires has come expires
 //     (ChallengeExpired) and its challenger is notified;
-//   - open tournaments whose start time has come start (or are cancelled
-//     when too few joined);
-//   - running tournaments record the results of their games that ended
-//     (SyncTournament; normally done as each game ends, this catches a
-//     result a crash kept from being recorded): this reads the games
-//     still pending in running tournaments.
+//   - then the features' sweepers (AddSweeper) do what is due for them
+//     (package bot/tournaments: open tournaments whose start time has
+//     come start, running tournaments record the results a crash kept
+//     from being recorded).
 //
 // Each change is one store transaction that checks again that it is
 // still due, so a move made meanwhile wins and running Sweep again (or
@@ -239,11 +253,13 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 			rep.Expired++
 		}
 	}
-	if _, err := s.startDue(ctx, now); err != nil {
-		errs = append(errs, fmt.Errorf("tournaments to start: %w", err))
-	}
-	if err := s.syncRunning(ctx); err != nil {
-		errs = append(errs, fmt.Errorf("tournaments: %w", err))
+	for _, w := range s.sweepers {
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+		if err := w.Sweep(ctx, now); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	next, err := s.NextWake(ctx)
 	if err != nil {
@@ -268,7 +284,7 @@ const (
 // of the Service writes) has them cleared, so that the indexes let go of
 // it. sweepSkip{} when the game is not due.
 func (s *Service) timeOut(ctx context.Context, id uint64, now time.Time) (out timeOutcome, err error) {
-	_, err = s.games.UpdateGame(ctx, id, AnyVersion, func(g *Game) ([]Notification, error) {
+	_, err = s.updateGame(ctx, id, AnyVersion, func(g *Game) ([]Notification, error) {
 		out = 0
 		if !ongoing(g) && (!g.Deadline.IsZero() || !g.RemindAt.IsZero()) {
 			g.Deadline, g.RemindAt = time.Time{}, time.Time{}
@@ -373,10 +389,10 @@ func (s *Service) expire(ctx context.Context, id uint64, now time.Time) error {
 // NextWake returns when Sweep next has something to do: the earliest
 // deadline, reminder (Game.RemindAt) or pending challenge's expiry (a
 // time already past when something due was not done yet), or the zero
-// time when nothing is scheduled. It reads no record, only where the
-// stores' time indexes start (GameStore.EarliestGameTimes,
-// ChallengeStore.EarliestExpiry), so its cost does not grow with the
-// number of games.
+// time when nothing is scheduled, the sweepers' NextWake included. It
+// reads no record, only where the stores' time indexes start
+// (GameStore.EarliestGameTimes, ChallengeStore.EarliestExpiry), so its
+// cost does not grow with the number of games.
 func (s *Service) NextWake(ctx context.Context) (time.Time, error) {
 	deadline, remindAt, err := s.games.EarliestGameTimes(ctx)
 	if err != nil {
@@ -386,14 +402,16 @@ func (s *Service) NextWake(ctx context.Context) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, err
 	}
-	var start time.Time
-	if s.tournaments != nil {
-		if start, err = s.tournaments.EarliestTournamentStart(ctx); err != nil {
+	times := []time.Time{deadline, remindAt, expiry}
+	for _, w := range s.sweepers {
+		t, err := w.NextWake(ctx)
+		if err != nil {
 			return time.Time{}, err
 		}
+		times = append(times, t)
 	}
 	var next time.Time
-	for _, t := range []time.Time{deadline, remindAt, expiry, start} {
+	for _, t := range times {
 		if !t.IsZero() && (next.IsZero() || t.Before(next)) {
 			next = t
 		}

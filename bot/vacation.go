@@ -197,7 +197,7 @@ func (s *Service) eachGame(ctx context.Context, userID string, fn func(g *Game) 
 	}
 	var errs []error
 	for _, g := range games {
-		_, err := s.games.UpdateGame(ctx, g.ID, AnyVersion, func(g *Game) ([]Notification, error) {
+		_, err := s.updateGame(ctx, g.ID, AnyVersion, func(g *Game) ([]Notification, error) {
 			if !g.Ongoing() {
 				return nil, sweepSkip{}
 			}

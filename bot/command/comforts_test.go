@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/computer"
 )
 
 // TestHelpListsEveryCommand: /help names every command, in messages of
@@ -24,7 +24,7 @@ func TestHelpListsEveryCommand(t *testing.T) {
 			t.Errorf("/help does not list /%s", s.Name)
 		}
 	}
-	if !strings.Contains(all, "**Playing the bot**") || !strings.Contains(all, bot.DefaultDrawOffers().Explain()) {
+	if !strings.Contains(all, "**Playing the bot**") || !strings.Contains(all, computer.DefaultDrawOffers().Explain()) {
 		t.Errorf("/help does not explain the computer player and its draw offers:\n%s", all)
 	}
 	if !strings.HasSuffix(all, "P@e4 or e2e4.") {

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/ratings"
+	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/storage"
 )
@@ -23,13 +25,15 @@ var t0 = testkit.T0
 // env is a Handler over a real bbolt file, the real registry and
 // renderer, and a test clock. The coin gives the challenger white.
 type env struct {
-	t   *testing.T
-	ctx context.Context
-	db  *storage.DB
-	svc *bot.Service
-	h   *Handler
-	clk *testkit.Clock
-	log *testkit.Buffer
+	t     *testing.T
+	ctx   context.Context
+	db    *storage.DB
+	svc   *bot.Service
+	tours *tournaments.Service
+	rates *ratings.Service
+	h     *Handler
+	clk   *testkit.Clock
+	log   *testkit.Buffer
 }
 
 // registry returns the rules registry shared by the tests.
@@ -42,9 +46,10 @@ func newEnv(t *testing.T) *env {
 	db := testkit.OpenDB(t)
 	clk := testkit.NewClock(t0)
 	svc := testkit.Service(t, db, clk)
+	tours, rates := tournaments.New(svc, db, db), ratings.New(svc, db)
 	logs := &testkit.Buffer{}
-	h := New(svc, Options{BoardSize: 240, GIFSize: 160, Logger: slog.New(slog.NewTextHandler(logs, nil))})
-	return &env{t: t, ctx: context.Background(), db: db, svc: svc, h: h, clk: clk, log: logs}
+	h := New(svc, Options{BoardSize: 240, GIFSize: 160, Logger: slog.New(slog.NewTextHandler(logs, nil)), Tournaments: tours, Ratings: rates})
+	return &env{t: t, ctx: context.Background(), db: db, svc: svc, tours: tours, rates: rates, h: h, clk: clk, log: logs}
 }
 
 // parse reads "name opt:value opt:value" (values without spaces).

@@ -6,6 +6,8 @@ import (
 	"runtime/debug"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/ratings"
+	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/render"
 )
 
@@ -32,6 +34,11 @@ type Options struct {
 	// transport (images are drawn while the answer is deferred) and
 	// should remember what it learnt.
 	Names func(ctx context.Context, guildID, userID string) string
+	// Tournaments runs /tournament (nil: this bot runs no tournaments).
+	Tournaments *tournaments.Service
+	// Ratings reads ratings for /leaderboard and player cards (nil: this
+	// bot keeps no ratings).
+	Ratings *ratings.Service
 }
 
 // Handler runs the user commands against a bot.Service. It holds no state
@@ -40,6 +47,8 @@ type Options struct {
 // is safe for concurrent use.
 type Handler struct {
 	svc      *bot.Service
+	tours    *tournaments.Service // nil: no tournaments
+	ratings  *ratings.Service     // nil: no ratings
 	renderer *render.Renderer
 	images   *renderCache
 	size     int
@@ -57,7 +66,7 @@ func New(svc *bot.Service, opts Options) *Handler {
 	if err != nil {
 		panic("command: " + err.Error())
 	}
-	h := &Handler{svc: svc, renderer: r, images: newRenderCache(renderCacheSize), size: opts.BoardSize, gifSize: opts.GIFSize,
+	h := &Handler{svc: svc, tours: opts.Tournaments, ratings: opts.Ratings, renderer: r, images: newRenderCache(renderCacheSize), size: opts.BoardSize, gifSize: opts.GIFSize,
 		log: opts.Logger, names: opts.Names}
 	if h.size <= 0 {
 		h.size = DefaultBoardSize

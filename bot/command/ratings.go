@@ -8,16 +8,17 @@ import (
 	"strings"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/rating"
 	"github.com/fairypost/fairypost/render"
 	"github.com/fairypost/fairypost/rules"
 )
 
 // resultText describes how a game ended, naming the winner, followed for
-// a rated game by its players' rating changes (bot.RatingLines).
+// a rated game by its players' rating changes (ratings.Lines).
 func resultText(g *bot.Game) string {
 	line := resultLine(g)
-	if r := bot.RatingLines(rating.Lichess(), g); line != "" && r != "" {
+	if r := ratings.Lines(rating.Lichess(), g); line != "" && r != "" {
 		line += "\n" + r
 	}
 	return line
@@ -80,7 +81,7 @@ func ratingSpecs(variants []Choice) []Spec {
 
 // ratingCommand runs /leaderboard or /profile.
 func (h *Handler) ratingCommand(ctx context.Context, req Request, name string) (Reply, error) {
-	if !h.svc.Rates() {
+	if !h.ratings.Rates() {
 		return Reply{}, bot.Errorf(bot.EINVALID, "This bot keeps no ratings, so it has no leaderboards or player cards.")
 	}
 	guild, where, err := ratingScope(req)
@@ -159,12 +160,12 @@ func (h *Handler) leaderboard(ctx context.Context, req Request, guild, where str
 	if err != nil {
 		return Reply{}, bot.Errorf(bot.EINVALID, "%s", err.Error())
 	}
-	lb, err := h.svc.Leaderboard(ctx, pool, leaderboardSize, req.UserID)
+	lb, err := h.ratings.Leaderboard(ctx, pool, leaderboardSize, req.UserID)
 	if err != nil {
 		return Reply{}, err
 	}
 	title := "Leaderboard · " + h.variantName(key, canonical)
-	sub := fmt.Sprintf("From %s · ? = provisional, not ranked · trend: %s", where, counted(int(bot.TrendWindow.Hours()/24), "day"))
+	sub := fmt.Sprintf("From %s · ? = provisional, not ranked · trend: %s", where, counted(int(ratings.TrendWindow.Hours()/24), "day"))
 	table := render.Table{Title: title, Subtitle: sub,
 		Columns: []render.Column{{Heading: "#", Right: true}, {Heading: "Player", Fill: true}, {Heading: "Rating", Right: true},
 			{Heading: "Games", Right: true}, {Heading: "Trend", Right: true, Signed: true}},
@@ -219,7 +220,7 @@ func (h *Handler) profile(ctx context.Context, req Request, guild, where string)
 	if user == "" {
 		user = req.UserID
 	}
-	prs, err := h.svc.Ratings(ctx, user, guild)
+	prs, err := h.ratings.Player(ctx, user, guild)
 	if err != nil {
 		return Reply{}, err
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/render"
 	"github.com/fairypost/fairypost/tournament"
 )
@@ -78,21 +79,21 @@ func (h *Handler) tournamentCommand(ctx context.Context, req Request) (Reply, er
 	// A server manager acts for the organiser.
 	actor := req.UserID
 	if req.Manager && o[optAction] != "join" && o[optAction] != "leave" {
-		if t, err := h.svc.Tournament(ctx, id); err == nil && t.GuildID == req.GuildID {
+		if t, err := h.tours.Get(ctx, id); err == nil && t.GuildID == req.GuildID {
 			actor = t.Organizer
 		}
 	}
 	var t *bot.Tournament
 	switch o[optAction] {
 	case "join":
-		t, err = h.svc.JoinTournament(ctx, id, req.UserID, req.GuildID)
+		t, err = h.tours.Join(ctx, id, req.UserID, req.GuildID)
 		if err != nil {
 			return Reply{}, err
 		}
 		return Reply{Text: fmt.Sprintf("%s joins tournament #%d: %s so far (%s).", mention(req.UserID), t.ID,
 			counted(len(t.Event.Players), "player"), mentionList(t.Event.Players))}, nil
 	case "leave":
-		if t, err = h.svc.LeaveTournament(ctx, id, req.UserID, req.GuildID); err != nil {
+		if t, err = h.tours.Leave(ctx, id, req.UserID, req.GuildID); err != nil {
 			return Reply{}, err
 		}
 		if t.Event.Status == tournament.Open {
@@ -100,29 +101,29 @@ func (h *Handler) tournamentCommand(ctx context.Context, req Request) (Reply, er
 		}
 		return Reply{Text: fmt.Sprintf("%s left tournament #%d: their games without a result are lost by forfeit, and they are not paired again.", mention(req.UserID), t.ID)}, nil
 	case "start":
-		if t, err = h.svc.StartTournament(ctx, id, actor, req.GuildID); err != nil {
+		if t, err = h.tours.Start(ctx, id, actor, req.GuildID); err != nil {
 			return Reply{}, err
 		}
 		return Reply{Text: fmt.Sprintf("Tournament #%d has started: %s, %d players (seeded %s), %d %s. Each game has its thread; /games lists yours.",
 			t.ID, t.Event.Kind, len(t.Event.Players), mentionList(t.Event.Players), len(t.Games), plural(len(t.Games), "game", "games"))}, nil
 	case "remove":
-		if t, err = h.svc.RemoveFromTournament(ctx, id, actor, o[optPlayer], req.GuildID); err != nil {
+		if t, err = h.tours.Remove(ctx, id, actor, o[optPlayer], req.GuildID); err != nil {
 			return Reply{}, err
 		}
 		return Reply{Text: fmt.Sprintf("%s took %s out of tournament #%d: their games without a result are lost by forfeit.",
 			mention(req.UserID), mention(o[optPlayer]), t.ID)}, nil
 	case "pause":
-		if t, err = h.svc.PauseTournament(ctx, id, actor, req.GuildID); err != nil {
+		if t, err = h.tours.Pause(ctx, id, actor, req.GuildID); err != nil {
 			return Reply{}, err
 		}
 		return Reply{Text: fmt.Sprintf("Tournament #%d is paused: games go on, but no new round starts until it resumes.", t.ID)}, nil
 	case "resume":
-		if t, err = h.svc.ResumeTournament(ctx, id, actor, req.GuildID); err != nil {
+		if t, err = h.tours.Resume(ctx, id, actor, req.GuildID); err != nil {
 			return Reply{}, err
 		}
 		return Reply{Text: fmt.Sprintf("Tournament #%d goes on (%s).", t.ID, t.Event.Status)}, nil
 	case "cancel":
-		if t, err = h.svc.CancelTournament(ctx, id, actor, req.GuildID); err != nil {
+		if t, err = h.tours.Cancel(ctx, id, actor, req.GuildID); err != nil {
 			return Reply{}, err
 		}
 		return Reply{Text: fmt.Sprintf("Tournament #%d is cancelled. Its games being played may go on, but count for nothing in it.", t.ID)}, nil
@@ -153,7 +154,7 @@ func mentionList(users []string) string {
 // can be about: open ones for join and start, those not over for leave
 // and cancel, any for standings (the latest).
 func (h *Handler) findTournament(ctx context.Context, req Request, action string) (uint64, error) {
-	list, err := h.svc.ChannelTournaments(ctx, req.ChannelID)
+	list, err := h.tours.InChannel(ctx, req.ChannelID)
 	if err != nil {
 		return 0, err
 	}
@@ -230,7 +231,7 @@ func (h *Handler) createTournament(ctx context.Context, req Request) (Reply, err
 		}
 		startAt = at
 	}
-	t, err := h.svc.CreateTournament(ctx, bot.TournamentRequest{Organizer: req.UserID, GuildID: req.GuildID, ChannelID: req.ChannelID,
+	t, err := h.tours.Create(ctx, tournaments.Request{Organizer: req.UserID, GuildID: req.GuildID, ChannelID: req.ChannelID,
 		Variant: o[optVariant], Options: o[optOptions], DaysPerMove: days, Kind: kind, Rounds: rounds, Rated: rated, StartAt: startAt})
 	if err != nil {
 		return Reply{}, err
@@ -265,7 +266,7 @@ func (h *Handler) pressJoin(ctx context.Context, at Request, id uint64) (Reply, 
 // standings runs /tournament action:standings: the crosstable as an
 // image and as text, and once the event is over the PGN of every game.
 func (h *Handler) standings(ctx context.Context, req Request, id uint64) (Reply, error) {
-	t, err := h.svc.SyncTournament(ctx, id)
+	t, err := h.tours.Sync(ctx, id)
 	if bot.ErrorCode(err) == bot.ENOTFOUND || (err == nil && t.GuildID != req.GuildID) {
 		return Reply{}, bot.Errorf(bot.ENOTFOUND, "There is no tournament %d.", id)
 	}
@@ -281,7 +282,7 @@ func (h *Handler) tournamentNotification(ctx context.Context, n bot.Notification
 	if n.TournamentID == 0 {
 		return rep
 	}
-	t, err := h.svc.Tournament(ctx, n.TournamentID)
+	t, err := h.tours.Get(ctx, n.TournamentID)
 	if err != nil {
 		h.log.Warn("command: notification without its tournament", "notification", n.ID, "tournament", n.TournamentID, "err", err)
 		return rep
@@ -352,7 +353,7 @@ func (h *Handler) crosstable(ctx context.Context, req Request, t *bot.Tournament
 	text := fmt.Sprintf("**%s** (%s)\n%s", title, sub, ct.Text(func(id string) string { return mention(id) }))
 	rep := Reply{Text: text, Files: []File{{Name: fmt.Sprintf("tournament-%d.png", t.ID), Data: buf.Bytes()}}}
 	if t.Event.Status == tournament.Finished {
-		pgn, err := h.svc.TournamentPGN(ctx, t.ID)
+		pgn, err := h.tours.PGN(ctx, t.ID)
 		if err != nil {
 			return Reply{}, err
 		}

@@ -17,7 +17,7 @@ func TestTournamentCommand(t *testing.T) {
 	e.refused("alice", "/tournament action:join", "No tournament in this channel")
 	e.refused("alice", "/tournament action:create variant:chess start:tomorrow", "start: write the date")
 	e.refused("alice", "/tournament action:create variant:chess start:2020-01-01_10:00", "start: write the date")
-	if list, _ := e.svc.ChannelTournaments(e.ctx, "c1"); len(list) != 0 {
+	if list, _ := e.tours.InChannel(e.ctx, "c1"); len(list) != 0 {
 		t.Fatalf("refusals made tournaments: %+v", list)
 	}
 	made := e.ok("alice", "/tournament action:create variant:chess system:swiss rounds:2 days:7 rated:no")
@@ -49,14 +49,14 @@ func TestTournamentCommand(t *testing.T) {
 	if !strings.Contains(start.Text, "Swiss, 4 players") || !strings.Contains(start.Text, "2 games") {
 		t.Fatalf("start: %q", start.Text)
 	}
-	tr, err := e.svc.Tournament(e.ctx, 1)
+	tr, err := e.tours.Get(e.ctx, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tg := range tr.Games {
 		e.ok(tg.White, "/resign game:"+itoa(tg.GameID))
 	}
-	if tr, _ = e.svc.Tournament(e.ctx, 1); len(tr.Games) != 4 || len(tr.Event.Schedule) != 2 {
+	if tr, _ = e.tours.Get(e.ctx, 1); len(tr.Games) != 4 || len(tr.Event.Schedule) != 2 {
 		t.Fatalf("after round 1: %d games, %d rounds", len(tr.Games), len(tr.Event.Schedule))
 	}
 	e.refused("alice", "/tournament action:remove", "needs player:")

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/computer"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -242,7 +243,7 @@ func computerHelp() string {
 		"It accepts at once (a casual game) and plays each of its moves within seconds, posted in the game's thread with the board; "+
 		"you are told as your /settings say. It accepts takebacks, accepts a draw you offer when its search sees it no better than level, "+
 		"and resigns a game it sees lost by force.", bot.MinComputerLevel, bot.MaxComputerLevel)
-	if d := bot.DefaultDrawOffers().Explain(); d != "" {
+	if d := computer.DefaultDrawOffers().Explain(); d != "" {
 		text += " " + d
 	}
 	return text

@@ -55,6 +55,7 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
+	"github.com/fairypost/fairypost/bot/computer"
 )
 
 // GuildID and ChannelID are where console requests come from. The guild
@@ -111,7 +112,7 @@ type Console struct {
 	deliver *bot.Deliverer
 	// computer plays the computer player's turns (as @bot) after each
 	// line, before the notifications print.
-	computer *bot.ComputerRunner
+	computer *computer.Runner
 	// written maps the Key of each attachment written (command.File.Key:
 	// what the image shows) to its path, so the same image shown twice
 	// (the board in a move's reply and again in the turn notification)
@@ -149,7 +150,7 @@ func New(cfg Config) (*Console, error) {
 	if cfg.Service.ComputerID() == "" {
 		cfg.Service.SetComputer(ComputerUser)
 	}
-	c.computer = bot.NewComputerRunner(cfg.Service, 1, c.log)
+	c.computer = computer.NewRunner(cfg.Service, 1, c.log)
 	return c, nil
 }
 

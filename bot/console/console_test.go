@@ -17,6 +17,8 @@ import (
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/console"
+	"github.com/fairypost/fairypost/bot/ratings"
+	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/storage"
 )
@@ -26,6 +28,8 @@ import (
 type env struct {
 	db      *storage.DB
 	svc     *bot.Service
+	tours   *tournaments.Service
+	rates   *ratings.Service
 	handler *command.Handler
 	clock   *testkit.Clock
 	images  string
@@ -37,8 +41,9 @@ func newEnv(t *testing.T) *env {
 	db := testkit.OpenDBAt(t, filepath.Join(dir, "fairypost.db"))
 	clk := testkit.NewClock(testkit.T0)
 	svc := testkit.Service(t, db, clk)
-	h := command.New(svc, command.Options{BoardSize: 320})
-	return &env{db: db, svc: svc, handler: h, clock: clk, images: filepath.Join(dir, "boards")}
+	tours, rates := tournaments.New(svc, db, db), ratings.New(svc, db)
+	h := command.New(svc, command.Options{BoardSize: 320, Tournaments: tours, Ratings: rates})
+	return &env{db: db, svc: svc, tours: tours, rates: rates, handler: h, clock: clk, images: filepath.Join(dir, "boards")}
 }
 
 // run runs script through a new script-mode console and returns its

@@ -21,7 +21,9 @@ as bob /accept
 as alice /move e4
 as alice /forecast add line:"e5 Nf3 Nc6 Bb5"
 `)
-	fresh := func() { e.handler = command.New(e.svc, command.Options{BoardSize: 320}) }
+	fresh := func() {
+		e.handler = command.New(e.svc, command.Options{BoardSize: 320, Tournaments: e.tours, Ratings: e.rates})
+	}
 	fresh()
 	out := e.run(t, `
 as alice /forecast show number:1

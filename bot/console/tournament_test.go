@@ -8,6 +8,8 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
+	"github.com/fairypost/fairypost/bot/ratings"
+	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/storage"
 )
@@ -32,7 +34,9 @@ func (e *env) reopen(t *testing.T) {
 	e.db = db
 	e.svc = bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}, reg,
 		bot.Clock(e.clock.Now), bot.Coin(func() bool { return true }))
-	e.handler = command.New(e.svc, command.Options{BoardSize: 320})
+	ratings.Register(e.svc)
+	e.tours, e.rates = tournaments.New(e.svc, db, db), ratings.New(e.svc, db)
+	e.handler = command.New(e.svc, command.Options{BoardSize: 320, Tournaments: e.tours, Ratings: e.rates})
 }
 
 // A 4-player round-robin of chess in the console, played to the end with
@@ -56,7 +60,7 @@ as alice /tournament action:start
 	start := section(t, out, "as alice /tournament action:start")
 	wantIn(t, "start", start, "Tournament #1 has started: round-robin, 4 players", "6 games",
 		"Tournament #1 (Chess) — new games:", "round 3:")
-	tr, err := e.svc.Tournament(t.Context(), 1)
+	tr, err := e.tours.Get(t.Context(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +86,7 @@ as alice /tournament action:start
 	st := section(t, last, "as carol /tournament action:standings")
 	wantIn(t, "standings", st, "Tournament #1 · Chess · round-robin (finished", "Sonneborn-Berger", "Pts",
 		"file: ", ".png", ".pgn")
-	tr, err = e.svc.Tournament(t.Context(), 1)
+	tr, err = e.tours.Get(t.Context(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +138,7 @@ as p1 /tournament action:start
 		return b.String()
 	}
 	for round := 1; round <= 3; round++ {
-		tr, err := e.svc.Tournament(t.Context(), 1)
+		tr, err := e.tours.Get(t.Context(), 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -161,7 +165,7 @@ as p1 /tournament action:start
 	}
 	st := e.run(t, "as p4 /tournament action:standings\n")
 	wantIn(t, "standings", st, "Tournament #1 · Chess · Swiss (finished · 3 of 3 rounds paired", "Buchholz cut-1", "R1 R2 R3", ".png", ".pgn")
-	tr, err := e.svc.Tournament(t.Context(), 1)
+	tr, err := e.tours.Get(t.Context(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

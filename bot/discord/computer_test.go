@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	computerplayer "github.com/fairypost/fairypost/bot/computer"
 	"github.com/fairypost/fairypost/bot/discordtest"
 )
 
@@ -32,7 +33,7 @@ func TestComputerOpponentOnDiscord(t *testing.T) {
 	defer cancel()
 	// The runner and the deliverer run in the background, as in
 	// production: the runner pokes the deliverer after each action.
-	runner := bot.NewComputerRunner(h.svc, 1, nil)
+	runner := computerplayer.NewRunner(h.svc, 1, nil)
 	runner.Poke = h.deliv.Poke
 	var wg sync.WaitGroup
 	wg.Go(func() { runner.Run(ctx) })
@@ -109,7 +110,7 @@ func movePosts(t *testing.T, ms []discordtest.Message, player, computer string) 
 // button, and the computer does not offer again on its next turn.
 func TestComputerDrawOfferOnDiscord(t *testing.T) {
 	srv, h, computer, runner := computerOpponent(t, "computer-draw.db")
-	runner.Draws = bot.DrawOffers{MinPlies: 0, Turns: 2, Margin: 20}
+	runner.Draws = computerplayer.DrawOffers{MinPlies: 0, Turns: 2, Margin: 20}
 	ch := h.channel(t)
 	alice := h.users(t, "alice")[0]
 	// Kings and locked pawns: nobody can win.
@@ -215,7 +216,7 @@ func (h *harness) startFrom(t *testing.T, channel, white, black, fen string) *bo
 // test ends) whose computer player plays as the bot's own user, and
 // returns them with that user's ID and a runner of one worker that the
 // test steps by hand.
-func computerOpponent(t *testing.T, db string) (*discordtest.Server, *harness, string, *bot.ComputerRunner) {
+func computerOpponent(t *testing.T, db string) (*discordtest.Server, *harness, string, *computerplayer.Runner) {
 	t.Helper()
 	srv := newFake()
 	t.Cleanup(srv.Close)
@@ -226,5 +227,5 @@ func computerOpponent(t *testing.T, db string) (*discordtest.Server, *harness, s
 	t.Cleanup(h.stop)
 	computer := srv.BotID()
 	h.svc.SetComputer(computer)
-	return srv, h, computer, bot.NewComputerRunner(h.svc, 1, nil)
+	return srv, h, computer, computerplayer.NewRunner(h.svc, 1, nil)
 }

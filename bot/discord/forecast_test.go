@@ -79,7 +79,9 @@ func TestForecastBoardStaysPrivateThroughDiscord(t *testing.T) {
 	}
 	line := image("/forecast show", lineMsg)
 	// empty returns a Handler that has drawn nothing.
-	empty := func() *command.Handler { return command.New(h.svc, command.Options{BoardSize: boardSize}) }
+	empty := func() *command.Handler {
+		return command.New(h.svc, command.Options{BoardSize: boardSize, Tournaments: h.tours, Ratings: h.rates})
+	}
 	for _, user := range u {
 		got := image(user+"'s /board", h.slash(t, user, thread, "board"))
 		want := empty().Execute(context.Background(), command.Request{UserID: user, GuildID: guildID, ChannelID: thread, Name: "board", Options: map[string]string{"game": fmt.Sprint(g.ID)}})

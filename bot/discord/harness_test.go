@@ -17,6 +17,8 @@ import (
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/ratings"
+	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/storage"
@@ -106,6 +108,8 @@ type harness struct {
 	path  string
 	db    *storage.DB
 	svc   *bot.Service
+	tours *tournaments.Service
+	rates *ratings.Service
 	cmds  *slowCommands
 	b     *discord.Bot
 	deliv *bot.Deliverer
@@ -148,7 +152,9 @@ func startBotOpen(srv *discordtest.Server, path string, stores func(*storage.DB)
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	st := stores(db)
 	svc := bot.NewService(st, reg, append([]bot.Option{bot.Clock(clk.Now)}, opts...)...)
-	cmds := &slowCommands{Commands: command.New(svc, command.Options{BoardSize: size, Logger: log})}
+	ratings.Register(svc)
+	tours, rates := tournaments.New(svc, st.Tournaments, st.Ratings), ratings.New(svc, st.Ratings)
+	cmds := &slowCommands{Commands: command.New(svc, command.Options{BoardSize: size, Logger: log, Tournaments: tours, Ratings: rates})}
 	dopts.Token, dopts.APIURL, dopts.GuildID, dopts.ShutdownTimeout, dopts.Logger = "test-token", srv.URL(), guildID, 5*time.Second, log
 	b, err := discord.New(svc, cmds, dopts)
 	if err != nil {
@@ -161,7 +167,7 @@ func startBotOpen(srv *discordtest.Server, path string, stores func(*storage.DB)
 		db.Close()
 		return nil, err
 	}
-	h := &harness{srv: srv, path: path, db: db, svc: svc, cmds: cmds, b: b, clk: clk, logs: logs}
+	h := &harness{srv: srv, path: path, db: db, svc: svc, tours: tours, rates: rates, cmds: cmds, b: b, clk: clk, logs: logs}
 	h.deliv = bot.NewDeliverer(st.Outbox, b.Send, clk.Now, log).Digests(svc)
 	return h, nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/storage"
@@ -52,6 +53,7 @@ func startWorker(t *testing.T, srv *discordtest.Server, db *storage.DB, guard bo
 	clk := newClock()
 	st := testkit.Stores(db)
 	svc := bot.NewService(st, reg, bot.Clock(clk.Now))
+	ratings.Register(svc) // as cmd/fairypost wires it
 	cmds := &slowCommands{Commands: command.New(svc, command.Options{BoardSize: boardSize, Logger: log})}
 	b, err := discord.New(svc, cmds, discord.Options{Token: "test-token", APIURL: srv.URL(), GuildID: guildID,
 		DeferAfter: deferAfter, ShutdownTimeout: 5 * time.Second, Logger: log,

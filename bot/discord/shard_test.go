@@ -15,6 +15,7 @@ import (
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/storage"
@@ -70,6 +71,7 @@ func startShardWith(t *testing.T, srv *discordtest.Server, db *storage.DB, clk *
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	st := testkit.Stores(db)
 	svc := bot.NewService(st, reg, bot.Clock(clk.Now))
+	ratings.Register(svc) // as cmd/fairypost wires it
 	ran := &channelLog{Commands: command.New(svc, command.Options{BoardSize: boardSize, Logger: log})}
 	slow := &slowCommands{Commands: ran}
 	opts := discord.Options{Token: "test-token", APIURL: srv.URL(), DeferAfter: deferAfter,

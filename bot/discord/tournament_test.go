@@ -40,7 +40,7 @@ func TestTournamentRoundRobin(t *testing.T) {
 	if !strings.Contains(started.Content, "has started: round-robin, 4 players") {
 		t.Fatalf("start: %q", started.Content)
 	}
-	trs, err := h.svc.ChannelTournaments(ctxT(t), ch)
+	trs, err := h.tours.InChannel(ctxT(t), ch)
 	if err != nil || len(trs) != 1 || len(trs[0].Games) != 6 {
 		t.Fatalf("tournaments of the channel: %+v, %v", trs, err)
 	}
@@ -59,7 +59,7 @@ func TestTournamentRoundRobin(t *testing.T) {
 			t.Fatalf("game %d: %s %s, ratings %d", g.ID, g.Status, g.Result, len(g.Ratings))
 		}
 	}
-	end, err := h.svc.Tournament(ctxT(t), tr.ID)
+	end, err := h.tours.Get(ctxT(t), tr.ID)
 	if err != nil || end.Event.Status != tournament.Finished {
 		t.Fatalf("after the games: %+v, %v", end, err)
 	}
@@ -102,13 +102,13 @@ func TestTournamentSwiss(t *testing.T) {
 		public(t, h.slash(t, p, ch, "tournament", discordtest.String("action", "join")))
 	}
 	public(t, h.slash(t, u[0], ch, "tournament", discordtest.String("action", "start"), discordtest.Int("id", int64(idOf(t, made.Content)))))
-	trs, err := h.svc.ChannelTournaments(ctxT(t), ch)
+	trs, err := h.tours.InChannel(ctxT(t), ch)
 	if err != nil || len(trs) != 1 {
 		t.Fatalf("%+v, %v", trs, err)
 	}
 	id := trs[0].ID
 	for round := 1; round <= 3; round++ {
-		tr, err := h.svc.Tournament(ctxT(t), id)
+		tr, err := h.tours.Get(ctxT(t), id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,7 +126,7 @@ func TestTournamentSwiss(t *testing.T) {
 			t.Fatalf("round %d: %d games", round, n)
 		}
 	}
-	tr, err := h.svc.Tournament(ctxT(t), id)
+	tr, err := h.tours.Get(ctxT(t), id)
 	if err != nil || tr.Event.Status != tournament.Finished || len(tr.Games) != 9 {
 		t.Fatalf("after 3 rounds: %+v, %v", tr, err)
 	}

@@ -14,6 +14,8 @@ import (
 	"github.com/fairypost/fairypost/bot"
 	botcmd "github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/console"
+	"github.com/fairypost/fairypost/bot/ratings"
+	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/storage"
 	"github.com/fairypost/fairypost/storage/hotcopy"
 	berrors "go.etcd.io/bbolt/errors"
@@ -108,7 +110,9 @@ func (a *app) consoleOn(ctx context.Context, st bot.Stores, imagesDir, user stri
 		return fmt.Errorf("variant registry: %w", err)
 	}
 	svc := bot.NewService(st, reg)
-	h := botcmd.New(svc, botcmd.Options{Logger: log})
+	ratings.Register(svc)
+	h := botcmd.New(svc, botcmd.Options{Logger: log, Tournaments: tournaments.New(svc, st.Tournaments, st.Ratings),
+		Ratings: ratings.New(svc, st.Ratings)})
 	c, err := console.New(console.Config{
 		Service: svc, Handler: h, Outbox: st.Outbox,
 		Out: a.stdout, ImagesDir: imagesDir,

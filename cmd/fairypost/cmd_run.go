@@ -14,7 +14,10 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/fairypost/fairypost/bot"
 	botcmd "github.com/fairypost/fairypost/bot/command"
+	"github.com/fairypost/fairypost/bot/computer"
 	"github.com/fairypost/fairypost/bot/discord"
+	"github.com/fairypost/fairypost/bot/ratings"
+	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/gorilla/websocket"
 )
 
@@ -107,9 +110,18 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 		}
 		return b.Name(ctx, guildID, userID)
 	}
-	h := botcmd.New(svc, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names})
+	// The features register with svc before anything is served.
+	ratings.Register(svc)
+	tours := tournaments.New(svc, be.stores.Tournaments, be.stores.Ratings)
+	h := botcmd.New(svc, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names,
+		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings)})
 	sched := bot.NewScheduler(svc, log)
 	var deliv *bot.Deliverer
+	// The computer player's runner registers its wake-up with svc, so it
+	// is made before anything is served (it learns its user below).
+	runner := computer.NewRunner(svc, cfg.Play.ComputerWorkers, log)
+	runner.ResignLost = cfg.Play.ComputerResigns
+	runner.Poke = func() { sched.Poke(); deliv.Poke() } // its moves are posted at once
 	// The interactions endpoint, when configured (config_http.go),
 	// listens before connecting: an address in use stops the start.
 	var endpoint *endpointServer
@@ -156,9 +168,6 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	// The computer player plays as the bot's own user: a challenge to
 	// the bot is a game against it.
 	svc.SetComputer(b.UserID())
-	computer := bot.NewComputerRunner(svc, cfg.Play.ComputerWorkers, log)
-	computer.ResignLost = cfg.Play.ComputerResigns
-	computer.Poke = func() { sched.Poke(); deliv.Poke() } // its moves are posted at once
 	if endpoint != nil {
 		handler, err := b.InteractionsHandler()
 		if err != nil {
@@ -180,7 +189,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 			}
 			runAll(ctx, func(ctx context.Context) { sched.Run(ctx) },
 				func(ctx context.Context) { deliv.Run(ctx, cfg.Discord.DeliverEvery.D()) },
-				func(ctx context.Context) { computer.Run(ctx) }, watch,
+				func(ctx context.Context) { runner.Run(ctx) }, watch,
 				// The answers left "thinking…" by a process gone.
 				func(ctx context.Context) { b.RunFinishDeferred(ctx, finishDeferredEvery, be.alive) })
 		})

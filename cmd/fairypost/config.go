@@ -38,7 +38,7 @@ type PlayConfig struct {
 	// once (1 to 64).
 	ComputerWorkers int `toml:"computer_workers"`
 	// ComputerResigns lets the computer player resign a game its search
-	// sees lost by force (bot.ComputerRunner.ResignLost).
+	// sees lost by force (computer.Runner.ResignLost).
 	ComputerResigns bool `toml:"computer_resigns"`
 }
 

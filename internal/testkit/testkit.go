@@ -18,6 +18,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/storage"
 )
@@ -145,8 +146,9 @@ func Registry(tb testing.TB) *rules.Registry {
 }
 
 // Service returns a Service over db (all its stores) on clock c, whose
-// coin gives the challenger White and whose random starts use Seed; opts
-// come after those and may replace them.
+// coin gives the challenger White and whose random starts use Seed, and
+// which rates rated games (ratings.Register), as cmd/fairypost wires it;
+// opts come after those and may replace them.
 func Service(tb testing.TB, db *storage.DB, c *Clock, opts ...bot.Option) *bot.Service {
 	tb.Helper()
 	return ServiceOver(tb, Stores(db), c, opts...)
@@ -156,7 +158,9 @@ func Service(tb testing.TB, db *storage.DB, c *Clock, opts ...bot.Option) *bot.S
 func ServiceOver(tb testing.TB, st bot.Stores, c *Clock, opts ...bot.Option) *bot.Service {
 	tb.Helper()
 	base := []bot.Option{bot.Clock(c.Now), bot.Coin(func() bool { return true }), bot.Seed(func() uint64 { return Seed })}
-	return bot.NewService(st, Registry(tb), append(base, opts...)...)
+	svc := bot.NewService(st, Registry(tb), append(base, opts...)...)
+	ratings.Register(svc)
+	return svc
 }
 
 // Stores returns db as each of the stores of a Service, ratings and

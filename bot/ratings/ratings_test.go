@@ -1,19 +1,60 @@
-package bot_test
+package ratings_test
 
 import (
+	"context"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/ratings"
+	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rating"
+	"github.com/fairypost/fairypost/storage"
 )
 
-// newRatedEnv is newEnv, whose database keeps ratings and tournaments too.
+var ctx = context.Background()
+
+// endOfTime is later than any notification's NotBefore: reading the
+// outbox as of then lists every pending notification.
+var endOfTime = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// t0 is the time tests start at.
+var t0 = testkit.T0
+
+// env is the game Service over a real database (checked when the test
+// ends) with its ratings registered and read, as cmd/fairypost wires
+// them (testkit.Service registers them), on a settable clock.
+type env struct {
+	db    *storage.DB
+	svc   *bot.Service
+	rates *ratings.Service
+	clock *testkit.Clock
+}
+
+// newRatedEnv returns an env on a fresh database.
 func newRatedEnv(tb testing.TB) *env {
 	tb.Helper()
-	return newEnv(tb)
+	db := testkit.OpenDB(tb)
+	clock := testkit.NewClock(t0)
+	svc := testkit.Service(tb, db, clock)
+	return &env{db: db, svc: svc, rates: ratings.New(svc, db), clock: clock}
+}
+
+// play plays moves ("user move") in game id, failing tb on a refusal,
+// and returns what the last one did.
+func (e *env) play(tb testing.TB, id uint64, moves ...string) *bot.MoveResult {
+	tb.Helper()
+	var res *bot.MoveResult
+	for _, um := range moves {
+		user, mv, _ := strings.Cut(um, " ")
+		var err error
+		if res, err = e.svc.Move(ctx, bot.MoveRequest{GameID: id, UserID: user, Move: mv}); err != nil {
+			tb.Fatalf("%s: %v", um, err)
+		}
+	}
+	return res
 }
 
 // startIn has alice (white) challenge bob to chess in guild ("" for the
@@ -99,7 +140,7 @@ func TestRatedGameChangesRatings(t *testing.T) {
 	if err != nil || len(stored.Ratings) != 4 {
 		t.Fatalf("stored game ratings %+v, %v", stored, err)
 	}
-	lines := bot.RatingLines(sys, stored)
+	lines := ratings.Lines(sys, stored)
 	want := "<@alice> 1500? → " + sys.Display(wantW.Glicko)
 	if !strings.Contains(lines, want) || !strings.Contains(lines, "<@bob> 1500? → "+sys.Display(wantB.Glicko)+" (+") {
 		t.Errorf("rating lines %q, want %q and bob's gain", lines, want)
@@ -218,7 +259,7 @@ func TestServiceLeaderboard(t *testing.T) {
 		}
 	}
 	pool, _ := rating.NewPool("chess", "", "g1")
-	lb, err := e.svc.Leaderboard(ctx, pool, 1, "alice")
+	lb, err := e.rates.Leaderboard(ctx, pool, 1, "alice")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,14 +277,14 @@ func TestServiceLeaderboard(t *testing.T) {
 	// Forty days later the trend window holds no game: no change.
 	e.clock.Advance(40 * 24 * time.Hour)
 	// (A top of 0 leaves bob's row to his own line, ranked or not.)
-	lb, err = e.svc.Leaderboard(ctx, pool, 0, "bob")
+	lb, err = e.rates.Leaderboard(ctx, pool, 0, "bob")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if lb.Own == nil || lb.Own.ID != "bob" || lb.Own.Trend != 0 || lb.Own.Rating <= 1500 {
 		t.Errorf("bob's line after a quiet month: %+v", lb.Own)
 	}
-	prs, err := e.svc.Ratings(ctx, "bob", "g1")
+	prs, err := e.rates.Player(ctx, "bob", "g1")
 	if err != nil || len(prs) != 1 || len(prs[0].History) != games || prs[0].Pool != pool {
 		t.Errorf("bob's ratings in g1: %+v, %v", prs, err)
 	}

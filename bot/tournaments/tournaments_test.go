@@ -1,18 +1,53 @@
-package bot_test
+package tournaments_test
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/tournaments"
+	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/storage"
 	"github.com/fairypost/fairypost/tournament"
 )
 
-// reopen closes e's database and opens the file again under a new
-// Service on the same clock: a restart.
+var ctx = context.Background()
+
+// endOfTime is later than any notification's NotBefore: reading the
+// outbox as of then lists every pending notification.
+var endOfTime = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// t0 is the time tests start at.
+var t0 = testkit.T0
+
+// env is the tournaments over a game Service over a real database
+// (checked when the test ends), ratings included, with a settable clock.
+type env struct {
+	db    *storage.DB
+	svc   *bot.Service
+	tours *tournaments.Service
+	clock *testkit.Clock
+}
+
+// newRatedEnv returns an env on a fresh database.
+func newRatedEnv(tb testing.TB) *env {
+	tb.Helper()
+	e := &env{db: testkit.OpenDB(tb), clock: testkit.NewClock(t0)}
+	e.build(tb)
+	return e
+}
+
+// build makes the Services over e.db, as cmd/fairypost wires them.
+func (e *env) build(tb testing.TB) {
+	e.svc = testkit.Service(tb, e.db, e.clock)
+	e.tours = tournaments.New(e.svc, e.db, e.db)
+}
+
+// reopen closes e's database and opens the file again under new
+// Services on the same clock: a restart.
 func (e *env) reopen(tb testing.TB) {
 	tb.Helper()
 	path := e.db.Path()
@@ -25,8 +60,18 @@ func (e *env) reopen(tb testing.TB) {
 	}
 	tb.Cleanup(func() { db.Close() })
 	e.db = db
-	e.svc = bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db},
-		registry(tb), bot.Clock(e.clock.Now), bot.Coin(func() bool { return true }), bot.Seed(func() uint64 { return testSeed }))
+	e.build(tb)
+}
+
+// play plays moves ("user move") in game id, failing tb on a refusal.
+func (e *env) play(tb testing.TB, id uint64, moves ...string) {
+	tb.Helper()
+	for _, um := range moves {
+		user, mv, _ := strings.Cut(um, " ")
+		if _, err := e.svc.Move(ctx, bot.MoveRequest{GameID: id, UserID: user, Move: mv}); err != nil {
+			tb.Fatalf("%s: %v", um, err)
+		}
+	}
 }
 
 // A 4-player round-robin of chess played to its end: every game of every
@@ -35,30 +80,30 @@ func (e *env) reopen(tb testing.TB) {
 // nothing, the standings follow and the channel is told the winner.
 func TestRoundRobinTournament(t *testing.T) {
 	e := newRatedEnv(t)
-	if _, err := e.svc.CreateTournament(ctx, bot.TournamentRequest{Organizer: "alice", GuildID: "g1", ChannelID: "chan",
+	if _, err := e.tours.Create(ctx, tournaments.Request{Organizer: "alice", GuildID: "g1", ChannelID: "chan",
 		Variant: "annihilation", DaysPerMove: 3, Kind: tournament.RoundRobinKind}); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("a variant with a pre-game choice: %v", err)
 	}
-	tr, err := e.svc.CreateTournament(ctx, bot.TournamentRequest{Organizer: "alice", GuildID: "g1", ChannelID: "chan",
+	tr, err := e.tours.Create(ctx, tournaments.Request{Organizer: "alice", GuildID: "g1", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3, Kind: tournament.RoundRobinKind, Rated: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range []string{"bob", "carol", "dan"} {
-		if tr, err = e.svc.JoinTournament(ctx, tr.ID, u, "g1"); err != nil {
+		if tr, err = e.tours.Join(ctx, tr.ID, u, "g1"); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := e.svc.JoinTournament(ctx, tr.ID, "bob", "g1"); bot.ErrorCode(err) != bot.EINVALID {
+	if _, err := e.tours.Join(ctx, tr.ID, "bob", "g1"); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("joining twice: %v", err)
 	}
-	if _, err := e.svc.JoinTournament(ctx, tr.ID, "erin", "g2"); bot.ErrorCode(err) != bot.ENOTFOUND {
+	if _, err := e.tours.Join(ctx, tr.ID, "erin", "g2"); bot.ErrorCode(err) != bot.ENOTFOUND {
 		t.Errorf("joining from another server: %v", err)
 	}
-	if _, err := e.svc.StartTournament(ctx, tr.ID, "bob", "g1"); bot.ErrorCode(err) != bot.EFORBIDDEN {
+	if _, err := e.tours.Start(ctx, tr.ID, "bob", "g1"); bot.ErrorCode(err) != bot.EFORBIDDEN {
 		t.Errorf("start by a player: %v", err)
 	}
-	if tr, err = e.svc.StartTournament(ctx, tr.ID, "alice", "g1"); err != nil {
+	if tr, err = e.tours.Start(ctx, tr.ID, "alice", "g1"); err != nil {
 		t.Fatal(err)
 	}
 	if tr.Event.Status != tournament.Running || len(tr.Event.Schedule) != 3 || len(tr.Games) != 6 {
@@ -100,7 +145,7 @@ func TestRoundRobinTournament(t *testing.T) {
 			}
 		}
 	}
-	end, err := e.svc.Tournament(ctx, tr.ID)
+	end, err := e.tours.Get(ctx, tr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +191,7 @@ func TestRoundRobinTournament(t *testing.T) {
 	if !announced || !paired {
 		t.Errorf("channel told of the pairings %v and of the winner %v", paired, announced)
 	}
-	pgn, err := e.svc.TournamentPGN(ctx, tr.ID)
+	pgn, err := e.tours.PGN(ctx, tr.ID)
 	if err != nil || strings.Count(pgn, "[Event ") != 6 {
 		t.Errorf("event PGN: %v\n%s", err, pgn)
 	}
@@ -161,17 +206,17 @@ func TestRoundRobinTournament(t *testing.T) {
 // play and is not paired again; the event ends after the third round.
 func TestSwissTournament(t *testing.T) {
 	e := newRatedEnv(t)
-	tr, err := e.svc.CreateTournament(ctx, bot.TournamentRequest{Organizer: "p1", GuildID: "g1", ChannelID: "chan",
+	tr, err := e.tours.Create(ctx, tournaments.Request{Organizer: "p1", GuildID: "g1", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3, Kind: tournament.SwissKind, Rounds: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range []string{"p2", "p3", "p4", "p5", "p6"} {
-		if tr, err = e.svc.JoinTournament(ctx, tr.ID, u, "g1"); err != nil {
+		if tr, err = e.tours.Join(ctx, tr.ID, u, "g1"); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if tr, err = e.svc.StartTournament(ctx, tr.ID, "p1", "g1"); err != nil {
+	if tr, err = e.tours.Start(ctx, tr.ID, "p1", "g1"); err != nil {
 		t.Fatal(err)
 	}
 	for round := 1; round <= 3; round++ {
@@ -196,7 +241,7 @@ func TestSwissTournament(t *testing.T) {
 				// The first game's Black leaves: the game is resigned for
 				// them and they are not paired again.
 				leaver := tg.Black
-				if _, err := e.svc.LeaveTournament(ctx, tr.ID, leaver, "g1"); err != nil {
+				if _, err := e.tours.Leave(ctx, tr.ID, leaver, "g1"); err != nil {
 					t.Fatal(err)
 				}
 				if g, _ := e.svc.Game(ctx, tg.GameID); g.Status != bot.GameFinished || g.Result != bot.WhiteWins {
@@ -208,7 +253,7 @@ func TestSwissTournament(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if tr, err = e.svc.Tournament(ctx, tr.ID); err != nil {
+		if tr, err = e.tours.Get(ctx, tr.ID); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -231,23 +276,23 @@ func TestSwissTournament(t *testing.T) {
 // resumes; the organiser (only) may remove a player, who forfeits.
 func TestTournamentPauseAndRemove(t *testing.T) {
 	e := newRatedEnv(t)
-	tr, err := e.svc.CreateTournament(ctx, bot.TournamentRequest{Organizer: "p1", GuildID: "g1", ChannelID: "chan",
+	tr, err := e.tours.Create(ctx, tournaments.Request{Organizer: "p1", GuildID: "g1", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3, Kind: tournament.SwissKind, Rounds: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range []string{"p2", "p3", "p4"} {
-		if tr, err = e.svc.JoinTournament(ctx, tr.ID, u, "g1"); err != nil {
+		if tr, err = e.tours.Join(ctx, tr.ID, u, "g1"); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if tr, err = e.svc.StartTournament(ctx, tr.ID, "p1", "g1"); err != nil {
+	if tr, err = e.tours.Start(ctx, tr.ID, "p1", "g1"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.svc.PauseTournament(ctx, tr.ID, "p2", "g1"); bot.ErrorCode(err) != bot.EFORBIDDEN {
+	if _, err := e.tours.Pause(ctx, tr.ID, "p2", "g1"); bot.ErrorCode(err) != bot.EFORBIDDEN {
 		t.Errorf("pause by a player: %v", err)
 	}
-	if _, err := e.svc.PauseTournament(ctx, tr.ID, "p1", "g1"); err != nil {
+	if _, err := e.tours.Pause(ctx, tr.ID, "p1", "g1"); err != nil {
 		t.Fatal(err)
 	}
 	for _, tg := range tr.Games {
@@ -255,10 +300,10 @@ func TestTournamentPauseAndRemove(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if tr, _ = e.svc.Tournament(ctx, tr.ID); tr.Event.Status != tournament.Paused || len(tr.Event.Schedule) != 1 || len(tr.Event.Current()) != 0 {
+	if tr, _ = e.tours.Get(ctx, tr.ID); tr.Event.Status != tournament.Paused || len(tr.Event.Schedule) != 1 || len(tr.Event.Current()) != 0 {
 		t.Fatalf("paused with round 1 over: %+v", tr.Event)
 	}
-	if tr, err = e.svc.ResumeTournament(ctx, tr.ID, "p1", "g1"); err != nil {
+	if tr, err = e.tours.Resume(ctx, tr.ID, "p1", "g1"); err != nil {
 		t.Fatal(err)
 	}
 	if tr.Event.Status != tournament.Running || len(tr.Event.Schedule) != 2 || len(tr.Games) != 4 {
@@ -269,10 +314,10 @@ func TestTournamentPauseAndRemove(t *testing.T) {
 	if victim == other {
 		other = "p3"
 	}
-	if _, err := e.svc.RemoveFromTournament(ctx, tr.ID, other, victim, "g1"); bot.ErrorCode(err) != bot.EFORBIDDEN {
+	if _, err := e.tours.Remove(ctx, tr.ID, other, victim, "g1"); bot.ErrorCode(err) != bot.EFORBIDDEN {
 		t.Errorf("removal by a player: %v", err)
 	}
-	if tr, err = e.svc.RemoveFromTournament(ctx, tr.ID, "p1", victim, "g1"); err != nil {
+	if tr, err = e.tours.Remove(ctx, tr.ID, "p1", victim, "g1"); err != nil {
 		t.Fatal(err)
 	}
 	if g, _ := e.svc.Game(ctx, tr.Games[2].GameID); g.Ongoing() {
@@ -288,22 +333,22 @@ func TestTournamentPauseAndRemove(t *testing.T) {
 // is cancelled, with the channel told.
 func TestTournamentStartTime(t *testing.T) {
 	e := newRatedEnv(t)
-	if _, err := e.svc.CreateTournament(ctx, bot.TournamentRequest{Organizer: "a", GuildID: "g1", ChannelID: "chan",
+	if _, err := e.tours.Create(ctx, tournaments.Request{Organizer: "a", GuildID: "g1", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3, Kind: tournament.RoundRobinKind, StartAt: t0.Add(-time.Hour)}); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("a start time in the past: %v", err)
 	}
-	full, err := e.svc.CreateTournament(ctx, bot.TournamentRequest{Organizer: "a", GuildID: "g1", ChannelID: "chan",
+	full, err := e.tours.Create(ctx, tournaments.Request{Organizer: "a", GuildID: "g1", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3, Kind: tournament.RoundRobinKind, StartAt: t0.Add(48 * time.Hour)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	thin, err := e.svc.CreateTournament(ctx, bot.TournamentRequest{Organizer: "x", GuildID: "g1", ChannelID: "chan",
+	thin, err := e.tours.Create(ctx, tournaments.Request{Organizer: "x", GuildID: "g1", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3, Kind: tournament.RoundRobinKind, StartAt: t0.Add(24 * time.Hour)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range []string{"b", "c"} {
-		if _, err := e.svc.JoinTournament(ctx, full.ID, u, "g1"); err != nil {
+		if _, err := e.tours.Join(ctx, full.ID, u, "g1"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -314,17 +359,17 @@ func TestTournamentStartTime(t *testing.T) {
 	if _, err := e.svc.Sweep(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if tr, _ := e.svc.Tournament(ctx, thin.ID); tr.Event.Status != tournament.Cancelled {
+	if tr, _ := e.tours.Get(ctx, thin.ID); tr.Event.Status != tournament.Cancelled {
 		t.Errorf("a tournament of one at its start time: %v", tr.Event.Status)
 	}
-	if tr, _ := e.svc.Tournament(ctx, full.ID); tr.Event.Status != tournament.Open {
+	if tr, _ := e.tours.Get(ctx, full.ID); tr.Event.Status != tournament.Open {
 		t.Errorf("started before its time: %v", tr.Event.Status)
 	}
 	e.clock.Advance(24 * time.Hour)
 	if _, err := e.svc.Sweep(ctx); err != nil {
 		t.Fatal(err)
 	}
-	tr, _ := e.svc.Tournament(ctx, full.ID)
+	tr, _ := e.tours.Get(ctx, full.ID)
 	if tr.Event.Status != tournament.Running || len(tr.Games) != 3 {
 		t.Fatalf("at its start time: %v, %d games", tr.Event.Status, len(tr.Games))
 	}

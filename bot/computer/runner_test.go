@@ -1,4 +1,4 @@
-package bot_test
+package computer_test
 
 import (
 	"context"
@@ -8,16 +8,121 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/computer"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
+	"github.com/fairypost/fairypost/storage"
 )
 
+var ctx = context.Background()
+
+// endOfTime is later than any notification's NotBefore: reading the
+// outbox as of then lists every pending notification.
+var endOfTime = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// t0 is the time tests start at.
+var t0 = testkit.T0
+
+// env is the game Service over a real database (checked when the test
+// ends) on a settable clock.
+type env struct {
+	db    *storage.DB
+	svc   *bot.Service
+	clock *testkit.Clock
+}
+
+func newEnv(tb testing.TB) *env {
+	tb.Helper()
+	db := testkit.OpenDB(tb)
+	c := testkit.NewClock(t0)
+	return &env{db: db, clock: c, svc: testkit.Service(tb, db, c)}
+}
+
+// play plays moves ("user move") in game id, failing tb on a refusal.
+func (e *env) play(tb testing.TB, id uint64, moves ...string) {
+	tb.Helper()
+	for _, um := range moves {
+		user, mv, _ := strings.Cut(um, " ")
+		if _, err := e.svc.Move(ctx, bot.MoveRequest{GameID: id, UserID: user, Move: mv}); err != nil {
+			tb.Fatalf("%s: %v", um, err)
+		}
+	}
+}
+
+// game returns game id as stored.
+func (e *env) game(tb testing.TB, id uint64) *bot.Game {
+	tb.Helper()
+	g, err := e.svc.Game(ctx, id)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
+// notes returns the pending notifications after the first skip.
+func (e *env) notes(tb testing.TB, skip int) []bot.Notification {
+	tb.Helper()
+	ns, err := e.db.PendingNotifications(ctx, endOfTime, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if skip > len(ns) {
+		tb.Fatalf("%d notifications, want more than %d", len(ns), skip)
+	}
+	return ns[skip:]
+}
+
+// outbox returns "kind user" for every pending notification.
+func (e *env) outbox(tb testing.TB) []string {
+	tb.Helper()
+	var out []string
+	for _, n := range e.notes(tb, 0) {
+		out = append(out, n.Kind.String()+" "+n.UserID)
+	}
+	return out
+}
+
+// startFrom stores a chess-like game of variant from fen between alice
+// (White) and bob, 3 days per move, with the clock of the side to act
+// started, as if a challenge had been accepted from that position.
+func (e *env) startFrom(tb testing.TB, variant, fen string) *bot.Game {
+	tb.Helper()
+	v, err := testkit.Registry(tb).Variant(variant, "")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := rules.ParseFEN(v, fen)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	now := e.clock.Now()
+	c := &bot.Challenge{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: variant, DaysPerMove: 3,
+		Color: bot.ColorWhite, Status: bot.ChallengePending, Expires: now.Add(bot.ChallengeTTL), Created: now, Updated: now}
+	if err := e.db.CreateChallenge(ctx, c, nil); err != nil {
+		tb.Fatal(err)
+	}
+	toAct := "alice"
+	if p.ToAct() == rules.Black {
+		toAct = "bob"
+	}
+	_, g, err := e.db.UpdateChallenge(ctx, c.ID, c.Version, func(c *bot.Challenge) (bot.ChallengeChange, error) {
+		c.Status = bot.ChallengeAccepted
+		return bot.ChallengeChange{Game: &bot.Game{ID: c.ID, Variant: variant, StartFEN: p.FEN(), FEN: p.FEN(),
+			ToAct: toAct, White: "alice", Black: "bob", ChannelID: "chan", Status: bot.GameActive, DaysPerMove: 3,
+			TurnStarted: now, Deadline: now.Add(3 * 24 * time.Hour), Created: now, Updated: now}}, nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
 // computerEnv is an env whose Service has a computer player, "bot".
-func computerEnv(tb testing.TB) (*env, *bot.ComputerRunner) {
+func computerEnv(tb testing.TB) (*env, *computer.Runner) {
 	tb.Helper()
 	e := newEnv(tb)
 	e.svc.SetComputer("bot")
-	return e, bot.NewComputerRunner(e.svc, 1, nil)
+	return e, computer.NewRunner(e.svc, 1, nil)
 }
 
 // challengeComputer has alice challenge the computer to variant at level
@@ -120,7 +225,7 @@ func TestComputerResumesAfterRestart(t *testing.T) {
 	g := e.challengeComputer(t, "chess", 1, bot.ColorBlack) // the computer is White and moves first
 	second := testkit.Service(t, db, clk)
 	second.SetComputer("bot")
-	r := bot.NewComputerRunner(second, 2, nil)
+	r := computer.NewRunner(second, 2, nil)
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	done := make(chan error, 1)
@@ -193,18 +298,18 @@ var kingWalk = []string{"Kd2", "Kc3", "Kb3", "Ka3", "Kb2", "Kc1", "Kd1", "Ke2", 
 
 // drawEnv is an env where bob is the computer player, in a game from fen
 // against alice (White), offering draws by rule.
-func drawEnv(tb testing.TB, fen string, rule bot.DrawOffers) (*env, *bot.ComputerRunner, *bot.Game) {
+func drawEnv(tb testing.TB, fen string, rule computer.DrawOffers) (*env, *computer.Runner, *bot.Game) {
 	tb.Helper()
 	e := newEnv(tb)
 	e.svc.SetComputer("bob")
-	r := bot.NewComputerRunner(e.svc, 1, nil)
+	r := computer.NewRunner(e.svc, 1, nil)
 	r.Draws = rule
 	return e, r, e.startFrom(tb, "chess", fen)
 }
 
 // answer has alice play move (or decline the standing offer first, when
 // decline) and the computer answer; it returns the game after.
-func (e *env) answer(tb testing.TB, r *bot.ComputerRunner, id uint64, move string, decline bool) *bot.Game {
+func (e *env) answer(tb testing.TB, r *computer.Runner, id uint64, move string, decline bool) *bot.Game {
 	tb.Helper()
 	if decline {
 		if _, err := e.svc.DeclineDraw(ctx, id, bot.AnyVersion, "alice"); err != nil {
@@ -225,7 +330,7 @@ func (e *env) answer(tb testing.TB, r *bot.ComputerRunner, id uint64, move strin
 // offersAt plays kingWalk against the computer (alice declining each
 // offer when decline, else letting her next move decline it) and returns
 // the computer's turns (1-based) after which its draw offer stood.
-func offersAt(tb testing.TB, e *env, r *bot.ComputerRunner, g *bot.Game, turns int, decline bool) []int {
+func offersAt(tb testing.TB, e *env, r *computer.Runner, g *bot.Game, turns int, decline bool) []int {
 	tb.Helper()
 	var at []int
 	offered := false
@@ -244,12 +349,12 @@ func offersAt(tb testing.TB, e *env, r *bot.ComputerRunner, g *bot.Game, turns i
 // MinPlies moves; the offer goes to alice and to the game's thread.
 func TestComputerOffersDraw(t *testing.T) {
 	for _, c := range []struct {
-		rule bot.DrawOffers
+		rule computer.DrawOffers
 		want int // the computer's turn after which it first offers
 	}{
-		{bot.DrawOffers{MinPlies: 4, Turns: 3, Margin: 20}, 3},
-		{bot.DrawOffers{MinPlies: 10, Turns: 1, Margin: 20}, 5}, // its 5th turn ends at ply 10
-		{bot.DrawOffers{MinPlies: 0, Turns: 2, Margin: 0}, 2},   // the position scores 0 exactly
+		{computer.DrawOffers{MinPlies: 4, Turns: 3, Margin: 20}, 3},
+		{computer.DrawOffers{MinPlies: 10, Turns: 1, Margin: 20}, 5}, // its 5th turn ends at ply 10
+		{computer.DrawOffers{MinPlies: 0, Turns: 2, Margin: 0}, 2},   // the position scores 0 exactly
 	} {
 		e, r, g := drawEnv(t, deadEven, c.rule)
 		at := offersAt(t, e, r, g, c.want, false)
@@ -291,7 +396,7 @@ func TestComputerOffersDraw(t *testing.T) {
 // offers, whatever the rule's counts; nor in a dead position before
 // MinPlies, nor with offers turned off.
 func TestComputerNoDrawOfferWhenAhead(t *testing.T) {
-	e, r, g := drawEnv(t, "3qk3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1", bot.DrawOffers{MinPlies: 0, Turns: 1, Margin: 20})
+	e, r, g := drawEnv(t, "3qk3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1", computer.DrawOffers{MinPlies: 0, Turns: 1, Margin: 20})
 	for turn := range 4 {
 		cur := e.game(t, g.ID)
 		if cur.Status != bot.GameActive {
@@ -310,7 +415,7 @@ func TestComputerNoDrawOfferWhenAhead(t *testing.T) {
 			t.Fatalf("a queen up, the computer offered a draw after its turn %d", turn+1)
 		}
 	}
-	for _, rule := range []bot.DrawOffers{{MinPlies: 30, Turns: 1, Margin: 20}, {}} {
+	for _, rule := range []computer.DrawOffers{{MinPlies: 30, Turns: 1, Margin: 20}, {}} {
 		e, r, g := drawEnv(t, deadEven, rule)
 		if at := offersAt(t, e, r, g, 6, false); len(at) > 0 {
 			t.Errorf("%+v: offers after turns %v, want none", rule, at)
@@ -323,7 +428,7 @@ func TestComputerNoDrawOfferWhenAhead(t *testing.T) {
 // offers again.
 func TestComputerDrawOfferNotRepeated(t *testing.T) {
 	for _, decline := range []bool{true, false} {
-		e, r, g := drawEnv(t, deadEven, bot.DrawOffers{MinPlies: 0, Turns: 3, Margin: 20})
+		e, r, g := drawEnv(t, deadEven, computer.DrawOffers{MinPlies: 0, Turns: 3, Margin: 20})
 		at := offersAt(t, e, r, g, 9, decline)
 		if !slices.Equal(at, []int{3, 6, 9}) {
 			t.Errorf("declining by button %v: offers after turns %v, want 3, 6, 9", decline, at)
@@ -334,7 +439,7 @@ func TestComputerDrawOfferNotRepeated(t *testing.T) {
 // TestComputerDrawCountAfterTakeback: moves taken back start the count
 // of even turns again.
 func TestComputerDrawCountAfterTakeback(t *testing.T) {
-	e, r, g := drawEnv(t, deadEven, bot.DrawOffers{MinPlies: 0, Turns: 3, Margin: 20})
+	e, r, g := drawEnv(t, deadEven, computer.DrawOffers{MinPlies: 0, Turns: 3, Margin: 20})
 	e.answer(t, r, g.ID, kingWalk[0], false)
 	e.answer(t, r, g.ID, kingWalk[1], false)
 	if _, err := e.svc.RequestTakeback(ctx, g.ID, bot.AnyVersion, "alice"); err != nil {

@@ -1,28 +1,31 @@
-package bot
+package computer
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"log/slog"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"time"
 
 	"github.com/fairypost/fairypost/ai"
+	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
 )
 
-// ComputerMoveLimit bounds the time of one computer move at any level
+// MoveLimit bounds the time of one computer move at any level
 // (the top level searches ai.DefaultMoveTime; node budgets take far less
 // on these machines): a search still running then plays its best move.
-const ComputerMoveLimit = 10 * time.Second
+const MoveLimit = 10 * time.Second
 
-// ComputerRunner plays the computer player's turns (Service.ComputerID)
+// Runner plays the computer player's turns (bot.Service.ComputerID)
 // off the interaction path: a human move that hands the computer the turn
-// wakes it (Service.wakeComputer) and a bounded pool of workers searches
-// and plays, each move stored through Service.Move with the version the
+// wakes it (bot.Service.OnComputerGame) and a bounded pool of workers searches
+// and plays, each move stored through bot.Service.Move with the version the
 // search started from, so a game changed meanwhile is looked at again and
 // nothing is played twice. It also answers its opponents: takebacks are
 // accepted, draw offers accepted when the search sees the computer no
@@ -30,8 +33,8 @@ const ComputerMoveLimit = 10 * time.Second
 // search sees lost by force is resigned. It offers a draw itself as Draws
 // says. A restart resumes every game where the computer is to act (Run
 // scans them).
-type ComputerRunner struct {
-	svc     *Service
+type Runner struct {
+	svc     *bot.Service
 	log     *slog.Logger
 	workers int
 	// ResignLost resigns a game in which the search finds a forced loss
@@ -48,6 +51,7 @@ type ComputerRunner struct {
 	Poke func()
 
 	mu      sync.Mutex
+	serving bool               // Run is running: wakes are queued
 	even    map[uint64]evenRun // per game: the computer's even turns in a row (see DrawOffers)
 	queued  map[uint64]bool    // in the queue, not yet taken by a worker
 	running map[uint64]bool    // being played now: a wake marks it again
@@ -55,22 +59,30 @@ type ComputerRunner struct {
 	queue   chan uint64
 }
 
-// NewComputerRunner returns a runner of svc's computer player with
-// workers searches at most at once (at least 1).
-func NewComputerRunner(svc *Service, workers int, log *slog.Logger) *ComputerRunner {
+// NewRunner returns a runner of svc's computer player with
+// workers searches at most at once (at least 1), and registers with svc
+// its wake-up after every game update (bot.Service.OnComputerGame): make it
+// while svc is built, before it serves.
+func NewRunner(svc *bot.Service, workers int, log *slog.Logger) *Runner {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &ComputerRunner{svc: svc, log: log, workers: max(workers, 1), ResignLost: true, Draws: DefaultDrawOffers(),
+	r := &Runner{svc: svc, log: log, workers: max(workers, 1), ResignLost: true, Draws: DefaultDrawOffers(),
 		even: map[uint64]evenRun{}, queued: map[uint64]bool{}, running: map[uint64]bool{}, again: map[uint64]bool{}, queue: make(chan uint64, 4096)}
+	svc.OnComputerGame(r.Wake)
+	return r
 }
 
 // Wake asks for game id to be looked at: the computer's turn or choice,
 // or its opponent's offer or request. Cheap and never blocks; a game
-// already queued is not queued twice.
-func (r *ComputerRunner) Wake(id uint64) {
+// already queued is not queued twice. Nothing while Run is not running
+// (Run scans every game when it starts).
+func (r *Runner) Wake(id uint64) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if !r.serving {
+		return
+	}
 	if r.running[id] {
 		r.again[id] = true
 		return
@@ -86,18 +98,17 @@ func (r *ComputerRunner) Wake(id uint64) {
 	}
 }
 
-// Run plays until ctx is done: it installs the wake-up, queues every game
-// the computer has to act in, and runs the workers. It returns nil when
-// ctx ends.
-func (r *ComputerRunner) Run(ctx context.Context) error {
-	wake := r.Wake
-	r.svc.computer.wake.Store(&wake)
-	defer r.svc.computer.wake.Store(nil)
+// Run plays until ctx is done: it turns the wake-up on, queues every
+// game the computer has to act in, and runs the workers. It returns nil
+// when ctx ends.
+func (r *Runner) Run(ctx context.Context) error {
+	r.setServing(true)
+	defer r.setServing(false)
 	if err := r.Scan(ctx); err != nil {
 		switch {
 		case ctx.Err() != nil: // stopped, or no longer the leader: not a failure
 			r.log.Debug("computer: scan stopped", "err", err)
-		case unanswered(err):
+		case bot.Unanswered(err):
 			r.log.Warn("computer: scanning its games: the store did not answer", "err", err)
 		default:
 			r.log.Error("computer: scanning its games", "err", err)
@@ -120,24 +131,31 @@ func (r *ComputerRunner) Run(ctx context.Context) error {
 	return nil
 }
 
+// setServing turns the wake-up on or off.
+func (r *Runner) setServing(on bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.serving = on
+}
+
 // PlayPending does, here and now, everything the computer has to do in
 // its games, again and again while something changes (at most rounds
 // times over): a console in script mode calls it after each line so that
 // the computer's answers print in order. It returns the first error.
-func (r *ComputerRunner) PlayPending(ctx context.Context, rounds int) error {
+func (r *Runner) PlayPending(ctx context.Context, rounds int) error {
 	me := r.svc.ComputerID()
 	if me == "" {
 		return nil
 	}
 	for range rounds {
-		games, err := r.svc.games.ActiveGamesByUser(ctx, me)
+		games, err := r.games(ctx, me)
 		if err != nil {
 			return err
 		}
 		acted := false
 		for _, g := range games {
 			did, err := r.Step(ctx, g.ID)
-			if err != nil && ErrorCode(err) != ECONFLICT {
+			if err != nil && bot.ErrorCode(err) != bot.ECONFLICT {
 				return err
 			}
 			acted = acted || did || err != nil
@@ -150,12 +168,12 @@ func (r *ComputerRunner) PlayPending(ctx context.Context, rounds int) error {
 }
 
 // Scan queues every ongoing game of the computer player.
-func (r *ComputerRunner) Scan(ctx context.Context) error {
+func (r *Runner) Scan(ctx context.Context) error {
 	me := r.svc.ComputerID()
 	if me == "" {
 		return nil
 	}
-	games, err := r.svc.games.ActiveGamesByUser(ctx, me)
+	games, err := r.games(ctx, me)
 	if err != nil {
 		return err
 	}
@@ -167,7 +185,7 @@ func (r *ComputerRunner) Scan(ctx context.Context) error {
 
 // take plays game id for the computer, recovering a panic (logged with
 // the game), and queues it again when it was woken meanwhile.
-func (r *ComputerRunner) take(ctx context.Context, id uint64) {
+func (r *Runner) take(ctx context.Context, id uint64) {
 	r.mu.Lock()
 	delete(r.queued, id)
 	r.running[id] = true
@@ -190,7 +208,7 @@ func (r *ComputerRunner) take(ctx context.Context, id uint64) {
 		if (acted || err != nil) && r.Poke != nil {
 			r.Poke() // a declined offer, say, was stored before the conflict
 		}
-		if ErrorCode(err) != ECONFLICT {
+		if bot.ErrorCode(err) != bot.ECONFLICT {
 			if err != nil && !errors.Is(err, context.Canceled) {
 				r.log.Warn("computer: could not act", "game", id, "err", err)
 			}
@@ -203,8 +221,8 @@ func (r *ComputerRunner) take(ctx context.Context, id uint64) {
 // takeback to accept, a draw offer to answer, its pre-game choice, or its
 // move (or resignation) followed, when Draws says so, by its own draw
 // offer, and reports whether it did something. Errors
-// are the service's; ECONFLICT means the game changed since it was read.
-func (r *ComputerRunner) Step(ctx context.Context, id uint64) (bool, error) {
+// are the service's; bot.ECONFLICT means the game changed since it was read.
+func (r *Runner) Step(ctx context.Context, id uint64) (bool, error) {
 	err := r.step(ctx, id)
 	if errors.Is(err, errNothingToDo) {
 		return false, nil
@@ -212,10 +230,31 @@ func (r *ComputerRunner) Step(ctx context.Context, id uint64) (bool, error) {
 	return err == nil, err
 }
 
+// games returns the ongoing games of the computer, me, by ID.
+func (r *Runner) games(ctx context.Context, me string) ([]*bot.Game, error) {
+	games, err := r.svc.ActiveGames(ctx, me)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(games, func(a, b *bot.Game) int { return cmp.Compare(a.ID, b.ID) })
+	return games, nil
+}
+
+// userToAct returns the user ID of the player of g playing c.
+func userToAct(g *bot.Game, c rules.Color) string {
+	switch c {
+	case rules.White:
+		return g.White
+	case rules.Black:
+		return g.Black
+	}
+	return ""
+}
+
 // errNothingToDo is step's answer when the computer has nothing to do.
 var errNothingToDo = errors.New("nothing to do")
 
-func (r *ComputerRunner) step(ctx context.Context, id uint64) error {
+func (r *Runner) step(ctx context.Context, id uint64) error {
 	s := r.svc
 	me := s.ComputerID()
 	g, err := s.Game(ctx, id)
@@ -230,7 +269,7 @@ func (r *ComputerRunner) step(ctx context.Context, id uint64) error {
 	case g.Takeback != "" && g.Takeback != me:
 		_, err := s.AcceptTakeback(ctx, g.ID, g.Version, me)
 		return err
-	case g.Status == GameSetup && g.ToAct == me:
+	case g.Status == bot.GameSetup && g.ToAct == me:
 		choice := "white"
 		if g.Setup != nil && g.Setup.Army != "" {
 			choice = "me"
@@ -241,7 +280,7 @@ func (r *ComputerRunner) step(ctx context.Context, id uint64) error {
 	if (g.DrawOffer == "" || g.DrawOffer == me) && g.ToAct != me {
 		return errNothingToDo // its opponent's turn, with no offer of theirs to answer
 	}
-	rg, err := s.replay(g)
+	rg, err := s.ReplayRecord(g)
 	if err != nil {
 		return err
 	}
@@ -256,7 +295,7 @@ func (r *ComputerRunner) step(ctx context.Context, id uint64) error {
 	// The score is for the player to act in pos: the computer's when it
 	// is to move.
 	mine := res.Score
-	if !s.IsComputer(userToAct(g, &pos)) {
+	if !s.IsComputer(userToAct(g, pos.ToAct())) {
 		mine = -mine
 	}
 	if g.DrawOffer != "" && g.DrawOffer != me {
@@ -282,12 +321,12 @@ func (r *ComputerRunner) step(ctx context.Context, id uint64) error {
 		r.forget(g.ID)
 		return nil
 	}
-	played, err := s.Move(ctx, MoveRequest{GameID: g.ID, UserID: me, Move: rules.FormatMove(&pos, res.Move), Version: g.Version})
+	played, err := s.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: me, Move: rules.FormatMove(&pos, res.Move), Version: g.Version})
 	if err != nil {
 		return err
 	}
 	after := played.Game
-	if after.Status != GameActive {
+	if after.Status != bot.GameActive {
 		r.forget(g.ID)
 		return nil
 	}
@@ -300,7 +339,7 @@ func (r *ComputerRunner) step(ctx context.Context, id uint64) error {
 	// The offer goes after the move, while the opponent thinks; when they
 	// have acted meanwhile, it is not made (and the next even turn may).
 	if _, err := s.OfferDraw(ctx, after.ID, after.Version, me); err != nil {
-		if ErrorCode(err) != ECONFLICT {
+		if bot.ErrorCode(err) != bot.ECONFLICT {
 			r.log.Warn("computer: could not offer a draw", "game", g.ID, "err", err)
 		}
 		return nil
@@ -371,7 +410,7 @@ type evenRun struct {
 // stored; it began with ply moves in the game) with the search's score
 // for its last move, and reports whether the computer offers a draw now
 // (DrawOffers).
-func (r *ComputerRunner) turnEnded(g *Game, ply, score int) bool {
+func (r *Runner) turnEnded(g *bot.Game, ply, score int) bool {
 	d := r.Draws
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -393,7 +432,7 @@ func (r *ComputerRunner) turnEnded(g *Game, ply, score int) bool {
 }
 
 // offered starts the count of even turns of game id again after an offer.
-func (r *ComputerRunner) offered(id uint64) {
+func (r *Runner) offered(id uint64) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	run := r.even[id]
@@ -402,25 +441,25 @@ func (r *ComputerRunner) offered(id uint64) {
 }
 
 // forget drops what the runner keeps of game id (over, or not its game).
-func (r *ComputerRunner) forget(id uint64) {
+func (r *Runner) forget(id uint64) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	delete(r.even, id)
 }
 
-// lookAgain is the ECONFLICT a step returns after a change of its own (a
+// lookAgain is the bot.ECONFLICT a step returns after a change of its own (a
 // declined offer) that leaves more to do in game id.
 func lookAgain(id uint64) error {
-	return Errorf(ECONFLICT, "Game %d changed: looked at again.", id)
+	return bot.Errorf(bot.ECONFLICT, "Game %d changed: looked at again.", id)
 }
 
 // search runs the computer's search in rg's position at g's level, with
 // a seed of its own for each game and ply, so that a game against the
 // computer replays the same for the same moves.
-func (r *ComputerRunner) search(ctx context.Context, g *Game, rg *rules.Game) (ai.Result, error) {
+func (r *Runner) search(ctx context.Context, g *bot.Game, rg *rules.Game) (ai.Result, error) {
 	level := g.Level
-	if level < MinComputerLevel || level > MaxComputerLevel {
-		level = DefaultComputerLevel
+	if level < bot.MinComputerLevel || level > bot.MaxComputerLevel {
+		level = bot.DefaultComputerLevel
 	}
 	n := len(rg.Moves())
 	past := make([]uint64, 0, n)
@@ -430,7 +469,7 @@ func (r *ComputerRunner) search(ctx context.Context, g *Game, rg *rules.Game) (a
 	}
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%d/%d", g.ID, n)
-	ctx, cancel := context.WithTimeout(ctx, ComputerMoveLimit)
+	ctx, cancel := context.WithTimeout(ctx, MoveLimit)
 	defer cancel()
 	e := ai.NewEngine(ai.Options{Level: level, Seed: h.Sum64()})
 	return e.Search(ctx, rg.Position(), past)

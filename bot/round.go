@@ -1,0 +1,117 @@
+package bot
+
+import "context"
+
+// The life of one game owns its write path. Every change of a game in
+// play (a move, an action, a time-out, a pre-game choice, a vacation's
+// clock) goes through Service.updateGame, and features take part in it
+// only where they registered when the Service was built:
+//
+//   - finishers (Finisher) run inside the store transaction of the
+//     update, after the change itself: what they do is stored atomically
+//     with it, or nothing is (ratings: a game's result and its rating
+//     change; the computer player: its posts, and leaving out the
+//     notifications addressed to it);
+//   - events (GameEvent) run after the update is committed: work that may
+//     be lost in a crash because it is re-derived from the stores
+//     (tournament progress, redone by the sweep) or is a wake-up for
+//     something that scans the stores when it starts (the computer's
+//     runner). Whatever must reach a person is a notification in the
+//     outbox, written by the update's transaction, never an event.
+//
+// Annotations (GameStore.AnnotateGame) change no play and pass neither.
+
+// GameUpdate is one update of a game as the finishers see it, inside the
+// update's transaction. Finishers edit it in place.
+type GameUpdate struct {
+	// Game is the game as the change left it, to be stored.
+	Game *Game
+	// Before is what the game was when the update read it.
+	Before GameBefore
+	// Notifications are appended to the outbox with the game.
+	Notifications []Notification
+	// Ratings reads and writes the players' standings in the same
+	// transaction; nil when the Service keeps no ratings
+	// (Stores.Ratings).
+	Ratings RatingTx
+}
+
+// GameBefore is what a finisher may compare an update with: the game as
+// it was read.
+type GameBefore struct {
+	Ongoing   bool   // Game.Ongoing
+	ToAct     string // Game.ToAct
+	Moves     int    // len(Game.Moves)
+	DrawOffer string // Game.DrawOffer
+}
+
+// gameBefore returns what g is now, for GameUpdate.Before.
+func gameBefore(g *Game) GameBefore {
+	return GameBefore{Ongoing: g.Ongoing(), ToAct: g.ToAct, Moves: len(g.Moves), DrawOffer: g.DrawOffer}
+}
+
+// A Finisher is a feature's part of the transaction of every game
+// update: it may edit u (the game, the notifications) and read or write
+// the standings through u.Ratings. It is pure as the update's function
+// is (GameStore.UpdateGame): it calls no store, may run more than once,
+// and its error changes nothing and is returned by the update.
+type Finisher func(u *GameUpdate) error
+
+// A GameEvent runs after an update of game g is committed, with the game
+// as stored. It must not fail the update: its work is either re-derived
+// from the stores when lost (the sweep) or a wake-up whose target scans
+// the stores when it starts.
+type GameEvent func(ctx context.Context, g *Game)
+
+// AddFinisher registers f to run in every game update, after the
+// finishers registered before it. Features register while the Service is
+// built, before it serves: it is not safe to call concurrently with
+// updates.
+func (s *Service) AddFinisher(f Finisher) { s.finishers = append(s.finishers, f) }
+
+// OnGameCommitted registers e to run after every committed game update,
+// after the events registered before it; as AddFinisher, before the
+// Service serves.
+func (s *Service) OnGameCommitted(e GameEvent) { s.events = append(s.events, e) }
+
+// updateGame is the only way a game in play changes: GameStore.UpdateGame
+// (same contract, fn pure) with the finishers run in the transaction after
+// fn, and the events run after the commit. With a RatingStore the
+// transaction is RatingStore.UpdateGameRated, so that finishers have the
+// standings at hand (GameUpdate.Ratings).
+func (s *Service) updateGame(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error) {
+	change := func(g *Game, tx RatingTx) ([]Notification, error) {
+		u := GameUpdate{Game: g, Before: gameBefore(g), Ratings: tx}
+		notes, err := fn(g)
+		if err != nil {
+			return nil, err
+		}
+		u.Notifications = notes
+		for _, f := range s.finishers {
+			if err := f(&u); err != nil {
+				return nil, err
+			}
+		}
+		return u.Notifications, nil
+	}
+	var g *Game
+	var err error
+	if s.ratings != nil {
+		g, err = s.ratings.UpdateGameRated(ctx, id, expected, change)
+	} else {
+		g, err = s.games.UpdateGame(ctx, id, expected, func(g *Game) ([]Notification, error) { return change(g, nil) })
+	}
+	if err != nil {
+		return g, err
+	}
+	s.gameCommitted(ctx, g)
+	return g, nil
+}
+
+// gameCommitted runs the registered events for g, just stored: by an
+// update, or created by an accepted challenge.
+func (s *Service) gameCommitted(ctx context.Context, g *Game) {
+	for _, e := range s.events {
+		e(ctx, g)
+	}
+}
