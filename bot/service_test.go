@@ -75,18 +75,7 @@ func (e *env) start(tb testing.TB, variant string) *bot.Game {
 // play plays moves as "user:move" in game id, failing on any error.
 func (e *env) play(tb testing.TB, id uint64, moves ...string) *bot.MoveResult {
 	tb.Helper()
-	var res *bot.MoveResult
-	for _, um := range moves {
-		var user, mv string
-		if _, err := fmt.Sscanf(um, "%s %s", &user, &mv); err != nil {
-			tb.Fatalf("bad test move %q", um)
-		}
-		var err error
-		if res, err = e.svc.Move(ctx, bot.MoveRequest{GameID: id, UserID: user, Move: mv}); err != nil {
-			tb.Fatalf("%s: %v", um, err)
-		}
-	}
-	return res
+	return testkit.Play(tb, e.svc, id, moves...)
 }
 
 // outbox returns "kind user" for every pending notification.

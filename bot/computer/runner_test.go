@@ -41,12 +41,7 @@ func newEnv(tb testing.TB) *env {
 // play plays moves ("user move") in game id, failing tb on a refusal.
 func (e *env) play(tb testing.TB, id uint64, moves ...string) {
 	tb.Helper()
-	for _, um := range moves {
-		user, mv, _ := strings.Cut(um, " ")
-		if _, err := e.svc.Move(ctx, bot.MoveRequest{GameID: id, UserID: user, Move: mv}); err != nil {
-			tb.Fatalf("%s: %v", um, err)
-		}
-	}
+	testkit.Play(tb, e.svc, id, moves...)
 }
 
 // game returns game id as stored.

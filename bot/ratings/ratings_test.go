@@ -46,15 +46,7 @@ func newRatedEnv(tb testing.TB) *env {
 // and returns what the last one did.
 func (e *env) play(tb testing.TB, id uint64, moves ...string) *bot.MoveResult {
 	tb.Helper()
-	var res *bot.MoveResult
-	for _, um := range moves {
-		user, mv, _ := strings.Cut(um, " ")
-		var err error
-		if res, err = e.svc.Move(ctx, bot.MoveRequest{GameID: id, UserID: user, Move: mv}); err != nil {
-			tb.Fatalf("%s: %v", um, err)
-		}
-	}
-	return res
+	return testkit.Play(tb, e.svc, id, moves...)
 }
 
 // startIn has alice (white) challenge bob to chess in guild ("" for the

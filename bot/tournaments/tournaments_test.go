@@ -66,12 +66,7 @@ func (e *env) reopen(tb testing.TB) {
 // play plays moves ("user move") in game id, failing tb on a refusal.
 func (e *env) play(tb testing.TB, id uint64, moves ...string) {
 	tb.Helper()
-	for _, um := range moves {
-		user, mv, _ := strings.Cut(um, " ")
-		if _, err := e.svc.Move(ctx, bot.MoveRequest{GameID: id, UserID: user, Move: mv}); err != nil {
-			tb.Fatalf("%s: %v", um, err)
-		}
-	}
+	testkit.Play(tb, e.svc, id, moves...)
 }
 
 // A 4-player round-robin of chess played to its end: every game of every

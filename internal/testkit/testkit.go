@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -167,4 +168,22 @@ func ServiceOver(tb testing.TB, st bot.Stores, c *Clock, opts ...bot.Option) *bo
 // tournaments included.
 func Stores(db *storage.DB) bot.Stores {
 	return db.Stores()
+}
+
+// Play plays moves, each "user move" ("alice e4"), in game id through
+// svc, failing tb on a refusal, and returns what the last one did.
+func Play(tb testing.TB, svc *bot.Service, id uint64, moves ...string) *bot.MoveResult {
+	tb.Helper()
+	var res *bot.MoveResult
+	for _, um := range moves {
+		user, mv, ok := strings.Cut(um, " ")
+		if !ok {
+			tb.Fatalf("bad test move %q: want \"user move\"", um)
+		}
+		var err error
+		if res, err = svc.Move(context.Background(), bot.MoveRequest{GameID: id, UserID: user, Move: mv}); err != nil {
+			tb.Fatalf("%s: %v", um, err)
+		}
+	}
+	return res
 }
