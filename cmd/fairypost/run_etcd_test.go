@@ -96,7 +96,8 @@ func TestConsoleOnEtcd(t *testing.T) {
 // the endpoints, after the dial timeout.
 func TestEtcdUnreachable(t *testing.T) {
 	t.Setenv("DISCORD_TOKEN", "")
-	p := writeConfig(t, "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nendpoints = [\"http://127.0.0.1:9\"]\ndial_timeout = \"200ms\"\n")
+	// A short startup_wait: the default minute would be the test's length.
+	p := writeConfig(t, "[storage]\nbackend = \"etcd\"\n[storage.etcd]\nendpoints = [\"http://127.0.0.1:9\"]\ndial_timeout = \"200ms\"\nstartup_wait = \"1s\"\n")
 	r := runWithInput(t, "", "-config", p)
 	if r.code == exitOK || !strings.Contains(r.stderr, "etcd http://127.0.0.1:9") {
 		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
