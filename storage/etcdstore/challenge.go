@@ -20,15 +20,9 @@ import (
 func (s *Store) CreateChallenge(ctx context.Context, c *bot.Challenge, notes []bot.Notification) error {
 	var out *bot.Challenge
 	err := s.casLoop(ctx, func() ([]clientv3.Cmp, []clientv3.Op, error) {
-		v, rev, found, err := s.getOne(ctx, s.idsKey())
+		last, rev, err := s.lastID(ctx)
 		if err != nil {
 			return nil, nil, err
-		}
-		var last uint64
-		if found {
-			if last, err = strconv.ParseUint(string(v), 10, 64); err != nil {
-				return nil, nil, fmt.Errorf("etcd: ID counter %s holds %q, not a number", s.idsKey(), v)
-			}
 		}
 		id := last + 1
 		n := c.Clone()
