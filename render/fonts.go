@@ -48,13 +48,23 @@ func loadFonts() (fontSet, error) {
 	return fs, nil
 }
 
-// face returns a new face of f at px pixels (em size). The face belongs to
-// the caller's goroutine.
+// face returns a new face of f at px pixels (em size), without kerning
+// (see unkerned). The face belongs to the caller's goroutine.
 func face(f *opentype.Font, px float64) font.Face {
 	// NewFace only records the scale; it has no error to report.
 	fc, _ := opentype.NewFace(f, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
-	return fc
+	return unkerned{fc}
 }
+
+// unkerned is a face that sets every pair of letters at its advance:
+// golang.org/x/image's opentype face (v0.47) reads DejaVu Sans's class
+// kerning several times too large (T and a: -5.3 px of an 8.4 px advance
+// at 14 px, where the font means about -0.9), drawing "Tank" as the a
+// under the T. Text here is short labels, where no kerning reads well.
+type unkerned struct{ font.Face }
+
+// Kern is 0 for every pair.
+func (unkerned) Kern(r0, r1 rune) fixed.Int26_6 { return 0 }
 
 // has reports whether f has a glyph for r.
 func has(f *opentype.Font, r rune) bool {
