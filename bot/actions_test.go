@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -20,34 +21,7 @@ const threeDays = 3 * 24 * time.Hour
 // which would take long sequences of moves to reach from the start.
 func (e *env) startFrom(tb testing.TB, variant, fen string) *bot.Game {
 	tb.Helper()
-	v, err := registry(tb).Variant(variant, "")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	p, err := rules.ParseFEN(v, fen)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	now := e.clock.Now()
-	c := &bot.Challenge{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: variant, DaysPerMove: 3,
-		Color: bot.ColorWhite, Status: bot.ChallengePending, Expires: now.Add(bot.ChallengeTTL), Created: now, Updated: now}
-	if err := e.db.CreateChallenge(ctx, c, nil); err != nil {
-		tb.Fatal(err)
-	}
-	toAct := "alice"
-	if p.ToAct() == rules.Black {
-		toAct = "bob"
-	}
-	_, g, err := e.db.UpdateChallenge(ctx, c.ID, c.Version, func(c *bot.Challenge) (bot.ChallengeChange, error) {
-		c.Status = bot.ChallengeAccepted
-		return bot.ChallengeChange{Game: &bot.Game{ID: c.ID, Variant: variant, StartFEN: p.FEN(), FEN: p.FEN(),
-			ToAct: toAct, White: "alice", Black: "bob", ChannelID: "chan", Status: bot.GameActive, DaysPerMove: 3,
-			TurnStarted: now, Deadline: now.Add(threeDays), Created: now, Updated: now}}, nil
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return g
+	return testkit.StartFrom(tb, e.db, e.clock.Now(), variant, fen)
 }
 
 // must returns a function that fails tb on err and returns g, to wrap

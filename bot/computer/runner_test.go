@@ -82,34 +82,7 @@ func (e *env) outbox(tb testing.TB) []string {
 // started, as if a challenge had been accepted from that position.
 func (e *env) startFrom(tb testing.TB, variant, fen string) *bot.Game {
 	tb.Helper()
-	v, err := testkit.Registry(tb).Variant(variant, "")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	p, err := rules.ParseFEN(v, fen)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	now := e.clock.Now()
-	c := &bot.Challenge{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: variant, DaysPerMove: 3,
-		Color: bot.ColorWhite, Status: bot.ChallengePending, Expires: now.Add(bot.ChallengeTTL), Created: now, Updated: now}
-	if err := e.db.CreateChallenge(ctx, c, nil); err != nil {
-		tb.Fatal(err)
-	}
-	toAct := "alice"
-	if p.ToAct() == rules.Black {
-		toAct = "bob"
-	}
-	_, g, err := e.db.UpdateChallenge(ctx, c.ID, c.Version, func(c *bot.Challenge) (bot.ChallengeChange, error) {
-		c.Status = bot.ChallengeAccepted
-		return bot.ChallengeChange{Game: &bot.Game{ID: c.ID, Variant: variant, StartFEN: p.FEN(), FEN: p.FEN(),
-			ToAct: toAct, White: "alice", Black: "bob", ChannelID: "chan", Status: bot.GameActive, DaysPerMove: 3,
-			TurnStarted: now, Deadline: now.Add(3 * 24 * time.Hour), Created: now, Updated: now}}, nil
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return g
+	return testkit.StartFrom(tb, e.db, e.clock.Now(), variant, fen)
 }
 
 // computerEnv is an env whose Service has a computer player, "bot".

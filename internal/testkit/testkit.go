@@ -187,3 +187,39 @@ func Play(tb testing.TB, svc *bot.Service, id uint64, moves ...string) *bot.Move
 	}
 	return res
 }
+
+// StartFrom stores, through db as an accepted challenge would, an active
+// game of variant between alice (White) and bob (Black) in channel
+// "chan" from fen, 3 days per move, the clock of the side to act started
+// at now: positions that would take long sequences of moves to reach.
+func StartFrom(tb testing.TB, db *storage.DB, now time.Time, variant, fen string) *bot.Game {
+	tb.Helper()
+	ctx := context.Background()
+	v, err := Registry(tb).Variant(variant, "")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := rules.ParseFEN(v, fen)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c := &bot.Challenge{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: variant, DaysPerMove: 3,
+		Color: bot.ColorWhite, Status: bot.ChallengePending, Expires: now.Add(bot.ChallengeTTL), Created: now, Updated: now}
+	if err := db.CreateChallenge(ctx, c, nil); err != nil {
+		tb.Fatal(err)
+	}
+	toAct := "alice"
+	if p.ToAct() == rules.Black {
+		toAct = "bob"
+	}
+	_, g, err := db.UpdateChallenge(ctx, c.ID, c.Version, func(c *bot.Challenge) (bot.ChallengeChange, error) {
+		c.Status = bot.ChallengeAccepted
+		return bot.ChallengeChange{Game: &bot.Game{ID: c.ID, Variant: variant, StartFEN: p.FEN(), FEN: p.FEN(),
+			ToAct: toAct, White: "alice", Black: "bob", ChannelID: "chan", Status: bot.GameActive, DaysPerMove: 3,
+			TurnStarted: now, Deadline: now.Add(3 * 24 * time.Hour), Created: now, Updated: now}}, nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
