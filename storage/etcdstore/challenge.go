@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
@@ -19,12 +18,7 @@ import (
 // compared on its ModRevision, so two creations never share an ID.
 func (s *Store) CreateChallenge(ctx context.Context, c *bot.Challenge, notes []bot.Notification) error {
 	var out *bot.Challenge
-	err := s.casLoop(ctx, func() ([]clientv3.Cmp, []clientv3.Op, error) {
-		last, rev, err := s.lastID(ctx)
-		if err != nil {
-			return nil, nil, err
-		}
-		id := last + 1
+	err := s.createWithID(ctx, func(id uint64) ([]clientv3.Op, error) {
 		n := c.Clone()
 		n.ID, n.Version = id, 1
 		mine := append([]bot.Notification(nil), notes...) // fresh IDs on each try
@@ -33,13 +27,8 @@ func (s *Store) CreateChallenge(ctx context.Context, c *bot.Challenge, notes []b
 				mine[i].ChallengeID = id
 			}
 		}
-		ops, err := s.putChallengeOps(nil, n, "c"+hex16(id), mine)
-		if err != nil {
-			return nil, nil, err
-		}
-		ops = append(ops, clientv3.OpPut(s.idsKey(), strconv.FormatUint(id, 10)))
 		out = n
-		return []clientv3.Cmp{clientv3.Compare(clientv3.ModRevision(s.idsKey()), "=", rev)}, ops, nil
+		return s.putChallengeOps(nil, n, "c"+hex16(id), mine)
 	})
 	if err != nil {
 		return err

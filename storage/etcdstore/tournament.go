@@ -73,6 +73,27 @@ func (s *Store) putTournamentOps(old, t *bot.Tournament, token string, notes []b
 	return append(ops, nops...), nil
 }
 
+// createWithID creates a record under the next ID of the counter of
+// challenges, games and tournaments: ops returns the record's operations
+// for that ID (it may run more than once, with another ID), and the
+// counter is put and compared on its ModRevision in the same
+// transaction, so two creations never share an ID.
+func (s *Store) createWithID(ctx context.Context, ops func(id uint64) ([]clientv3.Op, error)) error {
+	return s.casLoop(ctx, func() ([]clientv3.Cmp, []clientv3.Op, error) {
+		last, rev, err := s.lastID(ctx)
+		if err != nil {
+			return nil, nil, err
+		}
+		id := last + 1
+		more, err := ops(id)
+		if err != nil {
+			return nil, nil, err
+		}
+		more = append(more, clientv3.OpPut(s.idsKey(), strconv.FormatUint(id, 10)))
+		return []clientv3.Cmp{clientv3.Compare(clientv3.ModRevision(s.idsKey()), "=", rev)}, more, nil
+	})
+}
+
 // lastID reads the ID counter: the last ID given and its ModRevision.
 func (s *Store) lastID(ctx context.Context) (uint64, int64, error) {
 	v, rev, found, err := s.getOne(ctx, s.idsKey())
@@ -87,24 +108,13 @@ func (s *Store) lastID(ctx context.Context) (uint64, int64, error) {
 }
 
 // CreateTournament stores a new tournament with a fresh ID from the
-// counter of challenges and games (bot.TournamentStore), as
-// CreateChallenge does.
+// counter of challenges and games (bot.TournamentStore, createWithID).
 func (s *Store) CreateTournament(ctx context.Context, t *bot.Tournament, notes []bot.Notification) error {
 	var out *bot.Tournament
-	err := s.casLoop(ctx, func() ([]clientv3.Cmp, []clientv3.Op, error) {
-		last, rev, err := s.lastID(ctx)
-		if err != nil {
-			return nil, nil, err
-		}
-		n := t.Clone()
-		n.ID, n.Version = last+1, 1
-		ops, err := s.putTournamentOps(nil, n, "t"+hex16(n.ID), notes)
-		if err != nil {
-			return nil, nil, err
-		}
-		ops = append(ops, clientv3.OpPut(s.idsKey(), strconv.FormatUint(n.ID, 10)))
-		out = n
-		return []clientv3.Cmp{clientv3.Compare(clientv3.ModRevision(s.idsKey()), "=", rev)}, ops, nil
+	err := s.createWithID(ctx, func(id uint64) ([]clientv3.Op, error) {
+		out = t.Clone()
+		out.ID, out.Version = id, 1
+		return s.putTournamentOps(nil, out, "t"+hex16(id), notes)
 	})
 	if err != nil {
 		return err
