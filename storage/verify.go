@@ -40,43 +40,16 @@ func Verify(ctx context.Context, d *Dump, st bot.Stores) error {
 		note(users, c.Challenger, c.Challenged)
 		note(channels, c.ChannelID)
 	}
-	if err := each(len(d.Games), func(i int) error {
-		g := d.Games[i]
-		got, err := st.Games.Game(ctx, g.ID)
-		if err != nil {
-			return fmt.Errorf("game %d: %w", g.ID, err)
-		}
-		if !reflect.DeepEqual(got, g) {
-			return fmt.Errorf("game %d differs: %+v, want %+v", g.ID, got, g)
-		}
-		return nil
-	}); err != nil {
+	if err := sameRecords(d.Games, func(g *bot.Game) string { return fmt.Sprintf("game %d", g.ID) },
+		func(g *bot.Game) (*bot.Game, error) { return st.Games.Game(ctx, g.ID) }); err != nil {
 		return err
 	}
-	if err := each(len(d.Challenges), func(i int) error {
-		c := d.Challenges[i]
-		got, err := st.Challenges.Challenge(ctx, c.ID)
-		if err != nil {
-			return fmt.Errorf("challenge %d: %w", c.ID, err)
-		}
-		if !reflect.DeepEqual(got, c) {
-			return fmt.Errorf("challenge %d differs: %+v, want %+v", c.ID, got, c)
-		}
-		return nil
-	}); err != nil {
+	if err := sameRecords(d.Challenges, func(c *bot.Challenge) string { return fmt.Sprintf("challenge %d", c.ID) },
+		func(c *bot.Challenge) (*bot.Challenge, error) { return st.Challenges.Challenge(ctx, c.ID) }); err != nil {
 		return err
 	}
-	if err := each(len(d.Preferences), func(i int) error {
-		p := d.Preferences[i]
-		got, err := st.Users.Preferences(ctx, p.UserID)
-		if err != nil {
-			return fmt.Errorf("preferences of %s: %w", p.UserID, err)
-		}
-		if !reflect.DeepEqual(got, p) {
-			return fmt.Errorf("preferences of %s differ: %+v, want %+v", p.UserID, got, p)
-		}
-		return nil
-	}); err != nil {
+	if err := sameRecords(d.Preferences, func(p *bot.Preferences) string { return "the record of the preferences of " + p.UserID },
+		func(p *bot.Preferences) (*bot.Preferences, error) { return st.Users.Preferences(ctx, p.UserID) }); err != nil {
 		return err
 	}
 	gameIDs := func(keep func(*bot.Game) bool) []uint64 {
@@ -290,6 +263,23 @@ func idsOfChallenges(cs []*bot.Challenge) []uint64 {
 		ids[i] = c.ID
 	}
 	return ids
+}
+
+// sameRecords checks, reading on verifyWorkers goroutines, that get
+// returns every record of want deeply equal to it; the first that is
+// missing or differs is named by name.
+func sameRecords[T any](want []T, name func(T) string, get func(T) (T, error)) error {
+	return each(len(want), func(i int) error {
+		w := want[i]
+		got, err := get(w)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name(w), err)
+		}
+		if !reflect.DeepEqual(got, w) {
+			return fmt.Errorf("%s differs: %+v, want %+v", name(w), got, w)
+		}
+		return nil
+	})
 }
 
 // verifyWorkers is how many reads Verify has in flight at once: a remote

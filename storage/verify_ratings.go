@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"reflect"
 	"slices"
 	"time"
 
@@ -102,17 +101,8 @@ func verifyTournaments(ctx context.Context, d *Dump, st bot.Stores) error {
 			starting = append(starting, t)
 		}
 	}
-	if err := each(len(d.Tournaments), func(i int) error {
-		want := d.Tournaments[i]
-		got, err := st.Tournaments.Tournament(ctx, want.ID)
-		if err != nil {
-			return fmt.Errorf("tournament %d: %w", want.ID, err)
-		}
-		if !reflect.DeepEqual(got, want) {
-			return fmt.Errorf("tournament %d differs: %+v, want %+v", want.ID, got, want)
-		}
-		return nil
-	}); err != nil {
+	if err := sameRecords(d.Tournaments, func(t *bot.Tournament) string { return fmt.Sprintf("tournament %d", t.ID) },
+		func(t *bot.Tournament) (*bot.Tournament, error) { return st.Tournaments.Tournament(ctx, t.ID) }); err != nil {
 		return err
 	}
 	// list checks that a listing holds the IDs want, in that order.
