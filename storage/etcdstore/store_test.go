@@ -3,10 +3,13 @@ package etcdstore_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/storage/etcdstore"
 	"github.com/fairypost/fairypost/storage/etcdstore/etcdtest"
 	"github.com/fairypost/fairypost/storage/storetest"
@@ -84,4 +87,40 @@ func BenchmarkCommitMove3Members(b *testing.B) {
 func TestDeferredConformance(t *testing.T) {
 	c := etcdtest.Start(t, 1, etcdtest.Options{})
 	storetest.RunDeferred(t, func(t *testing.T) bot.DeferredStore { return openStore(t, c) })
+}
+
+// TestTournamentRoundOverTheTransactionLimit: a round whose games do not
+// fit in one etcd transaction (--max-txn-ops, 128 by default) is refused
+// with a message for the operator, and nothing is created.
+func TestTournamentRoundOverTheTransactionLimit(t *testing.T) {
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	s := openStore(t, c)
+	ctx := t.Context()
+	tr := &bot.Tournament{ChannelID: "chan", Organizer: "p0", Variant: "chess", DaysPerMove: 3, Created: testkit.T0, Updated: testkit.T0}
+	if err := s.CreateTournament(ctx, tr, nil); err != nil {
+		t.Fatal(err)
+	}
+	const games = 20 // about eight operations each
+	_, err := s.UpdateTournament(ctx, tr.ID, tr.Version, func(tr *bot.Tournament, newID func() (uint64, error)) (bot.TournamentChange, error) {
+		var change bot.TournamentChange
+		for i := range games {
+			id, err := newID()
+			if err != nil {
+				return change, err
+			}
+			white, black := fmt.Sprint("p", 2*i), fmt.Sprint("p", 2*i+1)
+			change.Games = append(change.Games, &bot.Game{ID: id, Variant: "chess", White: white, Black: black, ChannelID: "chan",
+				Status: bot.GameActive, Tournament: tr.ID, Deadline: testkit.T0.Add(time.Hour), Created: testkit.T0, Updated: testkit.T0})
+		}
+		return change, nil
+	})
+	if bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(err.Error(), "--max-txn-ops") {
+		t.Fatalf("a round of %d games: %v, want a refusal naming --max-txn-ops", games, err)
+	}
+	if got, err := s.Tournament(ctx, tr.ID); err != nil || got.Version != tr.Version {
+		t.Errorf("the tournament after the refusal: %+v, %v", got, err)
+	}
+	if gs, err := s.GamesByChannel(ctx, "chan"); err != nil || len(gs) != 0 {
+		t.Errorf("games created by the refused round: %d, %v", len(gs), err)
+	}
 }
