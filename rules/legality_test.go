@@ -69,8 +69,10 @@ func slowLegal(p *Position) []string {
 // cannon, a nightrider and drops.
 func TestLegalityShortcutsMatchFullPlay(t *testing.T) {
 	r := testRegistry(t)
-	games := 40
-	if testing.Short() {
+	games := 20
+	if *playoutGames > 0 {
+		games = *playoutGames
+	} else if testing.Short() {
 		games = 8
 	}
 	type run struct{ name, key, options string }

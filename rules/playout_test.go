@@ -28,9 +28,12 @@ var playoutConfigs = []playoutConfig{
 	{key: "grand", games: 1000, fullEvery: 20},
 }
 
-// playoutGames overrides the number of games per variant, for a longer
-// run: go test ./rules -run TestRandomPlayouts -playout.games 1000
-var playoutGames = flag.Int("playout.games", 0, "games per variant in TestRandomPlayouts (0: the default sizes)")
+// playoutGames overrides the number of games of the random play-outs
+// (TestRandomPlayouts per variant, TestAnnihilationRandomPlayouts and
+// TestLegalityShortcutsMatchFullPlay per run), for a longer run than the
+// default's, which is sized for CI on two cores:
+// go test ./rules -run 'Playouts|Shortcuts' -playout.games 1000
+var playoutGames = flag.Int("playout.games", 0, "games of the random play-outs (0: the default sizes)")
 
 const (
 	playoutMaxPlies   = 300

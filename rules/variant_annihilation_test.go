@@ -772,8 +772,10 @@ func annCheckOutcome(t *testing.T, g *Game) Outcome {
 // FEN and outcome. Some games prefer captures and some pass often, so
 // that every kind of end occurs.
 func TestAnnihilationRandomPlayouts(t *testing.T) {
-	games := 1000
-	if testing.Short() {
+	games := 300
+	if *playoutGames > 0 {
+		games = *playoutGames
+	} else if testing.Short() {
 		games = 100
 	}
 	const maxPlies = 300
