@@ -1,4 +1,4 @@
-package bot_test
+package prefs_test
 
 import (
 	"reflect"
@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/prefs"
+	"github.com/fairypost/fairypost/internal/testkit"
 )
 
 // TestVacationStopsAndRestartsClocks: a vacation moves the clock of every
@@ -21,7 +23,7 @@ func TestVacationStopsAndRestartsClocks(t *testing.T) {
 	e.play(t, g2.ID, "alice e4") // bob to act
 	e.clock.Advance(time.Hour)
 	n := len(e.outbox(t))
-	v, err := e.svc.StartVacation(ctx, "alice")
+	v, err := e.prefs.StartVacation(ctx, "alice")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +38,7 @@ func TestVacationStopsAndRestartsClocks(t *testing.T) {
 	if !g.Deadline.Equal(t0.Add(3*day + 30*day)) {
 		t.Errorf("alice's deadline %v, want 30 days later than %v", g.Deadline, t0.Add(3*day))
 	}
-	if _, err := e.svc.StartVacation(ctx, "alice"); bot.ErrorCode(err) != bot.EINVALID {
+	if _, err := e.prefs.StartVacation(ctx, "alice"); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("a second vacation: %v", err)
 	}
 	// Bob moves in game 2 a day later: alice's turn starts when her
@@ -53,7 +55,7 @@ func TestVacationStopsAndRestartsClocks(t *testing.T) {
 		t.Fatalf("sweep during the vacation: %+v, %v", rep, err)
 	}
 	// Back after 6 days and 1 hour minus the hour it began: 6 days begun.
-	v, err = e.svc.EndVacation(ctx, "alice")
+	v, err = e.prefs.EndVacation(ctx, "alice")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +70,7 @@ func TestVacationStopsAndRestartsClocks(t *testing.T) {
 	if g := e.game(t, g2.ID); !g.Deadline.Equal(now.Add(3*day)) || !g.TurnStarted.Equal(now) {
 		t.Errorf("game 2: turn started %v, deadline %v; want now %v", g.TurnStarted, g.Deadline, now)
 	}
-	if _, err := e.svc.EndVacation(ctx, "alice"); bot.ErrorCode(err) != bot.EINVALID {
+	if _, err := e.prefs.EndVacation(ctx, "alice"); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("ending twice: %v", err)
 	}
 	// The clocks run again: game 1 times out 3 days after its turn's
@@ -85,22 +87,23 @@ func TestVacationStopsAndRestartsClocks(t *testing.T) {
 // next year.
 func TestVacationAllowanceRunsOut(t *testing.T) {
 	e := newEnv(t)
-	e.svc = bot.NewService(bot.Stores{Games: e.db, Challenges: e.db, Users: e.db, Outbox: e.db}, registry(t),
-		bot.Clock(e.clock.Now), bot.Coin(func() bool { return true }), bot.VacationAllowance(2))
+	e.svc = bot.NewService(bot.Stores{Games: e.db, Challenges: e.db, Users: e.db, Outbox: e.db}, testkit.Registry(t),
+		bot.Clock(e.clock.Now), bot.Coin(func() bool { return true }))
+	e.prefs = prefs.New(e.svc, e.db, prefs.VacationAllowance(2))
 	g := e.start(t, "chess")
 	e.play(t, g.ID, "alice e4")
-	if _, err := e.svc.StartVacation(ctx, "bob"); err != nil {
+	if _, err := e.prefs.StartVacation(ctx, "bob"); err != nil {
 		t.Fatal(err)
 	}
 	e.clock.Advance(2*day + 3*day - time.Minute)
 	if rep, _ := e.svc.Sweep(ctx); rep.TimedOut+rep.Aborted != 0 {
 		t.Fatalf("timed out during the allowance and the turn: %+v", rep)
 	}
-	v, err := e.svc.Vacation(ctx, "bob")
+	v, err := e.prefs.Vacation(ctx, "bob")
 	if err != nil || v.OnVacation() || v.Used != 2 || v.Left != 0 {
 		t.Fatalf("after the allowance: %+v, %v", v, err)
 	}
-	if _, err := e.svc.StartVacation(ctx, "bob"); err == nil || !strings.Contains(bot.ErrorMessage(err), "no vacation days left") {
+	if _, err := e.prefs.StartVacation(ctx, "bob"); err == nil || !strings.Contains(bot.ErrorMessage(err), "no vacation days left") {
 		t.Errorf("a vacation without days left: %v", err)
 	}
 	e.clock.Advance(time.Minute)
@@ -109,52 +112,8 @@ func TestVacationAllowanceRunsOut(t *testing.T) {
 	}
 	// A new year, a new allowance.
 	e.clock.Advance(365 * day)
-	if v, err := e.svc.StartVacation(ctx, "bob"); err != nil || v.Left != 2 {
+	if v, err := e.prefs.StartVacation(ctx, "bob"); err != nil || v.Left != 2 {
 		t.Errorf("next year: %+v, %v", v, err)
-	}
-}
-
-// TestPauseByConsent: a pause needs both players; a paused game takes no
-// move and cannot time out; resuming gives back the time left.
-func TestPauseByConsent(t *testing.T) {
-	e := newEnv(t)
-	g := e.start(t, "chess")
-	e.play(t, g.ID, "alice e4", "bob e5")
-	e.clock.Advance(day)
-	g = must(t)(e.svc.Pause(ctx, g.ID, bot.AnyVersion, "alice"))
-	if g.PauseOffer != "alice" || !g.PausedAt.IsZero() {
-		t.Fatalf("after asking: %+v", g)
-	}
-	if _, err := e.svc.Pause(ctx, g.ID, bot.AnyVersion, "alice"); bot.ErrorCode(err) != bot.EINVALID {
-		t.Errorf("asking twice: %v", err)
-	}
-	deadline := g.Deadline
-	n := len(e.outbox(t))
-	g = must(t)(e.svc.Pause(ctx, g.ID, bot.AnyVersion, "bob"))
-	if g.PausedAt.IsZero() || !g.Deadline.IsZero() || !g.PausedDeadline.Equal(deadline) {
-		t.Fatalf("after agreeing: %+v", g)
-	}
-	if got, want := noteKinds(e.notes(t, n)), []string{"pause alice", "pause bob"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("notifications %q, want %q", got, want)
-	}
-	if _, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "alice", Move: "Nf3"}); err == nil || !strings.Contains(bot.ErrorMessage(err), "is paused") {
-		t.Errorf("a move in a paused game: %v", err)
-	}
-	e.clock.Advance(100 * day)
-	if rep, err := e.svc.Sweep(ctx); err != nil || rep.Total() != 0 {
-		t.Fatalf("sweep of a paused game: %+v, %v", rep, err)
-	}
-	g = must(t)(e.svc.Resume(ctx, g.ID, bot.AnyVersion, "bob"))
-	if !g.PausedAt.IsZero() || !g.Deadline.Equal(deadline.Add(100*day)) {
-		t.Fatalf("after resuming: deadline %v, want %v", g.Deadline, deadline.Add(100*day))
-	}
-	if _, err := e.svc.Resume(ctx, g.ID, bot.AnyVersion, "bob"); bot.ErrorCode(err) != bot.EINVALID {
-		t.Errorf("resuming a game not paused: %v", err)
-	}
-	// A request lapses with the next move.
-	must(t)(e.svc.Pause(ctx, g.ID, bot.AnyVersion, "bob"))
-	if res := e.play(t, g.ID, "alice Nf3"); res.Game.PauseOffer != "" {
-		t.Errorf("the request outlived a move: %+v", res.Game)
 	}
 }
 
@@ -168,7 +127,7 @@ func TestVacationNewGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := e.svc.StartVacation(ctx, "alice")
+	v, err := e.prefs.StartVacation(ctx, "alice")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +135,7 @@ func TestVacationNewGame(t *testing.T) {
 	if !g.WhiteAway.Equal(v.Until) || !g.Deadline.Equal(v.Until.Add(3*day)) {
 		t.Errorf("new game: white away %v, deadline %v; want %v and 3 days later", g.WhiteAway, g.Deadline, v.Until)
 	}
-	v, err = e.svc.EndVacation(ctx, "alice")
+	v, err = e.prefs.EndVacation(ctx, "alice")
 	if err != nil {
 		t.Fatal(err)
 	}
