@@ -87,8 +87,8 @@ func (e *env) outbox(tb testing.TB) []bot.Notification {
 	return ns
 }
 
-// notes returns the pending notifications after the first skip.
-func (e *env) notes(tb testing.TB, skip int) []bot.Notification {
+// notifications returns the pending notifications after the first skip.
+func (e *env) notifications(tb testing.TB, skip int) []bot.Notification {
 	tb.Helper()
 	ns := e.outbox(tb)
 	if skip > len(ns) {
@@ -97,8 +97,8 @@ func (e *env) notes(tb testing.TB, skip int) []bot.Notification {
 	return ns[skip:]
 }
 
-// noteKinds returns "kind user" of each notification.
-func noteKinds(ns []bot.Notification) []string {
+// notificationKinds returns "kind user" of each notification.
+func notificationKinds(ns []bot.Notification) []string {
 	var out []string
 	for _, n := range ns {
 		out = append(out, n.Kind.String()+" "+n.UserID)

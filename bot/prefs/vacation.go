@@ -130,7 +130,7 @@ func (s *Service) StartVacation(ctx context.Context, userID string) (VacationSta
 		if g.ToAct == userID {
 			g.ShiftClock(until.Sub(now))
 		}
-		return []bot.Notification{gameNote(g, bot.NotifyVacation, opponent(g, userID), fmt.Sprintf(
+		return []bot.Notification{gameNotification(g, bot.NotifyVacation, opponent(g, userID), fmt.Sprintf(
 			"<@%s> is on vacation until %s at the latest: their clock in game %d (%s) is stopped meanwhile.",
 			userID, when(until), g.ID, s.core.VariantName(g.Variant, g.Options)), now)}, true
 	})
@@ -170,7 +170,7 @@ func (s *Service) EndVacation(ctx context.Context, userID string) (VacationState
 		if g.ToAct == userID {
 			g.ShiftClock(-until.Sub(now))
 		}
-		return []bot.Notification{gameNote(g, bot.NotifyVacation, opponent(g, userID), fmt.Sprintf(
+		return []bot.Notification{gameNotification(g, bot.NotifyVacation, opponent(g, userID), fmt.Sprintf(
 			"<@%s> is back from vacation: their clock in game %d (%s) runs again.", userID, g.ID, s.core.VariantName(g.Variant, g.Options)), now)}, true
 	})
 	return vacationState(p, s.vacationDays, now), err
@@ -184,8 +184,8 @@ func opponent(g *bot.Game, userID string) string {
 	return g.White
 }
 
-// gameNote returns a notification of kind about g to userID.
-func gameNote(g *bot.Game, kind bot.NotificationKind, userID, text string, now time.Time) bot.Notification {
+// gameNotification returns a notification of kind about g to userID.
+func gameNotification(g *bot.Game, kind bot.NotificationKind, userID, text string, now time.Time) bot.Notification {
 	return bot.Notification{Kind: kind, UserID: userID, GuildID: g.GuildID, ChannelID: g.ChannelID,
 		GameID: g.ID, Text: text, Created: now}
 }

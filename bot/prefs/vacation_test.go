@@ -31,7 +31,7 @@ func TestVacationStopsAndRestartsClocks(t *testing.T) {
 	if !v.OnVacation() || !v.Until.Equal(start.Add(30*day)) || v.Used != 0 || v.Left != 30 {
 		t.Fatalf("vacation %+v", v)
 	}
-	if got, want := noteKinds(e.notes(t, n)), []string{"vacation bob", "vacation bob"}; !reflect.DeepEqual(got, want) {
+	if got, want := notificationKinds(e.notifications(t, n)), []string{"vacation bob", "vacation bob"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("notifications %q, want %q", got, want)
 	}
 	g := e.game(t, g1.ID)
