@@ -25,10 +25,24 @@
 // they are made: finishers run in the update's transaction (the rating
 // of a game that ends, the computer player's posts), events after its
 // commit (a tournament records the result, the computer's runner wakes),
-// sweepers in Sweep. Package bot keeps every record, every store
-// interface and the notifications; a feature with its own package
-// (bot/computer, bot/ratings, bot/tournaments) imports bot and never
-// another feature.
+// sweepers in Sweep. A feature that changes games of its own accord asks
+// the Service: UpdatePlayerGames takes the same path (a vacation holds a
+// player's clocks), RescheduleReminders annotates the running turns with
+// their reminders anew (a new reminder setting). Package bot keeps
+// every record, every store interface and the notifications' record and
+// outbox; a feature with its own package imports bot and never another
+// feature:
+//
+//   - bot/computer: the computer player's runner;
+//   - bot/notify: delivering the outbox, and the daily digests;
+//   - bot/prefs: players' settings and vacations;
+//   - bot/ratings: rating games as they end, and reading ratings;
+//   - bot/tournaments: tournaments.
+//
+// The game's own actions stay here: challenges, moves, draws, takebacks,
+// aborts, pre-game choices, pause by consent, the clock (the turn of a
+// player on vacation waits for its end; reminders follow the players'
+// settings, read from the UserStore before each update) and the sweep.
 //
 // # Games are their moves
 //

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/internal/testkit"
 )
 
@@ -20,12 +21,13 @@ func TestUpdatesTouchNoStore(t *testing.T) {
 	clk := testkit.NewClock(t0)
 	probe := testkit.NewProbe(testkit.Stores(db))
 	svc := testkit.ServiceOver(t, probe.Stores(), clk)
-	e := &env{db: db, svc: svc, clock: clk}
+	settings := prefs.New(svc, probe.Stores().Users)
+	e := &env{db: db, svc: svc, prefs: settings, clock: clk}
 
-	if _, err := svc.SetReminder(ctx, "alice", 10); err != nil {
+	if _, err := settings.SetReminder(ctx, "alice", 10); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.SetReminder(ctx, "bob", 50); err != nil {
+	if _, err := settings.SetReminder(ctx, "bob", 50); err != nil {
 		t.Fatal(err)
 	}
 	// A pre-game choice: accept, two choices, then moves.
@@ -52,7 +54,7 @@ func TestUpdatesTouchNoStore(t *testing.T) {
 	if g.ToAct != "alice" || g.RemindAt.IsZero() {
 		t.Fatalf("after the takeback: %q to act, RemindAt %v", g.ToAct, g.RemindAt)
 	}
-	if _, err := svc.SetReminder(ctx, "alice", 30); err != nil {
+	if _, err := settings.SetReminder(ctx, "alice", 30); err != nil {
 		t.Fatal(err)
 	}
 	if got := must(t)(svc.Game(ctx, g.ID)); !got.RemindAt.Equal(got.Deadline.Add(-72 * time.Hour * 30 / 100)) {
@@ -119,7 +121,7 @@ func TestReminderSettingChangedDuringUpdate(t *testing.T) {
 		}
 	}}
 	svc := testkit.ServiceOver(t, st, clk)
-	e := &env{db: db, svc: svc, clock: clk}
+	e := &env{db: db, svc: svc, prefs: prefs.New(svc, st.Users), clock: clk}
 	setting := func(user string, percent int) {
 		t.Helper()
 		if _, err := db.UpdatePreferences(ctx, user, func(p *bot.Preferences) error { p.ReminderPercent = percent; return nil }); err != nil {
@@ -142,7 +144,7 @@ func TestReminderSettingChangedDuringUpdate(t *testing.T) {
 	// bob sets 30%; another change (70%) is stored after this reschedule
 	// read the setting, before it wrote the game.
 	between = func(string) { setting("bob", 70) }
-	if _, err := svc.SetReminder(ctx, "bob", 30); err != nil {
+	if _, err := e.prefs.SetReminder(ctx, "bob", 30); err != nil {
 		t.Fatal(err)
 	}
 	if got := e.game(t, g.ID); !got.RemindAt.Equal(got.Deadline.Add(-72 * time.Hour * 70 / 100)) {

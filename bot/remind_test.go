@@ -27,7 +27,7 @@ func (e *env) checkSchedule(tb testing.TB, g *bot.Game) {
 	tb.Helper()
 	percent := 0
 	if g.ToAct != "" {
-		p, err := e.svc.Preferences(ctx, g.ToAct)
+		p, err := e.prefs.Preferences(ctx, g.ToAct)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -59,7 +59,7 @@ func (e *env) toRemind(tb testing.TB, t time.Time) []uint64 {
 // keep it; the end of the game clears it.
 func TestRemindAtFollowsTheTurn(t *testing.T) {
 	e := newEnv(t)
-	if _, err := e.svc.SetReminder(ctx, "bob", 50); err != nil {
+	if _, err := e.prefs.SetReminder(ctx, "bob", 50); err != nil {
 		t.Fatal(err)
 	}
 	g := e.start(t, "chess") // alice to act: 20% of 72 hours
@@ -103,7 +103,7 @@ func TestRemindAtFollowsTheTurn(t *testing.T) {
 // and the game's first turn after it too.
 func TestRemindAtPreGame(t *testing.T) {
 	e := newEnv(t)
-	if _, err := e.svc.SetReminder(ctx, "alice", 10); err != nil {
+	if _, err := e.prefs.SetReminder(ctx, "alice", 10); err != nil {
 		t.Fatal(err)
 	}
 	g := e.start(t, "annihilation") // bob picks the army: 20%
@@ -134,7 +134,7 @@ func TestSetReminderMovesRemindAt(t *testing.T) {
 	version := func(id uint64) uint64 { return e.game(t, id).Version }
 	vTheirs, vReminded := version(theirs.ID), version(reminded.ID)
 
-	if _, err := e.svc.SetReminder(ctx, "alice", 50); err != nil {
+	if _, err := e.prefs.SetReminder(ctx, "alice", 50); err != nil {
 		t.Fatal(err)
 	}
 	e.wantRemindAt(t, mine.ID, deadline.Add(-36*time.Hour))
@@ -144,7 +144,7 @@ func TestSetReminderMovesRemindAt(t *testing.T) {
 		t.Errorf("games without a reminder of alice's to move were written")
 	}
 	vMine := version(mine.ID)
-	if _, err := e.svc.SetReminder(ctx, "alice", 50); err != nil {
+	if _, err := e.prefs.SetReminder(ctx, "alice", 50); err != nil {
 		t.Fatal(err)
 	}
 	if version(mine.ID) != vMine {
@@ -158,7 +158,7 @@ func TestSetReminderMovesRemindAt(t *testing.T) {
 	}
 	// On again mid-turn, with its time already past: reminded at once.
 	e.clock.Advance(60 * time.Hour)
-	if _, err := e.svc.SetReminder(ctx, "alice", 30); err != nil {
+	if _, err := e.prefs.SetReminder(ctx, "alice", 30); err != nil {
 		t.Fatal(err)
 	}
 	e.wantRemindAt(t, mine.ID, deadline.Add(-72*time.Hour*3/10))
@@ -248,7 +248,7 @@ func TestSetReminderWhilePlaying(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		for i := range 30 {
-			if _, err := e.svc.SetReminder(ctx, []string{"alice", "bob"}[i%2], []int{10, 50, 0, 99, 35}[i%5]); err != nil {
+			if _, err := e.prefs.SetReminder(ctx, []string{"alice", "bob"}[i%2], []int{10, 50, 0, 99, 35}[i%5]); err != nil {
 				t.Error(err)
 				return
 			}

@@ -101,7 +101,7 @@ func (s *Scheduler) Run(ctx context.Context) error {
 func (s *Scheduler) step(ctx context.Context) (wait time.Duration) {
 	defer func() {
 		if r := recover(); r != nil {
-			p := newPanicError(r)
+			p := NewPanicError(r)
 			s.log.Error("sweep crashed; retrying", "panic", p.Value, "retry_in", s.retry, "stack", string(p.Stack))
 			wait = s.retry
 		}
@@ -146,10 +146,10 @@ type PanicError struct {
 
 func (e *PanicError) Error() string { return fmt.Sprintf("panic: %v", e.Value) }
 
-// newPanicError returns the PanicError for the value r just recovered,
+// NewPanicError returns the PanicError for the value r just recovered,
 // with the current stack (taken in the deferred function, it still shows
 // where the panic happened).
-func newPanicError(r any) *PanicError { return &PanicError{Value: r, Stack: debug.Stack()} }
+func NewPanicError(r any) *PanicError { return &PanicError{Value: r, Stack: debug.Stack()} }
 
 // recovering calls fn and returns its results, or a *PanicError if fn
 // panics: one record whose handling crashes must not stop the handling
@@ -158,7 +158,7 @@ func recovering[T any](fn func() (T, error)) (v T, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			var zero T
-			v, err = zero, newPanicError(r)
+			v, err = zero, NewPanicError(r)
 		}
 	}()
 	return fn()

@@ -28,11 +28,9 @@ type Service struct {
 	seed       func() uint64
 	replays    *replayCache
 
-	ratings RatingStore   // nil: game updates have no standings at hand
-	rating  rating.System // the parameters of the ratings
-	// vacationDays is the yearly vacation allowance (VacationAllowance).
-	vacationDays int
-	computer     computer // the computer player (computer.go)
+	ratings  RatingStore   // nil: game updates have no standings at hand
+	rating   rating.System // the parameters of the ratings
+	computer computer      // the computer player (computer.go)
 
 	// The features' parts of every game update (round.go), in the order
 	// they run.
@@ -82,8 +80,7 @@ func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 	s := &Service{games: st.Games, challenges: st.Challenges, users: st.Users, outbox: st.Outbox,
 		rules: reg, now: time.Now,
 		coin: func() bool { return rand.IntN(2) == 0 }, seed: rand.Uint64,
-		replays: newReplayCache(DefaultReplayCacheSize), ratings: st.Ratings, rating: rating.Lichess(),
-		vacationDays: DefaultVacationDays}
+		replays: newReplayCache(DefaultReplayCacheSize), ratings: st.Ratings, rating: rating.Lichess()}
 	for _, o := range opts {
 		o(s)
 	}

@@ -303,8 +303,8 @@ func (s *Service) awayFor(ctx context.Context, id uint64, userID string) (map[st
 		if err != nil {
 			return nil, err
 		}
-		if v := vacationState(p, s.vacationDays, now); v.OnVacation() {
-			away[u] = v.Until
+		if until, on := p.OnVacation(now); on {
+			away[u] = until
 		}
 	}
 	return away, nil

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/rules/notation"
@@ -35,6 +36,7 @@ func registry(tb testing.TB) *rules.Registry { return testkit.Registry(tb) }
 type env struct {
 	db    *storage.DB
 	svc   *bot.Service
+	prefs *prefs.Service // the players' settings, as cmd/fairypost wires them
 	clock *testkit.Clock
 }
 
@@ -42,7 +44,8 @@ func newEnv(tb testing.TB) *env {
 	tb.Helper()
 	db := testkit.OpenDB(tb)
 	c := testkit.NewClock(t0)
-	return &env{db: db, clock: c, svc: testkit.Service(tb, db, c)}
+	svc := testkit.Service(tb, db, c)
+	return &env{db: db, clock: c, svc: svc, prefs: prefs.New(svc, db)}
 }
 
 var ctx = context.Background()

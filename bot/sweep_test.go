@@ -71,7 +71,7 @@ func (e *env) game(tb testing.TB, id uint64) *bot.Game {
 func (e *env) noReminders(tb testing.TB, users ...string) {
 	tb.Helper()
 	for _, u := range users {
-		if _, err := e.svc.SetReminder(ctx, u, 0); err != nil {
+		if _, err := e.prefs.SetReminder(ctx, u, 0); err != nil {
 			tb.Fatal(err)
 		}
 	}
@@ -202,7 +202,7 @@ func TestSweepReminders(t *testing.T) {
 	}
 
 	// bob chose 50%: reminded 36 hours into his 72.
-	if _, err := e.svc.SetReminder(ctx, "bob", 50); err != nil {
+	if _, err := e.prefs.SetReminder(ctx, "bob", 50); err != nil {
 		t.Fatal(err)
 	}
 	e.play(t, g.ID, "alice e4")
@@ -425,7 +425,7 @@ func TestNextWake(t *testing.T) {
 	if n, want := next(), t0.Add(3*day); !n.Equal(want) {
 		t.Fatalf("reminders off: %v, want the deadline %v", n, want)
 	}
-	if _, err := e.svc.SetReminder(ctx, "alice", 99); err != nil {
+	if _, err := e.prefs.SetReminder(ctx, "alice", 99); err != nil {
 		t.Fatal(err)
 	}
 	if n, want := next(), t0.Add(72*time.Hour/100); !n.Equal(want) {

@@ -59,7 +59,7 @@ type Preferences struct {
 	// they do not accept them; adapters then use the channel instead.
 	DMBlocked bool
 
-	// The vacation (see Service.StartVacation): VacationSince is when
+	// The vacation (package bot/prefs): VacationSince is when
 	// the running one began and VacationUntil when it ends at the
 	// latest, both zero when none runs; VacationUsed counts the whole
 	// days of the finished ones in the year VacationYear.
@@ -68,10 +68,20 @@ type Preferences struct {
 
 	// Digest asks for one message a day, at DigestHour (0-23) of the
 	// user's time, UTCOffset minutes from UTC, instead of one per event
-	// (see Service.SetDigest).
+	// (package bot/prefs sets it, bot/notify holds the notifications).
 	Digest     bool
 	DigestHour int
 	UTCOffset  int
+}
+
+// OnVacation reports whether a vacation of the user runs at now, and
+// until when at the latest: one began (VacationSince) and its allowance
+// has not run out (VacationUntil).
+func (p *Preferences) OnVacation(now time.Time) (until time.Time, on bool) {
+	if p.VacationSince.IsZero() || !now.Before(p.VacationUntil) {
+		return time.Time{}, false
+	}
+	return p.VacationUntil, true
 }
 
 // DefaultPreferences returns the settings of a user who chose nothing.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/internal/testkit"
@@ -48,7 +49,7 @@ func newEnv(t *testing.T) *env {
 	svc := testkit.Service(t, db, clk)
 	tours, rates := tournaments.New(svc, db, db), ratings.New(svc, db)
 	logs := &testkit.Buffer{}
-	h := New(svc, Options{BoardSize: 240, GIFSize: 160, Logger: slog.New(slog.NewTextHandler(logs, nil)), Tournaments: tours, Ratings: rates})
+	h := New(svc, prefs.New(svc, db), Options{BoardSize: 240, GIFSize: 160, Logger: slog.New(slog.NewTextHandler(logs, nil)), Tournaments: tours, Ratings: rates})
 	return &env{t: t, ctx: context.Background(), db: db, svc: svc, tours: tours, rates: rates, h: h, clk: clk, log: logs}
 }
 

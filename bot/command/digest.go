@@ -8,10 +8,12 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/notify"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/rules"
 )
 
-// /settings digest: and utc: (bot.Service.SetDigest).
+// /settings digest: and utc: (prefs.Service.SetDigest).
 const (
 	optDigest = "digest"
 	optUTC    = "utc"
@@ -40,7 +42,7 @@ func (h *Handler) digestSetting(ctx context.Context, req Request) (*bot.Preferen
 	if d == "" && u == "" {
 		return nil, nil
 	}
-	p, err := h.svc.Preferences(ctx, req.UserID)
+	p, err := h.prefs.Preferences(ctx, req.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +62,7 @@ func (h *Handler) digestSetting(ctx context.Context, req Request) (*bot.Preferen
 		}
 		on = true
 	}
-	return h.svc.SetDigest(ctx, req.UserID, on, hour, offset)
+	return h.prefs.SetDigest(ctx, req.UserID, on, hour, offset)
 }
 
 // parseUTCOffset reads "+2", "-5", "+5:30", "UTC+1" as minutes.
@@ -86,7 +88,7 @@ func parseUTCOffset(s string) (int, error) {
 		}
 	}
 	m := sign * (hours*60 + mins)
-	if m < -bot.MaxUTCOffset || m > bot.MaxUTCOffset {
+	if m < -prefs.MaxUTCOffset || m > prefs.MaxUTCOffset {
 		return 0, bad
 	}
 	return m, nil
@@ -94,7 +96,7 @@ func parseUTCOffset(s string) (int, error) {
 
 // digestText says whether p asks for a digest, and p's time zone.
 func digestText(p *bot.Preferences) string {
-	zone := bot.UTCOffsetName(p.UTCOffset)
+	zone := notify.UTCOffsetName(p.UTCOffset)
 	if !p.Digest {
 		return fmt.Sprintf("No daily digest: one message per event. Your time zone: %s.", zone)
 	}
@@ -109,7 +111,7 @@ const maxDigestBoards = 10
 // lines that close the list (games left out, boards left out).
 const digestRoom = 200
 
-// digestReply renders digest notification n (bot.Service.Digest) for its
+// digestReply renders digest notification n (notify.Digests.Digest) for its
 // user: a heading with the time in their time zone (/settings utc:), each
 // game where it is their turn with what the opponent played since the
 // user's last move, whole turns grouped as /history groups them, the
@@ -119,7 +121,7 @@ const digestRoom = 200
 // that do not fit are cut.
 func (h *Handler) digestReply(ctx context.Context, n bot.Notification, rep Reply) Reply {
 	offset := 0
-	if p, err := h.svc.Preferences(ctx, n.UserID); err != nil {
+	if p, err := h.prefs.Preferences(ctx, n.UserID); err != nil {
 		h.log.Warn("command: digest without the user's settings", "user", n.UserID, "err", err)
 	} else {
 		offset = p.UTCOffset
@@ -129,7 +131,7 @@ func (h *Handler) digestReply(ctx context.Context, n bot.Notification, rep Reply
 		h.log.Warn("command: digest without the user's games", "user", n.UserID, "err", err)
 	}
 	now := h.svc.Now()
-	head := fmt.Sprintf("**Your fairypost digest**, %s.", bot.LocalTime(now, offset))
+	head := fmt.Sprintf("**Your fairypost digest**, %s.", notify.LocalTime(now, offset))
 	tail := n.Text
 	var lines []string
 	var files []File
@@ -196,7 +198,7 @@ func (h *Handler) digestGame(g *bot.Game, userID string, offset int, now time.Ti
 		if g.Status == bot.GameSetup {
 			verb = "choose"
 		}
-		deadline = fmt.Sprintf("%s before %s (%s)", verb, bot.LocalTime(g.Deadline, offset), timeLeft(g.Deadline, now))
+		deadline = fmt.Sprintf("%s before %s (%s)", verb, notify.LocalTime(g.Deadline, offset), timeLeft(g.Deadline, now))
 	}
 	line := fmt.Sprintf("• **Game #%d** (%s) vs %s: %s.", g.ID, h.variantName(g.Variant, g.Options), mention(opponent(g, userID)), deadline)
 	if g.Status == bot.GameSetup {

@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/render"
@@ -47,6 +48,7 @@ type Options struct {
 // is safe for concurrent use.
 type Handler struct {
 	svc      *bot.Service
+	prefs    *prefs.Service       // the players' settings and vacations
 	tours    *tournaments.Service // nil: no tournaments
 	ratings  *ratings.Service     // nil: no ratings
 	renderer *render.Renderer
@@ -59,14 +61,16 @@ type Handler struct {
 	names    func(ctx context.Context, guildID, userID string) string
 }
 
-// New returns a Handler over svc. It panics only if the embedded fonts of
-// package render cannot be loaded, which is a broken build.
-func New(svc *bot.Service, opts Options) *Handler {
+// New returns a Handler over svc, with the players' settings and
+// vacations kept by settings (for /settings and /vacation, and for the
+// time zone of digests). It panics only if the embedded fonts of package
+// render cannot be loaded, which is a broken build.
+func New(svc *bot.Service, settings *prefs.Service, opts Options) *Handler {
 	r, err := render.NewRenderer()
 	if err != nil {
 		panic("command: " + err.Error())
 	}
-	h := &Handler{svc: svc, tours: opts.Tournaments, ratings: opts.Ratings, renderer: r, images: newRenderCache(renderCacheSize), size: opts.BoardSize, gifSize: opts.GIFSize,
+	h := &Handler{svc: svc, prefs: settings, tours: opts.Tournaments, ratings: opts.Ratings, renderer: r, images: newRenderCache(renderCacheSize), size: opts.BoardSize, gifSize: opts.GIFSize,
 		log: opts.Logger, names: opts.Names}
 	if h.size <= 0 {
 		h.size = DefaultBoardSize

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/storage"
@@ -89,7 +90,7 @@ func BenchmarkMoveByLength(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/ply%d", key, plies), func(b *testing.B) {
 				db := testkit.OpenDB(b)
 				svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg)
-				h := New(svc, Options{})
+				h := New(svc, prefs.New(svc, db), Options{})
 				ctx := context.Background()
 				var (
 					game *bot.Game

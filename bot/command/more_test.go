@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
 )
@@ -328,7 +329,7 @@ func TestInfoCommands(t *testing.T) {
 	if !strings.Contains(s.Text, "in the game's channel") || !strings.Contains(s.Text, "never reminded") {
 		t.Errorf("/settings changed: %q", s.Text)
 	}
-	if p, _ := e.svc.Preferences(e.ctx, "alice"); p.Delivery != bot.DeliverChannel || p.ReminderPercent != 0 {
+	if p, _ := e.h.prefs.Preferences(e.ctx, "alice"); p.Delivery != bot.DeliverChannel || p.ReminderPercent != 0 {
 		t.Errorf("stored: %+v", p)
 	}
 	// /games: their turn first, then by time left.
@@ -416,7 +417,7 @@ func TestNeverPanics(t *testing.T) {
 	}
 	svc := bot.NewService(bot.Stores{}, reg) // no stores: every store access panics
 	logs := &testkit.Buffer{}
-	h := New(svc, Options{Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	h := New(svc, prefs.New(svc, nil), Options{Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	ctx := context.Background()
 	for _, line := range []string{"/games", "/move move:e4", "/challenge variant:chess", "/board game:1", "/settings"} {
 		r := h.Execute(ctx, parse("alice", "c1", line))

@@ -45,7 +45,7 @@ func TestPrivateBoardsNeverServedToOthers(t *testing.T) {
 			}
 			// A Handler that has drawn nothing: what each board must be.
 			fresh := func() *Handler {
-				return New(e.svc, Options{BoardSize: 240, GIFSize: 160, Tournaments: e.tours, Ratings: e.rates})
+				return New(e.svc, e.h.prefs, Options{BoardSize: 240, GIFSize: 160, Tournaments: e.tours, Ratings: e.rates})
 			}
 			board := func(h *Handler, user string) []byte {
 				return boardPNGOf(t, user+"'s /board", h.Execute(e.ctx, parse(user, "c1", "/board game:"+itoa(id))))

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/internal/testkit"
 )
 
@@ -44,7 +45,8 @@ func TestStoreWithoutAnswer(t *testing.T) {
 		st := testkit.Stores(e.db)
 		st.Games = unansweredGames{e.db, c.err}
 		st.Ratings, st.Tournaments = nil, nil // as on etcd: every change of a game goes through UpdateGame
-		h := New(testkit.ServiceOver(t, st, e.clk), Options{BoardSize: 240, Logger: slog.New(slog.NewTextHandler(logs, nil))})
+		svc := testkit.ServiceOver(t, st, e.clk)
+		h := New(svc, prefs.New(svc, st.Users), Options{BoardSize: 240, Logger: slog.New(slog.NewTextHandler(logs, nil))})
 		r := h.Execute(e.ctx, parse("alice", "c1", c.line))
 		if r.Text != c.want || !r.Ephemeral {
 			t.Errorf("%s with %v: %q (ephemeral %v), want %q", c.line, c.err, r.Text, r.Ephemeral, c.want)

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
 )
@@ -100,7 +101,7 @@ func BenchmarkMove(b *testing.B) {
 	}
 	db := testkit.OpenDB(b)
 	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg, bot.Coin(func() bool { return true }))
-	h := New(svc, Options{})
+	h := New(svc, prefs.New(svc, db), Options{})
 	ctx := context.Background()
 	moves := []struct{ user, move string }{{"alice", "Nf3"}, {"bob", "Nf6"}, {"alice", "Ng1"}, {"bob", "Ng8"}}
 	var game string

@@ -6,9 +6,10 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/prefs"
 )
 
-// /vacation and /pause: time off (bot.Service.StartVacation, Pause).
+// /vacation and /pause: time off (prefs.Service.StartVacation, bot.Service.Pause).
 const (
 	cmdVacation = "vacation"
 	cmdPause    = "pause"
@@ -30,18 +31,18 @@ func vacationSpecs() []Spec {
 // vacation runs /vacation.
 func (h *Handler) vacation(ctx context.Context, req Request) (Reply, error) {
 	var (
-		v   bot.VacationState
+		v   prefs.VacationState
 		err error
 	)
 	if req.Options[optAction] == "end" {
-		v, err = h.svc.EndVacation(ctx, req.UserID)
+		v, err = h.prefs.EndVacation(ctx, req.UserID)
 		if err != nil && v.Allowance == 0 {
 			return Reply{}, err
 		}
 		text := fmt.Sprintf("Welcome back: your clocks run again in every game. %s", vacationText(v, h.svc.Now()))
 		return Reply{Text: text + problem(err), Ephemeral: true}, nil
 	}
-	v, err = h.svc.StartVacation(ctx, req.UserID)
+	v, err = h.prefs.StartVacation(ctx, req.UserID)
 	if err != nil && v.Allowance == 0 {
 		return Reply{}, err
 	}
@@ -60,7 +61,7 @@ func problem(err error) string {
 }
 
 // vacationText says how many vacation days are used and left.
-func vacationText(v bot.VacationState, now time.Time) string {
+func vacationText(v prefs.VacationState, now time.Time) string {
 	s := fmt.Sprintf("Vacation: %d of your %d days a year used in %d, %d left.", v.Used, v.Allowance, v.Year, v.Left)
 	if v.OnVacation() {
 		s += fmt.Sprintf(" On vacation since %s, until %s at the latest.", v.Since.UTC().Format("2006-01-02"), v.Until.UTC().Format("2006-01-02 15:04 MST"))

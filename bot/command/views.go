@@ -197,7 +197,7 @@ func (h *Handler) settings(ctx context.Context, req Request) (Reply, error) {
 		if err != nil {
 			return Reply{}, err
 		}
-		if p, err = h.svc.SetDelivery(ctx, req.UserID, d); err != nil {
+		if p, err = h.prefs.SetDelivery(ctx, req.UserID, d); err != nil {
 			return Reply{}, err
 		}
 	}
@@ -206,7 +206,7 @@ func (h *Handler) settings(ctx context.Context, req Request) (Reply, error) {
 		if err != nil || pct < 0 || pct > 99 {
 			return Reply{}, bot.Errorf(bot.EINVALID, "reminder: a percentage from 0 (never) to 99, not %q.", truncate(s, 40))
 		}
-		if p, err = h.svc.SetReminder(ctx, req.UserID, pct); err != nil {
+		if p, err = h.prefs.SetReminder(ctx, req.UserID, pct); err != nil {
 			return Reply{}, err
 		}
 	}
@@ -216,7 +216,7 @@ func (h *Handler) settings(ctx context.Context, req Request) (Reply, error) {
 		p = q
 	}
 	if p == nil {
-		if p, err = h.svc.Preferences(ctx, req.UserID); err != nil {
+		if p, err = h.prefs.Preferences(ctx, req.UserID); err != nil {
 			return Reply{}, err
 		}
 	}
@@ -228,7 +228,7 @@ func (h *Handler) settings(ctx context.Context, req Request) (Reply, error) {
 	}
 	text := fmt.Sprintf("Your settings: notified %s; %s.", where, remind)
 	text += " " + digestText(p)
-	if v, err := h.svc.Vacation(ctx, req.UserID); err == nil {
+	if v, err := h.prefs.Vacation(ctx, req.UserID); err == nil {
 		text += " " + vacationText(v, h.svc.Now())
 	}
 	if p.DMBlocked && p.Delivery == bot.DeliverDM {

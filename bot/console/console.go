@@ -56,6 +56,8 @@ import (
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/computer"
+	"github.com/fairypost/fairypost/bot/notify"
+	"github.com/fairypost/fairypost/bot/prefs"
 )
 
 // GuildID and ChannelID are where console requests come from. The guild
@@ -76,6 +78,9 @@ type Config struct {
 	// Service is the game service; Handler runs the commands over it.
 	Service *bot.Service
 	Handler *command.Handler
+	// Prefs keeps the players' settings (the Handler's): the console
+	// holds the notifications of a player's daily digest by them.
+	Prefs *prefs.Service
 	// Outbox is the store the Service appends notifications to (the same
 	// storage.DB): the console delivers them by printing.
 	Outbox bot.Outbox
@@ -109,7 +114,7 @@ type Console struct {
 	out     *bufio.Writer
 	user    string
 	seq     int // number of the last file written
-	deliver *bot.Deliverer
+	deliver *notify.Deliverer
 	// computer plays the computer player's turns (as @bot) after each
 	// line, before the notifications print.
 	computer *computer.Runner
@@ -124,8 +129,8 @@ type Console struct {
 // missing, the user name is not one, or the images folder is a file or
 // cannot be looked at.
 func New(cfg Config) (*Console, error) {
-	if cfg.Service == nil || cfg.Handler == nil || cfg.Outbox == nil || cfg.Out == nil {
-		return nil, errors.New("console: Service, Handler, Outbox and Out are required")
+	if cfg.Service == nil || cfg.Prefs == nil || cfg.Handler == nil || cfg.Outbox == nil || cfg.Out == nil {
+		return nil, errors.New("console: Service, Prefs, Handler, Outbox and Out are required")
 	}
 	if cfg.ImagesDir == "" {
 		return nil, errors.New("console: ImagesDir is required")
@@ -146,7 +151,7 @@ func New(cfg Config) (*Console, error) {
 		c.log = slog.New(slog.DiscardHandler)
 	}
 	c.seq = lastSeq(cfg.ImagesDir)
-	c.deliver = bot.NewDeliverer(cfg.Outbox, c.send, cfg.Service.Now, c.log).Digests(cfg.Service)
+	c.deliver = notify.NewDeliverer(cfg.Outbox, c.send, cfg.Service.Now, c.log).Digests(cfg.Prefs)
 	if cfg.Service.ComputerID() == "" {
 		cfg.Service.SetComputer(ComputerUser)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/console"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/internal/testkit"
@@ -28,6 +29,7 @@ import (
 type env struct {
 	db      *storage.DB
 	svc     *bot.Service
+	prefs   *prefs.Service
 	tours   *tournaments.Service
 	rates   *ratings.Service
 	handler *command.Handler
@@ -41,9 +43,10 @@ func newEnv(t *testing.T) *env {
 	db := testkit.OpenDBAt(t, filepath.Join(dir, "fairypost.db"))
 	clk := testkit.NewClock(testkit.T0)
 	svc := testkit.Service(t, db, clk)
+	settings := prefs.New(svc, db)
 	tours, rates := tournaments.New(svc, db, db), ratings.New(svc, db)
-	h := command.New(svc, command.Options{BoardSize: 320, Tournaments: tours, Ratings: rates})
-	return &env{db: db, svc: svc, tours: tours, rates: rates, handler: h, clock: clk, images: filepath.Join(dir, "boards")}
+	h := command.New(svc, settings, command.Options{BoardSize: 320, Tournaments: tours, Ratings: rates})
+	return &env{db: db, svc: svc, prefs: settings, tours: tours, rates: rates, handler: h, clock: clk, images: filepath.Join(dir, "boards")}
 }
 
 // run runs script through a new script-mode console and returns its
@@ -51,7 +54,7 @@ func newEnv(t *testing.T) *env {
 func (e *env) run(t *testing.T, script string) string {
 	t.Helper()
 	var out bytes.Buffer
-	c, err := console.New(console.Config{Service: e.svc, Handler: e.handler, Outbox: e.db,
+	c, err := console.New(console.Config{Service: e.svc, Prefs: e.prefs, Handler: e.handler, Outbox: e.db,
 		Out: &out, ImagesDir: e.images, Advance: e.clock.Advance})
 	if err != nil {
 		t.Fatal(err)
@@ -386,7 +389,7 @@ func TestHelpAndQuit(t *testing.T) {
 func TestInteractive(t *testing.T) {
 	e := newEnv(t)
 	var out bytes.Buffer
-	c, err := console.New(console.Config{Service: e.svc, Handler: e.handler, Outbox: e.db,
+	c, err := console.New(console.Config{Service: e.svc, Prefs: e.prefs, Handler: e.handler, Outbox: e.db,
 		Out: &out, ImagesDir: e.images, Interactive: true})
 	if err != nil {
 		t.Fatal(err)
@@ -408,7 +411,7 @@ func TestInteractive(t *testing.T) {
 // TestCancel: Run returns when its context ends, even while reading.
 func TestCancel(t *testing.T) {
 	e := newEnv(t)
-	c, err := console.New(console.Config{Service: e.svc, Handler: e.handler, Outbox: e.db,
+	c, err := console.New(console.Config{Service: e.svc, Prefs: e.prefs, Handler: e.handler, Outbox: e.db,
 		Out: io.Discard, ImagesDir: e.images, Interactive: true, User: "alice"})
 	if err != nil {
 		t.Fatal(err)
@@ -433,10 +436,11 @@ func TestNewErrors(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(file, nil, 0o600)
 	for name, cfg := range map[string]console.Config{
-		"no service": {Handler: e.handler, Outbox: e.db, Out: io.Discard, ImagesDir: e.images},
-		"no folder":  {Service: e.svc, Handler: e.handler, Outbox: e.db, Out: io.Discard},
-		"bad folder": {Service: e.svc, Handler: e.handler, Outbox: e.db, Out: io.Discard, ImagesDir: filepath.Join(file, "x")},
-		"bad user":   {Service: e.svc, Handler: e.handler, Outbox: e.db, Out: io.Discard, ImagesDir: e.images, User: "a b"},
+		"no service":  {Prefs: e.prefs, Handler: e.handler, Outbox: e.db, Out: io.Discard, ImagesDir: e.images},
+		"no settings": {Service: e.svc, Handler: e.handler, Outbox: e.db, Out: io.Discard, ImagesDir: e.images},
+		"no folder":   {Service: e.svc, Prefs: e.prefs, Handler: e.handler, Outbox: e.db, Out: io.Discard},
+		"bad folder":  {Service: e.svc, Prefs: e.prefs, Handler: e.handler, Outbox: e.db, Out: io.Discard, ImagesDir: filepath.Join(file, "x")},
+		"bad user":    {Service: e.svc, Prefs: e.prefs, Handler: e.handler, Outbox: e.db, Out: io.Discard, ImagesDir: e.images, User: "a b"},
 	} {
 		if _, err := console.New(cfg); err == nil {
 			t.Errorf("%s: no error", name)

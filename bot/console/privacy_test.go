@@ -22,7 +22,7 @@ as alice /move e4
 as alice /forecast add line:"e5 Nf3 Nc6 Bb5"
 `)
 	fresh := func() {
-		e.handler = command.New(e.svc, command.Options{BoardSize: 320, Tournaments: e.tours, Ratings: e.rates})
+		e.handler = command.New(e.svc, e.prefs, command.Options{BoardSize: 320, Tournaments: e.tours, Ratings: e.rates})
 	}
 	fresh()
 	out := e.run(t, `

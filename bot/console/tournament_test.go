@@ -8,6 +8,7 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/rules"
@@ -36,7 +37,8 @@ func (e *env) reopen(t *testing.T) {
 		bot.Clock(e.clock.Now), bot.Coin(func() bool { return true }))
 	ratings.Register(e.svc)
 	e.tours, e.rates = tournaments.New(e.svc, db, db), ratings.New(e.svc, db)
-	e.handler = command.New(e.svc, command.Options{BoardSize: 320, Tournaments: e.tours, Ratings: e.rates})
+	e.prefs = prefs.New(e.svc, db)
+	e.handler = command.New(e.svc, e.prefs, command.Options{BoardSize: 320, Tournaments: e.tours, Ratings: e.rates})
 }
 
 // A 4-player round-robin of chess in the console, played to the end with

@@ -15,6 +15,7 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
+	"github.com/fairypost/fairypost/bot/prefs"
 )
 
 // Defaults of Options.
@@ -136,13 +137,15 @@ var _ Commands = (*command.Handler)(nil)
 // command.Handler as slash commands, answers interactions with it, keeps
 // each game in a thread, and sends the service's notifications (Send).
 // It holds no game state: everything it must remember (a game's thread,
-// a user's blocked DMs) is stored through the bot.Service.
+// a user's blocked DMs) is stored through the bot.Service and the
+// prefs.Service.
 type Bot struct {
-	svc  *bot.Service
-	h    Commands
-	opts Options
-	log  *slog.Logger
-	s    *discordgo.Session
+	svc   *bot.Service
+	prefs *prefs.Service // where users want notifications, whose DMs are closed
+	h     Commands
+	opts  Options
+	log   *slog.Logger
+	s     *discordgo.Session
 
 	ready   chan struct{}
 	readyMu sync.Once
@@ -170,9 +173,9 @@ type Bot struct {
 	selfID string   // the bot's user ID when no READY told it (OpenHTTP); guarded by appMu
 }
 
-// New returns a Bot answering with h over svc. It does not connect: see
-// Open.
-func New(svc *bot.Service, h Commands, opts Options) (*Bot, error) {
+// New returns a Bot answering with h over svc, delivering notifications
+// as the users' settings in settings say. It does not connect: see Open.
+func New(svc *bot.Service, settings *prefs.Service, h Commands, opts Options) (*Bot, error) {
 	if opts.Token == "" {
 		return nil, errors.New("discord: no token")
 	}
@@ -228,7 +231,7 @@ func New(svc *bot.Service, h Commands, opts Options) (*Bot, error) {
 	s.ShouldRetryOnRateLimit = true
 	s.StateEnabled = true
 
-	b := &Bot{svc: svc, h: h, opts: opts, log: log, s: s, ready: make(chan struct{}), appID: opts.ApplicationID,
+	b := &Bot{svc: svc, prefs: settings, h: h, opts: opts, log: log, s: s, ready: make(chan struct{}), appID: opts.ApplicationID,
 		gameOption: make(map[string]bool), work: newPool(opts.Workers, opts.QueueLimit),
 		acks: newAckGate(ackConcurrency)}
 	for _, spec := range h.Specs() {

@@ -11,12 +11,12 @@ import (
 )
 
 // Send shows the outbox notification n on Discord: it is the send
-// function of a bot.Deliverer. Where it goes follows the user's
+// function of a notify.Deliverer. Where it goes follows the user's
 // preferences (bot.Preferences.Delivery):
 //
 //   - dm (the default): a direct message. When Discord refuses it because
 //     the user does not accept DMs (code 50007), that is recorded with
-//     Service.SetDMBlocked (stored, so it outlives restarts) and the user is
+//     prefs.Service.SetDMBlocked (stored, so it outlives restarts) and the user is
 //     reached as with "channel" instead; they are not DMed again while the
 //     stored flag says so.
 //   - channel: a message pinging the user in the game's thread (the
@@ -96,7 +96,7 @@ func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
 		return b.post(ctx, place, pub, rep.Mention, postNonce)
 	}
 
-	prefs, err := b.svc.Preferences(ctx, n.UserID)
+	prefs, err := b.prefs.Preferences(ctx, n.UserID)
 	if err != nil {
 		return err
 	}
@@ -108,7 +108,7 @@ func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
 		case err == nil:
 			told = true
 		case isDMRefusal(err):
-			if err := b.svc.SetDMBlocked(ctx, n.UserID, true); err != nil {
+			if err := b.prefs.SetDMBlocked(ctx, n.UserID, true); err != nil {
 				b.log.Warn("discord: recording blocked DMs failed", "user", n.UserID, "err", err)
 			}
 			b.log.Info("discord: user does not accept DMs; using the channel", "user", n.UserID)

@@ -69,10 +69,10 @@
 //
 // # Notifications
 //
-// Send is the send function of a bot.Deliverer: it shows an outbox
+// Send is the send function of a notify.Deliverer: it shows an outbox
 // notification by DM, in the game's thread or not at all, following the
 // user's preferences, and records users whose DMs are closed (Discord
-// code 50007) with bot.Service.SetDMBlocked. Errors Discord will repeat
+// code 50007) with prefs.Service.SetDMBlocked. Errors Discord will repeat
 // (4xx) are logged and dropped rather than retried, so a missing
 // permission never turns into a loop of invalid requests; but a message
 // refused because an attachment is too large (413, code 40005) is sent

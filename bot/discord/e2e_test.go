@@ -12,6 +12,7 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/notify"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -398,7 +399,7 @@ func TestBlockedDM(t *testing.T) {
 	h.deliver(t) // challenge and start notifications
 	_, g = h.move(t, g, thread, "e2e4")
 	h.deliver(t) // bob's turn: a DM is refused, the thread pings him
-	p, err := h.svc.Preferences(context.Background(), u[1])
+	p, err := h.prefs.Preferences(context.Background(), u[1])
 	if err != nil || !p.DMBlocked {
 		t.Fatalf("bob's blocked DMs not recorded: %+v, %v", p, err)
 	}
@@ -555,7 +556,7 @@ func TestNotificationPreferences(t *testing.T) {
 	ch := h.channel(t)
 	u := h.users(t, "alice", "bob")
 	h.slash(t, u[1], ch, "settings", discordtest.String("notify", "channel"))
-	if p, _ := h.svc.Preferences(context.Background(), u[1]); p.Delivery != bot.DeliverChannel {
+	if p, _ := h.prefs.Preferences(context.Background(), u[1]); p.Delivery != bot.DeliverChannel {
 		t.Fatalf("bob's delivery %s", p.Delivery)
 	}
 	h.slash(t, u[0], ch, "settings", discordtest.String("notify", "off"))
@@ -642,7 +643,7 @@ func TestDeliveryRetried(t *testing.T) {
 	if n := h.deliver(t); n != 0 {
 		t.Fatalf("%d delivered while Discord fails", n)
 	}
-	h.clk.Advance(bot.RetryDelay(0) + time.Second)
+	h.clk.Advance(notify.RetryDelay(0) + time.Second)
 	if n := h.deliver(t); n != 1 {
 		t.Fatalf("%d delivered on the retry, want 1", n)
 	}

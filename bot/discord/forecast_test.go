@@ -80,7 +80,7 @@ func TestForecastBoardStaysPrivateThroughDiscord(t *testing.T) {
 	line := image("/forecast show", lineMsg)
 	// empty returns a Handler that has drawn nothing.
 	empty := func() *command.Handler {
-		return command.New(h.svc, command.Options{BoardSize: boardSize, Tournaments: h.tours, Ratings: h.rates})
+		return command.New(h.svc, h.prefs, command.Options{BoardSize: boardSize, Tournaments: h.tours, Ratings: h.rates})
 	}
 	for _, user := range u {
 		got := image(user+"'s /board", h.slash(t, user, thread, "board"))

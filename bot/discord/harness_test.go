@@ -17,6 +17,8 @@ import (
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/notify"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/internal/testkit"
@@ -108,11 +110,12 @@ type harness struct {
 	path  string
 	db    *storage.DB
 	svc   *bot.Service
+	prefs *prefs.Service
 	tours *tournaments.Service
 	rates *ratings.Service
 	cmds  *slowCommands
 	b     *discord.Bot
-	deliv *bot.Deliverer
+	deliv *notify.Deliverer
 	clk   *testkit.Clock
 	logs  *testkit.Buffer
 }
@@ -153,10 +156,11 @@ func startBotOpen(srv *discordtest.Server, path string, stores func(*storage.DB)
 	st := stores(db)
 	svc := bot.NewService(st, reg, append([]bot.Option{bot.Clock(clk.Now)}, opts...)...)
 	ratings.Register(svc)
+	settings := prefs.New(svc, st.Users)
 	tours, rates := tournaments.New(svc, st.Tournaments, st.Ratings), ratings.New(svc, st.Ratings)
-	cmds := &slowCommands{Commands: command.New(svc, command.Options{BoardSize: size, Logger: log, Tournaments: tours, Ratings: rates})}
+	cmds := &slowCommands{Commands: command.New(svc, settings, command.Options{BoardSize: size, Logger: log, Tournaments: tours, Ratings: rates})}
 	dopts.Token, dopts.APIURL, dopts.GuildID, dopts.ShutdownTimeout, dopts.Logger = "test-token", srv.URL(), guildID, 5*time.Second, log
-	b, err := discord.New(svc, cmds, dopts)
+	b, err := discord.New(svc, settings, cmds, dopts)
 	if err != nil {
 		db.Close()
 		return nil, err
@@ -167,8 +171,8 @@ func startBotOpen(srv *discordtest.Server, path string, stores func(*storage.DB)
 		db.Close()
 		return nil, err
 	}
-	h := &harness{srv: srv, path: path, db: db, svc: svc, tours: tours, rates: rates, cmds: cmds, b: b, clk: clk, logs: logs}
-	h.deliv = bot.NewDeliverer(st.Outbox, b.Send, clk.Now, log).Digests(svc)
+	h := &harness{srv: srv, path: path, db: db, svc: svc, prefs: settings, tours: tours, rates: rates, cmds: cmds, b: b, clk: clk, logs: logs}
+	h.deliv = notify.NewDeliverer(st.Outbox, b.Send, clk.Now, log).Digests(settings)
 	return h, nil
 }
 

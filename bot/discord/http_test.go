@@ -294,7 +294,7 @@ func TestHTTPNeedsKey(t *testing.T) {
 	if _, err := shared.b.InteractionsHandler(); err == nil {
 		t.Error("a bot without a public key served the endpoint")
 	}
-	if _, err := discord.New(shared.svc, shared.cmds, discord.Options{Token: "t", PublicKey: make([]byte, 31)}); err == nil {
+	if _, err := discord.New(shared.svc, shared.prefs, shared.cmds, discord.Options{Token: "t", PublicKey: make([]byte, 31)}); err == nil {
 		t.Error("New took a public key of 31 bytes")
 	}
 	srv := discordtest.New()
@@ -328,7 +328,7 @@ func BenchmarkEndpointPing(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	bt, err := discord.New(shared.svc, shared.cmds, discord.Options{Token: "t", PublicKey: pub})
+	bt, err := discord.New(shared.svc, shared.prefs, shared.cmds, discord.Options{Token: "t", PublicKey: pub})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
@@ -54,8 +55,9 @@ func startWorker(t *testing.T, srv *discordtest.Server, db *storage.DB, guard bo
 	st := testkit.Stores(db)
 	svc := bot.NewService(st, reg, bot.Clock(clk.Now))
 	ratings.Register(svc) // as cmd/fairypost wires it
-	cmds := &slowCommands{Commands: command.New(svc, command.Options{BoardSize: boardSize, Logger: log})}
-	b, err := discord.New(svc, cmds, discord.Options{Token: "test-token", APIURL: srv.URL(), GuildID: guildID,
+	settings := prefs.New(svc, st.Users)
+	cmds := &slowCommands{Commands: command.New(svc, settings, command.Options{BoardSize: boardSize, Logger: log})}
+	b, err := discord.New(svc, settings, cmds, discord.Options{Token: "test-token", APIURL: srv.URL(), GuildID: guildID,
 		DeferAfter: deferAfter, ShutdownTimeout: 5 * time.Second, Logger: log,
 		PublicKey: srv.PublicKey(), ReplayGuard: guard})
 	if err != nil {
@@ -71,7 +73,7 @@ func startWorker(t *testing.T, srv *discordtest.Server, db *storage.DB, guard bo
 	}
 	ts := httptest.NewServer(handler)
 	t.Cleanup(ts.Close)
-	h := &harness{srv: srv, db: db, svc: svc, cmds: cmds, b: b, clk: clk, logs: logs}
+	h := &harness{srv: srv, db: db, svc: svc, prefs: settings, cmds: cmds, b: b, clk: clk, logs: logs}
 	return h, ts.URL + "/interactions"
 }
 

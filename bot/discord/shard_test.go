@@ -15,6 +15,8 @@ import (
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/notify"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
@@ -72,14 +74,15 @@ func startShardWith(t *testing.T, srv *discordtest.Server, db *storage.DB, clk *
 	st := testkit.Stores(db)
 	svc := bot.NewService(st, reg, bot.Clock(clk.Now))
 	ratings.Register(svc) // as cmd/fairypost wires it
-	ran := &channelLog{Commands: command.New(svc, command.Options{BoardSize: boardSize, Logger: log})}
+	settings := prefs.New(svc, st.Users)
+	ran := &channelLog{Commands: command.New(svc, settings, command.Options{BoardSize: boardSize, Logger: log})}
 	slow := &slowCommands{Commands: ran}
 	opts := discord.Options{Token: "test-token", APIURL: srv.URL(), DeferAfter: deferAfter,
 		ShutdownTimeout: 5 * time.Second, Logger: log, ShardID: id, ShardCount: count}
 	if tweak != nil {
 		tweak(&opts)
 	}
-	b, err := discord.New(svc, slow, opts)
+	b, err := discord.New(svc, settings, slow, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,8 +90,8 @@ func startShardWith(t *testing.T, srv *discordtest.Server, db *storage.DB, clk *
 		t.Fatalf("shard %d of %d: %v", id, count, err)
 	}
 	t.Cleanup(func() { b.Close() })
-	h := &harness{srv: srv, db: db, svc: svc, cmds: slow, b: b, clk: clk, logs: logs}
-	h.deliv = bot.NewDeliverer(st.Outbox, b.Send, clk.Now, log).Digests(svc)
+	h := &harness{srv: srv, db: db, svc: svc, prefs: settings, cmds: slow, b: b, clk: clk, logs: logs}
+	h.deliv = notify.NewDeliverer(st.Outbox, b.Send, clk.Now, log).Digests(settings)
 	return h, ran
 }
 
@@ -174,7 +177,7 @@ func TestShardsShareTheWork(t *testing.T) {
 // New, before anything connects.
 func TestInvalidShardRefused(t *testing.T) {
 	for _, c := range [][2]int{{2, 2}, {-1, 2}, {1, 0}, {1, 1}, {0, -1}} {
-		_, err := discord.New(nil, shared.cmds, discord.Options{Token: "t", ShardID: c[0], ShardCount: c[1]})
+		_, err := discord.New(nil, nil, shared.cmds, discord.Options{Token: "t", ShardID: c[0], ShardCount: c[1]})
 		if err == nil || !strings.Contains(err.Error(), "shard") {
 			t.Errorf("shard %d of %d: %v, want an error about the shard", c[0], c[1], err)
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/fairypost/fairypost/bot"
 	botcmd "github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/console"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/storage"
@@ -111,10 +112,11 @@ func (a *app) consoleOn(ctx context.Context, st bot.Stores, imagesDir, user stri
 	}
 	svc := bot.NewService(st, reg)
 	ratings.Register(svc)
-	h := botcmd.New(svc, botcmd.Options{Logger: log, Tournaments: tournaments.New(svc, st.Tournaments, st.Ratings),
+	settings := prefs.New(svc, st.Users)
+	h := botcmd.New(svc, settings, botcmd.Options{Logger: log, Tournaments: tournaments.New(svc, st.Tournaments, st.Ratings),
 		Ratings: ratings.New(svc, st.Ratings)})
 	c, err := console.New(console.Config{
-		Service: svc, Handler: h, Outbox: st.Outbox,
+		Service: svc, Prefs: settings, Handler: h, Outbox: st.Outbox,
 		Out: a.stdout, ImagesDir: imagesDir,
 		Interactive: a.terminal(a.stdin),
 		User:        user,

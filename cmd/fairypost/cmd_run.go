@@ -16,6 +16,8 @@ import (
 	botcmd "github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/computer"
 	"github.com/fairypost/fairypost/bot/discord"
+	"github.com/fairypost/fairypost/bot/notify"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/gorilla/websocket"
@@ -100,7 +102,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	}
 	defer be.close()
 
-	svc := bot.NewService(be.stores, reg, bot.VacationAllowance(cfg.Play.VacationDays))
+	svc := bot.NewService(be.stores, reg)
 	// Images name players as Discord tells (b.Name); b is set before the
 	// first interaction can arrive (b.Open below).
 	var b *discord.Bot
@@ -113,10 +115,11 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	// The features register with svc before anything is served.
 	ratings.Register(svc)
 	tours := tournaments.New(svc, be.stores.Tournaments, be.stores.Ratings)
-	h := botcmd.New(svc, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names,
+	settings := prefs.New(svc, be.stores.Users, prefs.VacationAllowance(cfg.Play.VacationDays))
+	h := botcmd.New(svc, settings, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names,
 		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings)})
 	sched := bot.NewScheduler(svc, log)
-	var deliv *bot.Deliverer
+	var deliv *notify.Deliverer
 	// The computer player's runner registers its wake-up with svc, so it
 	// is made before anything is served (it learns its user below).
 	runner := computer.NewRunner(svc, cfg.Play.ComputerWorkers, log)
@@ -134,7 +137,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	} else {
 		publicKey = nil
 	}
-	b, err = discord.New(svc, h, discord.Options{
+	b, err = discord.New(svc, settings, h, discord.Options{
 		Token: cfg.Discord.Token, APIURL: cfg.Discord.APIURL,
 		GuildID: cfg.Discord.GuildID, ApplicationID: cfg.Discord.ApplicationID,
 		DeferAfter: cfg.Discord.DeferAfter.D(), ShutdownTimeout: cfg.Discord.ShutdownTimeout.D(),
@@ -149,7 +152,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return err
 	}
-	deliv = bot.NewDeliverer(be.stores.Outbox, b.Send, time.Now, log).Digests(svc)
+	deliv = notify.NewDeliverer(be.stores.Outbox, b.Send, time.Now, log).Digests(settings)
 
 	open := b.Open
 	if !cfg.Discord.Gateway {

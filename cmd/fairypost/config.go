@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/render"
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -32,7 +32,7 @@ type Config struct {
 // shares.
 type PlayConfig struct {
 	// VacationDays is each player's yearly vacation allowance in days
-	// (bot.VacationAllowance), 0 to 366; 0 allows no vacation.
+	// (prefs.VacationAllowance), 0 to 366; 0 allows no vacation.
 	VacationDays int `toml:"vacation_days"`
 	// ComputerWorkers is how many games the computer player searches at
 	// once (1 to 64).
@@ -137,7 +137,7 @@ func defaultConfig() Config {
 		Render:  RenderConfig{BoardSize: 800},
 		Console: ConsoleConfig{Images: defaultImagesDir},
 		Log:     LogConfig{Level: "info", Format: "text"},
-		Play:    PlayConfig{VacationDays: bot.DefaultVacationDays, ComputerWorkers: 1, ComputerResigns: true},
+		Play:    PlayConfig{VacationDays: prefs.DefaultVacationDays, ComputerWorkers: 1, ComputerResigns: true},
 	}
 }
 

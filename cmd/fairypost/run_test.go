@@ -121,6 +121,29 @@ func TestRunDiscord(t *testing.T) {
 	}
 }
 
+// TestRunVacationDays: play.vacation_days reaches the players'
+// settings the running bot keeps (package bot/prefs): a vacation started
+// on Discord counts the configured allowance, not the default.
+func TestRunVacationDays(t *testing.T) {
+	srv := clubDiscord(t)
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "fairypost.toml")
+	text := fmt.Sprintf("[discord]\ntoken = \"t\"\napi_url = %q\nguild_id = \"100\"\n[storage]\npath = %q\n[play]\nvacation_days = 2\n",
+		srv.URL(), filepath.Join(dir, "bot.db"))
+	wait, stop := context.WithTimeout(context.Background(), 15*time.Second)
+	defer stop()
+	run := startRun(t, wait, srv, cfg, text)
+	ix, err := srv.Slash("1", "200", "vacation", discordtest.String("action", "start"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ix.Final(wait)
+	if err != nil || !strings.Contains(m.Content, "Enjoy your vacation") || !strings.Contains(m.Content, "of your 2 days a year used") {
+		t.Errorf("/vacation start: %q, err %v; want the allowance of 2 days", m.Content, err)
+	}
+	run.stop(t, 15*time.Second)
+}
+
 // TestRunWithoutToken: "run" with no token anywhere is an error (exit 2,
 // one line saying how to set it), with -config or without; only
 // "fairypost" with no arguments at all starts the console instead.

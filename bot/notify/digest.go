@@ -1,4 +1,4 @@
-package bot
+package notify
 
 import (
 	"context"
@@ -6,63 +6,49 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/fairypost/fairypost/bot"
 )
 
 // Digests. A player may ask for one message a day instead of one per
 // event: the notifications to them wait in the outbox (their NotBefore
 // moved to the next digest time, see Deliverer.Digests) and are then
 // sent together as one NotifyDigest, with the games where it is their
-// turn: the opponent's moves, the board and the time left in each. Reminders, which come when little time
-// is left (Preferences.ReminderPercent), and challenges still come at
-// once. Nothing is kept but the outbox, so digests survive restarts.
+// turn: the opponent's moves, the board and the time left in each.
+// Reminders, which come when little time is left
+// (bot.Preferences.ReminderPercent), and challenges still come at once. Nothing is kept but the outbox, so digests survive restarts.
 
 // digestible reports whether a notification of kind k waits for the
 // digest of a user who asked for one.
-func digestible(k NotificationKind) bool {
+func digestible(k bot.NotificationKind) bool {
 	switch k {
-	case NotifyReminder, NotifyChallengeReceived, NotifyDigest:
+	case bot.NotifyReminder, bot.NotifyChallengeReceived, bot.NotifyDigest:
 		return false
 	}
 	return true
 }
 
-// MaxUTCOffset bounds Preferences.UTCOffset, in minutes either way.
-const MaxUTCOffset = 14 * 60
-
-// SetDigest turns userID's daily digest on, at hour (0 to 23) of their
-// local time, or off (on false: hour is then kept as it was), and sets
-// their time zone as offset minutes from UTC (-MaxUTCOffset to
-// MaxUTCOffset). A digest
-// is sent by direct message: EINVALID when the user's notifications are
-// not direct messages, for an hour or offset out of range and for an
-// empty user ID. It returns the settings as stored. Notifications
-// already waiting when the digest is turned off are sent one by one at
-// the digest time they were waiting for.
-func (s *Service) SetDigest(ctx context.Context, userID string, on bool, hour, offset int) (*Preferences, error) {
-	if userID == "" {
-		return nil, Errorf(EINVALID, "Whose settings? No user given.")
-	}
-	if on && (hour < 0 || hour > 23) {
-		return nil, Errorf(EINVALID, "Digest: an hour from 0 to 23, not %d.", hour)
-	}
-	if offset < -MaxUTCOffset || offset > MaxUTCOffset {
-		return nil, Errorf(EINVALID, "UTC offset: from -14:00 to +14:00.")
-	}
-	return s.users.UpdatePreferences(ctx, userID, func(p *Preferences) error {
-		if on && p.Delivery != DeliverDM {
-			return Errorf(EINVALID, "A digest comes by direct message: choose notify:dm first.")
-		}
-		p.Digest, p.UTCOffset = on, offset
-		if on {
-			p.DigestHour = hour
-		}
-		return nil
-	})
+// Settings reads users' settings: a bot.UserStore does, and so does the
+// Service of package bot/prefs.
+type Settings interface {
+	// Preferences returns userID's settings (bot.DefaultPreferences when
+	// they chose nothing).
+	Preferences(ctx context.Context, userID string) (*bot.Preferences, error)
 }
+
+// Digests makes the daily digests of the users who asked for one, from
+// their settings. It is safe for concurrent use.
+type Digests struct {
+	settings Settings
+}
+
+// NewDigests returns the digests of the users whose settings are read
+// from settings.
+func NewDigests(settings Settings) *Digests { return &Digests{settings: settings} }
 
 // nextDigest returns the first digest time of p at or after t: DigestHour
 // o'clock in the user's time (UTCOffset).
-func nextDigest(p *Preferences, t time.Time) time.Time {
+func nextDigest(p *bot.Preferences, t time.Time) time.Time {
 	zone := time.FixedZone("", p.UTCOffset*60)
 	local := t.In(zone)
 	at := time.Date(local.Year(), local.Month(), local.Day(), p.DigestHour, 0, 0, 0, zone)
@@ -78,15 +64,15 @@ func nextDigest(p *Preferences, t time.Time) time.Time {
 // wait (reminders, challenges) or for a user without a digest (or whose
 // notifications are not direct messages, or who blocks them) does not
 // wait.
-func (s *Service) DigestTime(ctx context.Context, n Notification) (time.Time, bool, error) {
+func (dg *Digests) DigestTime(ctx context.Context, n bot.Notification) (time.Time, bool, error) {
 	if n.UserID == "" || !digestible(n.Kind) {
 		return time.Time{}, false, nil
 	}
-	p, err := s.users.Preferences(ctx, n.UserID)
+	p, err := dg.settings.Preferences(ctx, n.UserID)
 	if err != nil {
 		return time.Time{}, false, err
 	}
-	if !p.Digest || p.Delivery != DeliverDM || p.DMBlocked {
+	if !p.Digest || p.Delivery != bot.DeliverDM || p.DMBlocked {
 		return time.Time{}, false, nil
 	}
 	return nextDigest(p, n.Created), true, nil
@@ -103,14 +89,14 @@ func (s *Service) DigestTime(ctx context.Context, n Notification) (time.Time, bo
 // held): a digest sent again for the same held notifications, after a
 // crash or a failover, carries the same ID, so the transport can make the
 // resend idempotent.
-func (s *Service) Digest(ctx context.Context, userID string, held []Notification, now time.Time) (Notification, error) {
-	p, err := s.users.Preferences(ctx, userID)
+func (dg *Digests) Digest(ctx context.Context, userID string, held []bot.Notification, now time.Time) (bot.Notification, error) {
+	p, err := dg.settings.Preferences(ctx, userID)
 	if err != nil {
-		return Notification{}, err
+		return bot.Notification{}, err
 	}
 	var lines []string
 	for _, n := range held {
-		if n.Kind == NotifyYourTurn {
+		if n.Kind == bot.NotifyYourTurn {
 			continue
 		}
 		lines = append(lines, "• "+LocalTimes(strings.ReplaceAll(n.Text, "\n", " "), p.UTCOffset))
@@ -123,11 +109,11 @@ func (s *Service) Digest(ctx context.Context, userID string, held []Notification
 	if len(held) > 0 {
 		id = held[0].ID
 	}
-	return Notification{ID: id, Kind: NotifyDigest, UserID: userID, Text: text, Created: now}, nil
+	return bot.Notification{ID: id, Kind: bot.NotifyDigest, UserID: userID, Text: text, Created: now}, nil
 }
 
-// utcTime matches a time as the service writes it for players (when):
-// "2026-03-04 12:00 UTC".
+// utcTime matches a time as the services write it for players
+// (t.UTC().Format("2006-01-02 15:04 MST")): "2026-03-04 12:00 UTC".
 var utcTime = regexp.MustCompile(`\b(\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC\b`)
 
 // LocalTimes returns text with every time written as the service writes

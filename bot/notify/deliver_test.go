@@ -1,4 +1,4 @@
-package bot_test
+package notify_test
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/notify"
 )
 
 // sender records what it is asked to send and fails for the users in
@@ -45,11 +46,11 @@ func TestRetryDelay(t *testing.T) {
 	want := []time.Duration{30 * time.Second, time.Minute, 2 * time.Minute, 4 * time.Minute, 8 * time.Minute,
 		16 * time.Minute, 32 * time.Minute, time.Hour, time.Hour}
 	for attempts, w := range want {
-		if got := bot.RetryDelay(attempts); got != w {
+		if got := notify.RetryDelay(attempts); got != w {
 			t.Errorf("RetryDelay(%d) = %v, want %v", attempts, got, w)
 		}
 	}
-	if got := bot.RetryDelay(1 << 20); got != time.Hour {
+	if got := notify.RetryDelay(1 << 20); got != time.Hour {
 		t.Errorf("RetryDelay(huge) = %v, want 1h", got)
 	}
 }
@@ -59,7 +60,7 @@ func TestDelivererRetriesWithBackoff(t *testing.T) {
 	e.start(t, "chess") // challenge-received bob, challenge-accepted alice, your-turn alice
 	s := &sender{failFor: map[string]int{"bob": 3}}
 	var logs bytes.Buffer
-	d := bot.NewDeliverer(e.db, s.send, e.clock.Now, slog.New(slog.NewTextHandler(&logs, nil)))
+	d := notify.NewDeliverer(e.db, s.send, e.clock.Now, slog.New(slog.NewTextHandler(&logs, nil)))
 
 	n, err := d.RunOnce(ctx)
 	if err != nil || n != 2 {
@@ -113,7 +114,7 @@ func TestDelivererNeverDrops(t *testing.T) {
 	e := newEnv(t)
 	e.start(t, "chess")
 	s := &sender{failFor: map[string]int{"alice": 1 << 30, "bob": 1 << 30}}
-	d := bot.NewDeliverer(e.db, s.send, e.clock.Now, slog.New(slog.DiscardHandler))
+	d := notify.NewDeliverer(e.db, s.send, e.clock.Now, slog.New(slog.DiscardHandler))
 	for i := 0; i < 20; i++ {
 		if n, err := d.RunOnce(ctx); n != 0 || err != nil {
 			t.Fatalf("run %d: %d, %v", i, n, err)
@@ -145,7 +146,7 @@ func TestDelivererManyInBatches(t *testing.T) {
 		e.start(t, "chess")
 	}
 	s := &sender{failFor: map[string]int{"bob": 1 << 30}}
-	d := bot.NewDeliverer(e.db, s.send, e.clock.Now, slog.New(slog.DiscardHandler))
+	d := notify.NewDeliverer(e.db, s.send, e.clock.Now, slog.New(slog.DiscardHandler))
 	n, err := d.RunOnce(ctx)
 	if err != nil || n != 80 {
 		t.Fatalf("delivered %d, %v; want 80 (bob's 40 failing)", n, err)
@@ -160,7 +161,7 @@ func TestDelivererRun(t *testing.T) {
 	e := newEnv(t)
 	e.start(t, "chess")
 	s := &sender{}
-	d := bot.NewDeliverer(e.db, s.send, e.clock.Now, slog.New(slog.DiscardHandler))
+	d := notify.NewDeliverer(e.db, s.send, e.clock.Now, slog.New(slog.DiscardHandler))
 	runCtx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- d.Run(runCtx, time.Hour) }()

@@ -1,4 +1,4 @@
-package bot
+package notify
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"github.com/fairypost/fairypost/bot"
 )
 
 // Delivery retry timing: the first retry waits retryFirst, each further
@@ -35,12 +37,12 @@ const MaxDeliveryCrashes = 3
 // (in send, or in the outbox while acknowledging it) is recovered,
 // logged at error level with the notification and the stack, and counts
 // as a failure; a notification whose delivery crashed MaxDeliveryCrashes
-// times in this process is set aside (Outbox.SetAsideNotification: kept,
+// times in this process is set aside (bot.Outbox.SetAsideNotification: kept,
 // but no longer tried) with one error log line, and the others go on. A panic while reading the
-// outbox is returned by RunOnce as an error (*PanicError).
+// outbox is returned by RunOnce as an error (*bot.PanicError).
 type Deliverer struct {
-	out  Outbox
-	send func(context.Context, Notification) error
+	out  bot.Outbox
+	send func(context.Context, bot.Notification) error
 	now  func() time.Time
 	log  *slog.Logger
 	poke chan struct{}
@@ -50,27 +52,27 @@ type Deliverer struct {
 
 	// digests, when set (Digests), holds notifications for their users'
 	// daily digests.
-	digests *Service
+	digests *Digests
 }
 
 // Digests makes d hold the notifications of users who asked for a daily
-// digest (Preferences.Digest) and send them as one NotifyDigest at the
-// digest time, built by s (Service.DigestTime, Service.Digest): a
-// notification that waits is put off in the outbox until its digest
-// time (Outbox.RetryNotification: its Attempts grow by one), and when it
-// is due, with the others of its user due in the same run, it is folded
-// into one digest sent with send; they are acknowledged once the digest
-// is sent, or all put off as after a failure. It returns d. Call it
-// before Run.
-func (d *Deliverer) Digests(s *Service) *Deliverer {
-	d.digests = s
+// digest (bot.Preferences.Digest, read from settings) and send them as
+// one NotifyDigest at the digest time (Digests.DigestTime,
+// Digests.Digest): a notification that waits is put off in the outbox
+// until its digest time (bot.Outbox.RetryNotification: its Attempts grow
+// by one), and when it is due, with the others of its user due in the
+// same run, it is folded into one digest sent with send; they are
+// acknowledged once the digest is sent, or all put off as after a
+// failure. It returns d. Call it before Run.
+func (d *Deliverer) Digests(settings Settings) *Deliverer {
+	d.digests = NewDigests(settings)
 	return d
 }
 
 // NewDeliverer returns a Deliverer from out to send, reading the time from
 // now (time.Now when nil) and logging failures to log (slog.Default when
 // nil).
-func NewDeliverer(out Outbox, send func(context.Context, Notification) error, now func() time.Time, log *slog.Logger) *Deliverer {
+func NewDeliverer(out bot.Outbox, send func(context.Context, bot.Notification) error, now func() time.Time, log *slog.Logger) *Deliverer {
 	if now == nil {
 		now = time.Now
 	}
@@ -101,7 +103,7 @@ func RetryDelay(attempts int) time.Duration {
 func (d *Deliverer) RunOnce(ctx context.Context) (delivered int, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = newPanicError(r)
+			err = bot.NewPanicError(r)
 		}
 	}()
 	for {
@@ -111,7 +113,7 @@ func (d *Deliverer) RunOnce(ctx context.Context) (delivered int, err error) {
 			return delivered, err
 		}
 		var users []string
-		held := map[string][]Notification{}
+		held := map[string][]bot.Notification{}
 		for _, n := range batch {
 			if err := ctx.Err(); err != nil {
 				return delivered, err
@@ -119,7 +121,7 @@ func (d *Deliverer) RunOnce(ctx context.Context) (delivered int, err error) {
 			if d.digests != nil {
 				at, wait, err := d.digests.DigestTime(ctx, n)
 				if err != nil {
-					d.log.Warn("notification: cannot tell whether it waits for a digest; sent now", append(noteAttrs(n), "err", err)...)
+					d.log.Warn("notification: cannot tell whether it waits for a digest; sent now", append(notificationAttrs(n), "err", err)...)
 				}
 				switch {
 				case err == nil && wait && now.Before(at):
@@ -164,15 +166,15 @@ func (d *Deliverer) RunOnce(ctx context.Context) (delivered int, err error) {
 // deliver sends n and acknowledges it, or records the failure. It
 // reports whether n was sent and acknowledged, and returns the outbox's
 // errors. A panic is recovered and handled by crashed.
-func (d *Deliverer) deliver(ctx context.Context, n Notification, now time.Time) (sent bool, err error) {
+func (d *Deliverer) deliver(ctx context.Context, n bot.Notification, now time.Time) (sent bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			sent, err = false, d.crashed(ctx, n, now, newPanicError(r))
+			sent, err = false, d.crashed(ctx, n, now, bot.NewPanicError(r))
 		}
 	}()
 	if err := d.send(ctx, n); err != nil {
 		wait := RetryDelay(n.Attempts)
-		d.log.Warn("notification not delivered; will retry", append(noteAttrs(n), "attempts", n.Attempts+1,
+		d.log.Warn("notification not delivered; will retry", append(notificationAttrs(n), "attempts", n.Attempts+1,
 			"retry_in", wait, "err", err)...)
 		return false, d.out.RetryNotification(ctx, n.ID, now.Add(wait))
 	}
@@ -188,7 +190,7 @@ func (d *Deliverer) deliver(ctx context.Context, n Notification, now time.Time) 
 // crashed handles a panic p while delivering n: the notification is put
 // off as after a failure, or set aside once its delivery has crashed
 // MaxDeliveryCrashes times.
-func (d *Deliverer) crashed(ctx context.Context, n Notification, now time.Time, p *PanicError) error {
+func (d *Deliverer) crashed(ctx context.Context, n bot.Notification, now time.Time, p *bot.PanicError) error {
 	d.mu.Lock()
 	d.crashes[n.ID]++
 	count := d.crashes[n.ID]
@@ -197,18 +199,18 @@ func (d *Deliverer) crashed(ctx context.Context, n Notification, now time.Time, 
 	}
 	d.mu.Unlock()
 	if count >= MaxDeliveryCrashes {
-		d.log.Error("notification set aside: its delivery crashed every time", append(noteAttrs(n),
+		d.log.Error("notification set aside: its delivery crashed every time", append(notificationAttrs(n),
 			"crashes", count, "text", n.Text, "panic", p.Value)...)
 		return d.out.SetAsideNotification(ctx, n.ID, fmt.Sprintf("delivery crashed %d times: %v", count, p.Value))
 	}
 	wait := RetryDelay(n.Attempts)
-	d.log.Error("delivering a notification crashed; will retry", append(noteAttrs(n), "crashes", count,
+	d.log.Error("delivering a notification crashed; will retry", append(notificationAttrs(n), "crashes", count,
 		"retry_in", wait, "panic", p.Value, "stack", string(p.Stack))...)
 	return d.out.RetryNotification(ctx, n.ID, now.Add(wait))
 }
 
-// noteAttrs returns the log attributes that identify n.
-func noteAttrs(n Notification) []any {
+// notificationAttrs returns the log attributes that identify n.
+func notificationAttrs(n bot.Notification) []any {
 	return []any{"id", n.ID, "kind", n.Kind.String(), "user", n.UserID, "channel", n.ChannelID,
 		"game", n.GameID, "challenge", n.ChallengeID}
 }
@@ -252,7 +254,7 @@ func (d *Deliverer) Run(ctx context.Context, every time.Duration) error {
 // and acknowledges them, or puts them all off as after a failure (a panic
 // included). It reports whether the digest was sent, and returns the
 // outbox's errors.
-func (d *Deliverer) deliverDigest(ctx context.Context, user string, held []Notification, now time.Time) (sent bool, err error) {
+func (d *Deliverer) deliverDigest(ctx context.Context, user string, held []bot.Notification, now time.Time) (sent bool, err error) {
 	failed := func(why any) error {
 		d.log.Warn("digest not delivered; will retry", "user", user, "notifications", len(held), "err", why)
 		for _, n := range held {
@@ -264,14 +266,14 @@ func (d *Deliverer) deliverDigest(ctx context.Context, user string, held []Notif
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			sent, err = false, failed(newPanicError(r))
+			sent, err = false, failed(bot.NewPanicError(r))
 		}
 	}()
-	note, err := d.digests.Digest(ctx, user, held, now)
+	digest, err := d.digests.Digest(ctx, user, held, now)
 	if err != nil {
 		return false, failed(err)
 	}
-	if err := d.send(ctx, note); err != nil {
+	if err := d.send(ctx, digest); err != nil {
 		return false, failed(err)
 	}
 	for _, n := range held {

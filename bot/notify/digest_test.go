@@ -1,4 +1,4 @@
-package bot_test
+package notify_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/notify"
 )
 
 // TestDigest: a player with a daily digest gets no message per event;
@@ -16,23 +17,12 @@ import (
 // once. Without the digest, each event comes at once.
 func TestDigest(t *testing.T) {
 	e := newEnv(t)
-	if _, err := e.svc.SetDigest(ctx, "bob", true, 8, 120); err != nil { // 08:00 at UTC+2: 06:00 UTC
-		t.Fatal(err)
-	}
-	if _, err := e.svc.SetDigest(ctx, "bob", true, 24, 0); bot.ErrorCode(err) != bot.EINVALID {
-		t.Errorf("hour 24: %v", err)
-	}
-	if _, err := e.svc.SetDelivery(ctx, "carol", bot.DeliverChannel); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := e.svc.SetDigest(ctx, "carol", true, 8, 0); err == nil || !strings.Contains(bot.ErrorMessage(err), "notify:dm") {
-		t.Errorf("a digest without DMs: %v", err)
-	}
+	e.setDigest(t, "bob", true, 8, 120) // 08:00 at UTC+2: 06:00 UTC
 	var sent []bot.Notification
-	d := bot.NewDeliverer(e.db, func(_ context.Context, n bot.Notification) error {
+	d := notify.NewDeliverer(e.db, func(_ context.Context, n bot.Notification) error {
 		sent = append(sent, n)
 		return nil
-	}, e.clock.Now, slog.New(slog.DiscardHandler)).Digests(e.svc)
+	}, e.clock.Now, slog.New(slog.DiscardHandler)).Digests(e.db)
 	run := func() []string {
 		t.Helper()
 		sent = nil
@@ -78,9 +68,7 @@ func TestDigest(t *testing.T) {
 		t.Errorf("reminder: sent %q", got)
 	}
 	// Off again: events come at once.
-	if _, err := e.svc.SetDigest(ctx, "bob", false, 0, 0); err != nil {
-		t.Fatal(err)
-	}
+	e.setDigest(t, "bob", false, 0, 0)
 	e.play(t, g.ID, "bob Nc6", "alice Bb5")
 	if got := run(); strings.Join(got, ",") != "your-turn alice,your-turn bob" {
 		t.Errorf("without the digest: sent %q", got)
@@ -92,14 +80,12 @@ func TestDigest(t *testing.T) {
 // times of the others in the user's time zone.
 func TestDigestText(t *testing.T) {
 	e := newEnv(t)
-	if _, err := e.svc.SetDigest(ctx, "bob", true, 8, -330); err != nil { // UTC-5:30
-		t.Fatal(err)
-	}
+	e.setDigest(t, "bob", true, 8, -330) // UTC-5:30
 	held := []bot.Notification{
 		{ID: 7, Kind: bot.NotifyYourTurn, UserID: "bob", Text: "Your turn in game 1 (Chess). Move before 2026-03-04 12:00 UTC."},
 		{ID: 9, Kind: bot.NotifyPause, UserID: "bob", Text: "<@alice> is on vacation until 2026-03-31 02:00 UTC at the latest:\nmeanwhile."},
 	}
-	n, err := e.svc.Digest(ctx, "bob", held, e.clock.Now())
+	n, err := notify.NewDigests(e.db).Digest(ctx, "bob", held, e.clock.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +95,7 @@ func TestDigestText(t *testing.T) {
 	}
 	for offset, want := range map[int]string{0: "2026-03-04 12:00 UTC", 120: "2026-03-04 14:00 UTC+2", -330: "2026-03-04 06:30 UTC-5:30",
 		14 * 60: "2026-03-05 02:00 UTC+14"} {
-		if got := bot.LocalTime(time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC), offset); got != want {
+		if got := notify.LocalTime(time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC), offset); got != want {
 			t.Errorf("LocalTime at offset %d: %q, want %q", offset, got, want)
 		}
 	}
