@@ -26,7 +26,7 @@ func (s *Service) Follow(ctx context.Context, gameID uint64, userID string) (*Ga
 	if userID == "" {
 		return nil, Errorf(EINVALID, "Who follows? No user given.")
 	}
-	return s.games.AnnotateGame(ctx, gameID, func(g *Game) ([]Notification, error) {
+	return s.games.AnnotateGame(ctx, gameID, func(g Game, a *Annotations) ([]Notification, error) {
 		switch {
 		case g.IsPlayer(userID):
 			return nil, Errorf(EINVALID, "You play in game %d: you are told of its moves already.", g.ID)
@@ -37,7 +37,7 @@ func (s *Service) Follow(ctx context.Context, gameID uint64, userID string) (*Ga
 		case len(g.Followers) >= MaxFollowers:
 			return nil, Errorf(EINVALID, "Game %d has %d followers, the most there can be.", g.ID, MaxFollowers)
 		}
-		g.Followers = append(g.Followers, userID)
+		a.Followers = append(a.Followers, userID)
 		return nil, nil
 	})
 }
@@ -45,14 +45,14 @@ func (s *Service) Follow(ctx context.Context, gameID uint64, userID string) (*Ga
 // Unfollow stops userID following game gameID. ENOTFOUND for an unknown
 // game; EINVALID when userID does not follow it.
 func (s *Service) Unfollow(ctx context.Context, gameID uint64, userID string) (*Game, error) {
-	return s.games.AnnotateGame(ctx, gameID, func(g *Game) ([]Notification, error) {
-		i := slices.Index(g.Followers, userID)
+	return s.games.AnnotateGame(ctx, gameID, func(g Game, a *Annotations) ([]Notification, error) {
+		i := slices.Index(a.Followers, userID)
 		if i < 0 {
 			return nil, Errorf(EINVALID, "You do not follow game %d.", g.ID)
 		}
-		g.Followers = slices.Delete(slices.Clone(g.Followers), i, i+1)
-		if len(g.Followers) == 0 {
-			g.Followers = nil
+		a.Followers = slices.Delete(a.Followers, i, i+1)
+		if len(a.Followers) == 0 {
+			a.Followers = nil
 		}
 		return nil, nil
 	})

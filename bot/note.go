@@ -32,7 +32,8 @@ func (s *Service) AddNote(ctx context.Context, gameID uint64, userID, text strin
 		return "", Errorf(EINVALID, "Write the note: /note action:add text:...")
 	}
 	var out string
-	_, err := s.games.AnnotateGame(ctx, gameID, func(g *Game) ([]Notification, error) {
+	_, err := s.games.AnnotateGame(ctx, gameID, func(view Game, a *Annotations) ([]Notification, error) {
+		g := &view // its notes are worked on here, then kept in a
 		if err := player(g, userID); err != nil {
 			return nil, err
 		}
@@ -54,6 +55,7 @@ func (s *Service) AddNote(ctx context.Context, gameID uint64, userID, text strin
 		} else {
 			g.Notes = append(g.Notes, Note{UserID: userID, Text: note})
 		}
+		a.Notes = g.Notes
 		out = note
 		return nil, nil
 	})
@@ -63,15 +65,15 @@ func (s *Service) AddNote(ctx context.Context, gameID uint64, userID, text strin
 // ClearNote removes userID's note on game gameID. Errors as for AddNote,
 // and EINVALID when there is none.
 func (s *Service) ClearNote(ctx context.Context, gameID uint64, userID string) error {
-	_, err := s.games.AnnotateGame(ctx, gameID, func(g *Game) ([]Notification, error) {
-		if err := player(g, userID); err != nil {
+	_, err := s.games.AnnotateGame(ctx, gameID, func(g Game, a *Annotations) ([]Notification, error) {
+		if err := player(&g, userID); err != nil {
 			return nil, err
 		}
-		for i, n := range g.Notes {
+		for i, n := range a.Notes {
 			if n.UserID == userID {
-				g.Notes = append(g.Notes[:i:i], g.Notes[i+1:]...)
-				if len(g.Notes) == 0 {
-					g.Notes = nil
+				a.Notes = append(a.Notes[:i:i], a.Notes[i+1:]...)
+				if len(a.Notes) == 0 {
+					a.Notes = nil
 				}
 				return nil, nil
 			}

@@ -95,7 +95,7 @@ func (s interleaved) UpdateGame(ctx context.Context, id, expected uint64, fn fun
 	return s.GameStore.UpdateGame(ctx, id, expected, fn)
 }
 
-func (s interleaved) AnnotateGame(ctx context.Context, id uint64, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
+func (s interleaved) AnnotateGame(ctx context.Context, id uint64, fn func(bot.Game, *bot.Annotations) ([]bot.Notification, error)) (*bot.Game, error) {
 	s.between("AnnotateGame")
 	return s.GameStore.AnnotateGame(ctx, id, fn)
 }

@@ -32,7 +32,10 @@ func EncodePreferences(p *bot.Preferences) ([]byte, error) { return encodePrefer
 // DecodePreferences reads stored preferences.
 func DecodePreferences(b []byte) (*bot.Preferences, error) { return decodePreferences(b) }
 
-// OnlyAnnotationsDiffer reports whether g differs from old in nothing
-// but the fields bot.GameStore.AnnotateGame may change (ThreadID,
-// Reminded, RemindAt).
-func OnlyAnnotationsDiffer(old, g *bot.Game) bool { return onlyAnnotationsDiffer(old, g) }
+// Annotate calls fn with a copy of old and a copy of its annotations
+// and returns old with the annotations fn left, as
+// bot.GameStore.AnnotateGame stores it: nothing else of the game can
+// change.
+func Annotate(old *bot.Game, fn func(bot.Game, *bot.Annotations) ([]bot.Notification, error)) (*bot.Game, []bot.Notification, error) {
+	return annotate(old, fn)
+}

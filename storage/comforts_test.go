@@ -12,27 +12,27 @@ import (
 // vacations, pauses, time banks and digests are kept in the game and
 // preferences records across a reopening, and AnnotateGame may change a
 // game's lines, followers and notes without moving its Version (but
-// still refuses any change of play).
+// cannot change play: it edits a copy).
 func TestComfortFieldsRoundTrip(t *testing.T) {
 	path := t.TempDir() + "/fp.db"
 	db := mustOpenDB(t, path)
 	g := mustAddGame(t, db, "alice", "bob", "c1", "e2e4")
 	lines := []bot.Forecast{{Owner: "alice", Base: 1, Moves: []string{"e7e5", "g1f3"}}, {Owner: "bob", Base: 1, Moves: []string{"e7e5"}}}
-	a, err := db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
-		g.Forecasts = lines
-		g.Followers = []string{"carol"}
-		g.Notes = []bot.Note{{UserID: "alice", Text: "castle long"}}
+	a, err := db.AnnotateGame(ctx, g.ID, func(_ bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+		a.Forecasts = lines
+		a.Followers = []string{"carol"}
+		a.Notes = []bot.Note{{UserID: "alice", Text: "castle long"}}
 		return nil, nil
 	})
 	if err != nil || a.Version != g.Version || !reflect.DeepEqual(a.Forecasts, lines) || a.Followers[0] != "carol" || a.Notes[0].Text != "castle long" {
 		t.Fatalf("annotate: %+v, %v", a, err)
 	}
-	if _, err := db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
-		g.Forecasts = nil
-		g.PausedAt = t0
+	if p, err := db.AnnotateGame(ctx, g.ID, func(g bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+		a.Forecasts = nil
+		g.PausedAt = t0 // a copy: not stored
 		return nil, nil
-	}); bot.ErrorCode(err) != bot.EINTERNAL {
-		t.Errorf("an annotation pausing the game: %v", err)
+	}); err != nil || !p.PausedAt.IsZero() || p.Forecasts != nil {
+		t.Errorf("an annotation pausing its copy of the game: %+v, %v", p, err)
 	}
 	away, paused := t0.Add(30*24*time.Hour), t0.Add(time.Hour)
 	u, err := db.UpdateGame(ctx, g.ID, bot.AnyVersion, func(g *bot.Game) ([]bot.Notification, error) {

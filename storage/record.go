@@ -148,17 +148,50 @@ func decodeSetup(r *setupRecord) *bot.Setup {
 }
 
 func encodeGame(g *bot.Game) ([]byte, error) {
-	return json.Marshal(gameRecord{Schema: SchemaVersion, ID: g.ID, Version: g.Version,
-		Variant: g.Variant, Options: g.Options, StartFEN: g.StartFEN, Moves: g.Moves, FEN: g.FEN, ToAct: g.ToAct,
-		White: g.White, Black: g.Black, GuildID: g.GuildID, ChannelID: g.ChannelID, ThreadID: g.ThreadID,
-		Status: uint8(g.Status), Result: uint8(g.Result), Reason: g.Reason,
-		DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, TurnStarted: g.TurnStarted, Reminded: g.Reminded,
-		DrawOffer: g.DrawOffer, Takeback: g.Takeback, Setup: encodeSetup(g.Setup),
-		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt,
-		Rated: g.Rated, Ratings: encodeRatingChanges(g.Ratings), Tournament: g.Tournament, Level: g.Level, Forecasts: encodeForecasts(g.Forecasts),
-		WhiteAway: g.WhiteAway, BlackAway: g.BlackAway, PauseOffer: g.PauseOffer, PausedAt: g.PausedAt,
-		PausedDeadline: g.PausedDeadline, PausedRemindAt: g.PausedRemindAt, Followers: g.Followers,
-		BankDays: g.BankDays, WhiteBank: g.WhiteBank, BlackBank: g.BlackBank, Notes: encodeNotes(g.Notes)})
+	r := gameRecord{Schema: SchemaVersion}
+	r.ID = g.ID
+	r.Version = g.Version
+	r.Variant = g.Variant
+	r.Options = g.Options
+	r.StartFEN = g.StartFEN
+	r.Moves = g.Moves
+	r.FEN = g.FEN
+	r.ToAct = g.ToAct
+	r.White = g.White
+	r.Black = g.Black
+	r.GuildID = g.GuildID
+	r.ChannelID = g.ChannelID
+	r.ThreadID = g.ThreadID
+	r.Status = uint8(g.Status)
+	r.Result = uint8(g.Result)
+	r.Reason = g.Reason
+	r.DaysPerMove = g.DaysPerMove
+	r.BankDays = g.BankDays
+	r.WhiteBank = g.WhiteBank
+	r.BlackBank = g.BlackBank
+	r.Deadline = g.Deadline
+	r.TurnStarted = g.TurnStarted
+	r.Reminded = g.Reminded
+	r.RemindAt = g.RemindAt
+	r.WhiteAway = g.WhiteAway
+	r.BlackAway = g.BlackAway
+	r.PauseOffer = g.PauseOffer
+	r.PausedAt = g.PausedAt
+	r.PausedDeadline = g.PausedDeadline
+	r.PausedRemindAt = g.PausedRemindAt
+	r.DrawOffer = g.DrawOffer
+	r.Takeback = g.Takeback
+	r.Forecasts = encodeForecasts(g.Forecasts)
+	r.Followers = g.Followers
+	r.Notes = encodeNotes(g.Notes)
+	r.Setup = encodeSetup(g.Setup)
+	r.Rated = g.Rated
+	r.Ratings = encodeRatingChanges(g.Ratings)
+	r.Level = g.Level
+	r.Tournament = g.Tournament
+	r.Created = g.Created
+	r.Updated = g.Updated
+	return json.Marshal(r)
 }
 
 func decodeGame(b []byte) (*bot.Game, error) {
@@ -169,16 +202,50 @@ func decodeGame(b []byte) (*bot.Game, error) {
 	if !readableSchema(r.Schema) {
 		return nil, fmt.Errorf("game %d: record schema %d, want 1 to %d", r.ID, r.Schema, SchemaVersion)
 	}
-	return &bot.Game{ID: r.ID, Version: r.Version, Variant: r.Variant, Options: r.Options,
-		StartFEN: r.StartFEN, Moves: r.Moves, FEN: r.FEN, ToAct: r.ToAct, White: r.White, Black: r.Black,
-		GuildID: r.GuildID, ChannelID: r.ChannelID, ThreadID: r.ThreadID, Status: bot.GameStatus(r.Status), Result: bot.Result(r.Result),
-		Reason: r.Reason, DaysPerMove: r.DaysPerMove, Deadline: r.Deadline, TurnStarted: r.TurnStarted,
-		Reminded: r.Reminded, RemindAt: r.RemindAt, DrawOffer: r.DrawOffer, Takeback: r.Takeback,
-		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated,
-		Rated: r.Rated, Ratings: decodeRatingChanges(r.Ratings), Tournament: r.Tournament, Level: r.Level, Forecasts: decodeForecasts(r.Forecasts),
-		WhiteAway: r.WhiteAway, BlackAway: r.BlackAway, PauseOffer: r.PauseOffer, PausedAt: r.PausedAt,
-		PausedDeadline: r.PausedDeadline, PausedRemindAt: r.PausedRemindAt, Followers: r.Followers,
-		BankDays: r.BankDays, WhiteBank: r.WhiteBank, BlackBank: r.BlackBank, Notes: decodeNotes(r.Notes)}, nil
+	g := &bot.Game{}
+	g.ID = r.ID
+	g.Version = r.Version
+	g.Variant = r.Variant
+	g.Options = r.Options
+	g.StartFEN = r.StartFEN
+	g.Moves = r.Moves
+	g.FEN = r.FEN
+	g.ToAct = r.ToAct
+	g.White = r.White
+	g.Black = r.Black
+	g.GuildID = r.GuildID
+	g.ChannelID = r.ChannelID
+	g.ThreadID = r.ThreadID
+	g.Status = bot.GameStatus(r.Status)
+	g.Result = bot.Result(r.Result)
+	g.Reason = r.Reason
+	g.DaysPerMove = r.DaysPerMove
+	g.BankDays = r.BankDays
+	g.WhiteBank = r.WhiteBank
+	g.BlackBank = r.BlackBank
+	g.Deadline = r.Deadline
+	g.TurnStarted = r.TurnStarted
+	g.Reminded = r.Reminded
+	g.RemindAt = r.RemindAt
+	g.WhiteAway = r.WhiteAway
+	g.BlackAway = r.BlackAway
+	g.PauseOffer = r.PauseOffer
+	g.PausedAt = r.PausedAt
+	g.PausedDeadline = r.PausedDeadline
+	g.PausedRemindAt = r.PausedRemindAt
+	g.DrawOffer = r.DrawOffer
+	g.Takeback = r.Takeback
+	g.Forecasts = decodeForecasts(r.Forecasts)
+	g.Followers = r.Followers
+	g.Notes = decodeNotes(r.Notes)
+	g.Setup = decodeSetup(r.Setup)
+	g.Rated = r.Rated
+	g.Ratings = decodeRatingChanges(r.Ratings)
+	g.Level = r.Level
+	g.Tournament = r.Tournament
+	g.Created = r.Created
+	g.Updated = r.Updated
+	return g, nil
 }
 
 // challengeRecord is the stored form of a bot.Challenge.

@@ -74,8 +74,8 @@ func migrateFixture(t *testing.T) string {
 				return []bot.Notification{{Kind: bot.NotifyGameOver, UserID: white, GameID: g.ID, Text: fmt.Sprint("over ", g.ID)}}, nil
 			})
 		case 2:
-			_, err = db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
-				g.ThreadID, g.RemindAt = fmt.Sprint("t", g.ID), t0.Add(time.Duration(i)*time.Minute)
+			_, err = db.AnnotateGame(ctx, g.ID, func(g bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+				a.ThreadID, a.RemindAt = fmt.Sprint("t", g.ID), t0.Add(time.Duration(i)*time.Minute)
 				return nil, nil
 			})
 		}
@@ -181,8 +181,8 @@ func TestMigrate(t *testing.T) {
 	if err := storage.Verify(context.Background(), d, st); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AnnotateGame(context.Background(), d.Games[0].ID, func(g *bot.Game) ([]bot.Notification, error) {
-		g.ThreadID = "moved"
+	if _, err := s.AnnotateGame(context.Background(), d.Games[0].ID, func(_ bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+		a.ThreadID = "moved"
 		return nil, nil
 	}); err != nil {
 		t.Fatal(err)
@@ -190,8 +190,8 @@ func TestMigrate(t *testing.T) {
 	if err := storage.Verify(context.Background(), d, st); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("game %d differs", d.Games[0].ID)) {
 		t.Errorf("Verify after a change: %v", err)
 	}
-	if _, err := s.AnnotateGame(context.Background(), d.Games[0].ID, func(g *bot.Game) ([]bot.Notification, error) {
-		g.ThreadID = d.Games[0].ThreadID
+	if _, err := s.AnnotateGame(context.Background(), d.Games[0].ID, func(_ bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+		a.ThreadID = d.Games[0].ThreadID
 		return nil, nil
 	}); err != nil {
 		t.Fatal(err)

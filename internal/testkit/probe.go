@@ -145,11 +145,11 @@ func (g probeGames) UpdateGame(ctx context.Context, id, expected uint64, fn func
 	})
 }
 
-func (g probeGames) AnnotateGame(ctx context.Context, id uint64, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
+func (g probeGames) AnnotateGame(ctx context.Context, id uint64, fn func(bot.Game, *bot.Annotations) ([]bot.Notification, error)) (*bot.Game, error) {
 	g.p.call("AnnotateGame")
-	return g.GameStore.AnnotateGame(ctx, id, func(gm *bot.Game) ([]bot.Notification, error) {
+	return g.GameStore.AnnotateGame(ctx, id, func(gm bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
 		defer g.p.inUpdate()()
-		return fn(gm)
+		return fn(gm, a)
 	})
 }
 
