@@ -153,12 +153,6 @@ type Annotations struct {
 	// each owner until played; nil when none. They stay on the game:
 	// a move answers them inside its own transaction.
 	Forecasts []Forecast
-	// Followers are the user IDs of spectators sent the game's moves as
-	// they are played (Service.Follow); nil when none.
-	Followers []string
-	// Notes are the players' private notes on the game (Service.AddNote),
-	// each shown only to its writer; nil when none.
-	Notes []Note
 }
 
 // Player returns the user ID playing white (white true) or black.
@@ -190,8 +184,6 @@ func (g *Game) Clone() *Game {
 // copy returns a deep copy of a.
 func (a Annotations) copy() Annotations {
 	a.Forecasts = cloneForecasts(a.Forecasts)
-	a.Followers = append([]string(nil), a.Followers...)
-	a.Notes = append([]Note(nil), a.Notes...)
 	return a
 }
 

@@ -10,7 +10,8 @@ import (
 )
 
 // TestUpdatesTouchNoStore: the function of every update the Service makes
-// (UpdateGame, AnnotateGame, UpdateChallenge, UpdatePreferences) touches
+// (UpdateGame, AnnotateGame, UpdateChallenge, UpdatePreferences,
+// UpdateNote, UpdateFollow) touches
 // no store, through every path that starts a turn or moves a reminder
 // (accept, pre-game choices, moves, a takeback, a reminder setting) and
 // the sweep's updates; the reminders are still scheduled from the
@@ -58,6 +59,11 @@ func TestUpdatesTouchNoStore(t *testing.T) {
 	if got := must(t)(svc.Game(ctx, g.ID)); !got.RemindAt.Equal(got.Deadline.Add(-72 * time.Hour * 30 / 100)) {
 		t.Errorf("after alice's new setting: RemindAt %v, deadline %v", got.RemindAt, got.Deadline)
 	}
+	// A note and a follower, who is told of the time-out below.
+	if _, err := svc.Notes().Add(ctx, g.ID, "alice", "castle"); err != nil {
+		t.Fatal(err)
+	}
+	must(t)(svc.Follow(ctx, g.ID, "carol"))
 	// The sweep: a reminder, a time-out, an expired challenge.
 	if _, err := svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "carol", Challenged: "dave", ChannelID: "chan", Variant: "chess", DaysPerMove: 3}); err != nil {
 		t.Fatal(err)
@@ -78,7 +84,8 @@ func TestUpdatesTouchNoStore(t *testing.T) {
 		t.Errorf("stores touched inside update functions: %q", v)
 	}
 	calls := probe.Calls()
-	if calls["UpdateGame"]+calls["UpdateGameRated"] == 0 || calls["AnnotateGame"] == 0 || calls["UpdateChallenge"] == 0 || calls["UpdatePreferences"] == 0 {
+	if calls["UpdateGame"]+calls["UpdateGameRated"] == 0 || calls["AnnotateGame"] == 0 || calls["UpdateChallenge"] == 0 || calls["UpdatePreferences"] == 0 ||
+		calls["UpdateNote"] == 0 || calls["UpdateFollow"] == 0 {
 		t.Errorf("not every kind of update was made: %v", calls)
 	}
 }

@@ -57,36 +57,24 @@ type gameRecord struct {
 	PausedAt       time.Time `json:"paused_at,omitzero"`
 	PausedDeadline time.Time `json:"paused_deadline,omitzero"`
 	PausedRemindAt time.Time `json:"paused_remind_at,omitzero"`
-	// Added within schema 3: spectators following the game.
+	// Written within schema 3 only: spectators following the game, now
+	// follow records (followRecord). Read by the migration to schema 4
+	// (migrateNotesAndFollows) alone, never written.
 	Followers []string `json:"followers,omitempty"`
 	// Added within schema 3: the time bank (absent in games without).
 	BankDays  int           `json:"bank_days,omitempty"`
 	WhiteBank time.Duration `json:"white_bank,omitempty"`
 	BlackBank time.Duration `json:"black_bank,omitempty"`
-	// Added within schema 3: the players' private notes.
-	Notes []noteRecord `json:"notes,omitempty"`
+	// Written within schema 3 only: the players' private notes, now
+	// note records (noteRecord). Read by the migration to schema 4
+	// alone, never written.
+	Notes []legacyNoteRecord `json:"notes,omitempty"`
 }
 
-// noteRecord is the stored form of a bot.Note.
-type noteRecord struct {
+// legacyNoteRecord is a note as schema 3 kept it inside its game record.
+type legacyNoteRecord struct {
 	UserID string `json:"user"`
 	Text   string `json:"text"`
-}
-
-func encodeNotes(ns []bot.Note) []noteRecord {
-	var out []noteRecord
-	for _, n := range ns {
-		out = append(out, noteRecord{UserID: n.UserID, Text: n.Text})
-	}
-	return out
-}
-
-func decodeNotes(rs []noteRecord) []bot.Note {
-	var out []bot.Note
-	for _, r := range rs {
-		out = append(out, bot.Note{UserID: r.UserID, Text: r.Text})
-	}
-	return out
 }
 
 // forecastRecord is the stored form of a bot.Forecast.
@@ -182,8 +170,6 @@ func encodeGame(g *bot.Game) ([]byte, error) {
 	r.DrawOffer = g.DrawOffer
 	r.Takeback = g.Takeback
 	r.Forecasts = encodeForecasts(g.Forecasts)
-	r.Followers = g.Followers
-	r.Notes = encodeNotes(g.Notes)
 	r.Setup = encodeSetup(g.Setup)
 	r.Rated = g.Rated
 	r.Ratings = encodeRatingChanges(g.Ratings)
@@ -236,8 +222,6 @@ func decodeGame(b []byte) (*bot.Game, error) {
 	g.DrawOffer = r.DrawOffer
 	g.Takeback = r.Takeback
 	g.Forecasts = decodeForecasts(r.Forecasts)
-	g.Followers = r.Followers
-	g.Notes = decodeNotes(r.Notes)
 	g.Setup = decodeSetup(r.Setup)
 	g.Rated = r.Rated
 	g.Ratings = decodeRatingChanges(r.Ratings)

@@ -21,8 +21,9 @@ import (
 // migrateFixture writes a database with records of every kind: active,
 // finished and set-up games with deadlines and reminders, challenges
 // pending and accepted, preferences, waiting notifications (one
-// retried), ratings with their histories from rated finished games, and
-// tournaments open (with a start time) and running (with their games).
+// retried), ratings with their histories from rated finished games,
+// tournaments open (with a start time) and running (with their games),
+// players' notes and spectators' follows.
 // It returns the file's path.
 func migrateFixture(t *testing.T) string {
 	t.Helper()
@@ -78,6 +79,16 @@ func migrateFixture(t *testing.T) string {
 				a.ThreadID, a.RemindAt = fmt.Sprint("t", g.ID), t0.Add(time.Duration(i)*time.Minute)
 				return nil, nil
 			})
+		case 3:
+			// A player's note and two spectators following.
+			if _, err = db.UpdateNote(ctx, g.ID, white, func(string) (string, error) { return fmt.Sprint("note on ", g.ID), nil }); err != nil {
+				break
+			}
+			for _, u := range []string{"s1", "s2"} {
+				if err = db.UpdateFollow(ctx, g.ID, u, func(bool, int) (bool, error) { return true, nil }); err != nil {
+					break
+				}
+			}
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -158,7 +169,7 @@ func TestMigrate(t *testing.T) {
 	to := "etcd:" + strings.TrimPrefix(c.Endpoints[0], "http://")
 	r := run(t, "migrate", "-from", "bolt:"+path, "-to", to, "-prefix", "moved/")
 	if r.code != exitOK || !strings.Contains(r.stdout, "30 challenges") || !strings.Contains(r.stdout, "22 games") ||
-		!strings.Contains(r.stdout, "2 users' preferences") || !strings.Contains(r.stdout, "7 ratings with 12 rated results, 2 tournaments") ||
+		!strings.Contains(r.stdout, "2 users' preferences") || !strings.Contains(r.stdout, "7 ratings with 12 rated results, 2 tournaments, 4 notes, 8 follows") ||
 		!strings.Contains(r.stdout, "verified") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}

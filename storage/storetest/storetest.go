@@ -1,6 +1,6 @@
 // Package storetest is the conformance suite of the stores of package
-// bot (GameStore, ChallengeStore, UserStore, Outbox, RatingStore,
-// TournamentStore): every contract
+// bot (GameStore, ChallengeStore, UserStore, Outbox, NoteStore,
+// FollowStore, RatingStore, TournamentStore): every contract
 // their documentation states, as tests that any backend must pass. Each
 // backend's tests call Run with a function opening a fresh, empty store:
 // package storage (bbolt) and package storage/etcdstore (etcd) do.
@@ -61,6 +61,9 @@ func Run(t *testing.T, open Open) {
 		{"ConcurrentRatedEnds", testConcurrentRatedEnds},
 		{"TournamentStore", testTournamentStore},
 		{"ThreadClaimedOnce", testThreadClaimedOnce},
+		{"NoteStore", testNoteStore},
+		{"FollowStore", testFollowStore},
+		{"FollowLimitHeld", testFollowLimitHeld},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
