@@ -18,6 +18,13 @@
 // onto a bbolt Update and equally onto an etcd transaction guarded by the
 // key's mod revision.
 //
+// What a game keeps besides play (its thread, the reminder bookkeeping,
+// the players' conditional lines) is its Annotations: GameStore.
+// AnnotateGame changes them, and only them, without a new version, so the
+// buttons a player saw stay valid. The players' private notes and the
+// spectators following a game are records of their own (NoteStore,
+// FollowStore), keyed by game and user: writing one writes no game.
+//
 // # One write path, features around it
 //
 // Every change of a game in play goes through one method of the Service

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -15,58 +14,108 @@ const MaxFollowers = 25
 
 // Follow has userID, who does not play in game gameID, follow it: from
 // now on they are sent the moves of the game as they are played and its
-// result (NotifyFollow), where their notifications go. Following changes
-// only what the game record keeps besides play (GameStore.AnnotateGame),
-// so the players' buttons stay valid. Errors, with nothing changed:
-// ENOTFOUND for an unknown game; EINVALID for an empty user ID, a player
-// of the game (who is told anyway), a game that is over, one userID
-// follows already, and one with MaxFollowers followers. Who may see the
-// game is the adapter's to check.
+// result (NotifyFollow), where their notifications go. Following is
+// kept apart from the game (FollowStore), so the players' buttons stay
+// valid. Errors, with nothing changed: ENOTFOUND for an unknown game;
+// EINVALID for an empty user ID, a player of the game (who is told
+// anyway), a game that is over, one userID follows already, and one with
+// MaxFollowers followers. Who may see the game is the adapter's to
+// check. It returns the game as read.
 func (s *Service) Follow(ctx context.Context, gameID uint64, userID string) (*Game, error) {
 	if userID == "" {
 		return nil, Errorf(EINVALID, "Who follows? No user given.")
 	}
-	return s.games.AnnotateGame(ctx, gameID, func(g *Game) ([]Notification, error) {
+	g, err := s.followed(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case g.IsPlayer(userID):
+		return nil, Errorf(EINVALID, "You play in game %d: you are told of its moves already.", g.ID)
+	case !g.Ongoing():
+		return nil, Errorf(EINVALID, "Game %d is over: there is nothing left to follow (/history shows its moves).", g.ID)
+	}
+	// A game that ends between the read above and this write keeps a
+	// follower it will never tell anything: harmless.
+	err = s.follows.UpdateFollow(ctx, gameID, userID, func(follows bool, n int) (bool, error) {
 		switch {
-		case g.IsPlayer(userID):
-			return nil, Errorf(EINVALID, "You play in game %d: you are told of its moves already.", g.ID)
-		case !g.Ongoing():
-			return nil, Errorf(EINVALID, "Game %d is over: there is nothing left to follow (/history shows its moves).", g.ID)
-		case slices.Contains(g.Followers, userID):
-			return nil, Errorf(EINVALID, "You follow game %d already: /unfollow stops it.", g.ID)
-		case len(g.Followers) >= MaxFollowers:
-			return nil, Errorf(EINVALID, "Game %d has %d followers, the most there can be.", g.ID, MaxFollowers)
+		case follows:
+			return true, Errorf(EINVALID, "You follow game %d already: /unfollow stops it.", g.ID)
+		case n >= MaxFollowers:
+			return false, Errorf(EINVALID, "Game %d has %d followers, the most there can be.", g.ID, MaxFollowers)
 		}
-		g.Followers = append(g.Followers, userID)
-		return nil, nil
+		return true, nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
-// Unfollow stops userID following game gameID. ENOTFOUND for an unknown
-// game; EINVALID when userID does not follow it.
+// Unfollow stops userID following game gameID and returns the game as
+// read. ENOTFOUND for an unknown game; EINVALID when userID does not
+// follow it.
 func (s *Service) Unfollow(ctx context.Context, gameID uint64, userID string) (*Game, error) {
-	return s.games.AnnotateGame(ctx, gameID, func(g *Game) ([]Notification, error) {
-		i := slices.Index(g.Followers, userID)
-		if i < 0 {
-			return nil, Errorf(EINVALID, "You do not follow game %d.", g.ID)
+	g, err := s.followed(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	err = s.follows.UpdateFollow(ctx, gameID, userID, func(follows bool, _ int) (bool, error) {
+		if !follows {
+			return false, Errorf(EINVALID, "You do not follow game %d.", g.ID)
 		}
-		g.Followers = slices.Delete(slices.Clone(g.Followers), i, i+1)
-		if len(g.Followers) == 0 {
-			g.Followers = nil
-		}
-		return nil, nil
+		return false, nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
-// followNotes tells each follower of g the moves of rg (the replay of g)
+// followed reads game gameID for Follow and Unfollow; EINVALID when the
+// Service keeps no follows.
+func (s *Service) followed(ctx context.Context, gameID uint64) (*Game, error) {
+	if s.follows == nil {
+		return nil, Errorf(EINVALID, "This bot keeps no followers.")
+	}
+	return s.games.Game(ctx, gameID)
+}
+
+// followersOf returns the followers of game id, read before an update
+// of it so that the update's function reads no store; nil when the
+// Service keeps no follows.
+func (s *Service) followersOf(ctx context.Context, id uint64) ([]string, error) {
+	if s.follows == nil {
+		return nil, nil
+	}
+	return s.follows.Followers(ctx, id)
+}
+
+// resultToFollowers returns, for an update that ended g with a result
+// (before is the game as the update read it), the players' game-over
+// notification among notes as a NotifyFollow notification to each of
+// followers; nil for any other update.
+func resultToFollowers(before GameBefore, g *Game, notes []Notification, followers []string) []Notification {
+	if len(followers) == 0 || !before.Ongoing || g.Status != GameFinished {
+		return nil
+	}
+	for _, n := range notes {
+		if n.Kind == NotifyGameOver && n.GameID == g.ID {
+			return toFollowers(g, followers, n.Text, n.Created)
+		}
+	}
+	return nil
+}
+
+// followNotes tells each of followers (of g) the moves of rg (the replay of g)
 // from the 0-based ply from on, once a turn is complete: when the game
 // stands at the start of a turn (or is over), the moves from the start
 // of the turn that holds ply from, in one notification each ("Game 12
 // (...): <@a> played e4; <@b> played e5"); none in the middle of a turn
 // (which is told whole when it ends), without followers or without such
 // moves.
-func (s *Service) followNotes(g *Game, rg *rules.Game, from int, now time.Time) []Notification {
-	if len(g.Followers) == 0 || from >= len(rg.Moves()) {
+func (s *Service) followNotes(g *Game, followers []string, rg *rules.Game, from int, now time.Time) []Notification {
+	if len(followers) == 0 || from >= len(rg.Moves()) {
 		return nil
 	}
 	if p := rg.Position(); !p.BeginsTurn() && !rg.Outcome().Over() {
@@ -99,14 +148,14 @@ func (s *Service) followNotes(g *Game, rg *rules.Game, from int, now time.Time) 
 	}
 	flush()
 	text := fmt.Sprintf("Game %d (%s, <@%s> vs <@%s>): %s.", g.ID, s.VariantName(g.Variant, g.Options), g.White, g.Black, strings.Join(parts, "; "))
-	return toFollowers(g, text, now)
+	return toFollowers(g, followers, text, now)
 }
 
-// toFollowers returns a NotifyFollow notification of text to each
-// follower of g.
-func toFollowers(g *Game, text string, now time.Time) []Notification {
+// toFollowers returns a NotifyFollow notification of text to each of
+// followers, about g.
+func toFollowers(g *Game, followers []string, text string, now time.Time) []Notification {
 	var out []Notification
-	for _, u := range g.Followers {
+	for _, u := range followers {
 		out = append(out, gameNote(g, NotifyFollow, u, text, now))
 	}
 	return out

@@ -256,7 +256,8 @@ func whoWord(who, owner string) string {
 // one), one already stored, and past MaxForecasts lines.
 func (s *Service) AddForecast(ctx context.Context, gameID uint64, userID, text string) (*ForecastLine, error) {
 	var added ForecastLine
-	_, err := s.games.AnnotateGame(ctx, gameID, func(g *Game) ([]Notification, error) {
+	_, err := s.games.AnnotateGame(ctx, gameID, func(view Game, a *Annotations) ([]Notification, error) {
+		g := &view // its lines are worked on here, then kept in a
 		if err := player(g, userID); err != nil {
 			return nil, err
 		}
@@ -320,6 +321,7 @@ func (s *Service) AddForecast(ctx context.Context, gameID uint64, userID, text s
 		for _, st := range steps {
 			added.Moves = append(added.Moves, ForecastMove{SAN: st.san, Mine: st.actor == userID, Forced: st.forced})
 		}
+		a.Forecasts = g.Forecasts
 		return nil, nil
 	})
 	if err != nil {
@@ -433,9 +435,9 @@ func (s *Service) ForecastEnd(ctx context.Context, gameID uint64, userID string,
 // it is. Errors as for Forecasts.
 func (s *Service) ClearForecasts(ctx context.Context, gameID uint64, userID string) (int, error) {
 	n := 0
-	_, err := s.games.AnnotateGame(ctx, gameID, func(g *Game) ([]Notification, error) {
+	_, err := s.games.AnnotateGame(ctx, gameID, func(g Game, a *Annotations) ([]Notification, error) {
 		n = 0
-		if err := player(g, userID); err != nil {
+		if err := player(&g, userID); err != nil {
 			return nil, err
 		}
 		var keep []Forecast
@@ -449,7 +451,7 @@ func (s *Service) ClearForecasts(ctx context.Context, gameID uint64, userID stri
 		if n == 0 {
 			return nil, noChange{}
 		}
-		g.Forecasts = keep
+		a.Forecasts = keep
 		return nil, nil
 	})
 	if err != nil && !errors.Is(err, noChange{}) {

@@ -185,8 +185,8 @@ func TestForecastGameOverAndIllegal(t *testing.T) {
 	e = newEnv(t)
 	g = e.start(t, "chess")
 	e.play(t, g.ID, "alice e4")
-	if _, err := e.db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
-		g.Forecasts = []bot.Forecast{{Owner: "alice", Base: 1, Moves: []string{"e7e5", "e1e3"}}}
+	if _, err := e.db.AnnotateGame(ctx, g.ID, func(_ bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+		a.Forecasts = []bot.Forecast{{Owner: "alice", Base: 1, Moves: []string{"e7e5", "e1e3"}}}
 		return nil, nil
 	}); err != nil {
 		t.Fatal(err)
@@ -367,8 +367,8 @@ func TestForecastEveryVariant(t *testing.T) {
 				j++
 			}
 			bad := append(append([]string(nil), moves[:j]...), "a1a1")
-			if _, err := e.db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
-				g.Forecasts = []bot.Forecast{{Owner: "bob", Base: 0, Moves: bad}}
+			if _, err := e.db.AnnotateGame(ctx, g.ID, func(_ bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+				a.Forecasts = []bot.Forecast{{Owner: "bob", Base: 0, Moves: bad}}
 				return nil, nil
 			}); err != nil {
 				t.Fatal(err)

@@ -76,13 +76,15 @@ type Game struct {
 	// (the Service relies on this to know a game's players by its ID).
 	White, Black       string
 	GuildID, ChannelID string // where the game is played ("" for the console)
-	// ThreadID is where an adapter posts the game (a Discord thread in
-	// ChannelID), "" until it has made one; see Service.SetThread.
-	ThreadID string
 
 	Status GameStatus
 	Result Result
 	Reason string // why the game ended: "checkmate", "resignation", ...
+
+	// Annotations are what the game keeps besides play: changed by
+	// play (UpdateGame) and also, without a version bump, by
+	// GameStore.AnnotateGame, the only fields that call can change.
+	Annotations
 
 	DaysPerMove int // days a player has for a turn; 0 = unlimited
 	// BankDays is each player's time bank for the whole game when it
@@ -92,14 +94,6 @@ type Game struct {
 	WhiteBank, BlackBank time.Duration
 	Deadline             time.Time // when the player to act runs out of time; zero when unlimited or over
 	TurnStarted          time.Time // when the player to act began their turn (the clock's start)
-	Reminded             bool      // the player to act was reminded of Deadline during this turn
-	// RemindAt is when the player to act is to be reminded of Deadline
-	// this turn (RemindTime with their Preferences.ReminderPercent, read
-	// when the turn started or the setting changed); zero when never:
-	// no deadline, reminders off, already reminded, or the game is over.
-	// The stores index it, so a sweep finds the reminders due without
-	// reading every game.
-	RemindAt time.Time
 
 	// WhiteAway and BlackAway are when each player's vacation ends at
 	// the latest, zero when none was recorded (see StartVacation): while
@@ -116,21 +110,6 @@ type Game struct {
 
 	DrawOffer string // user ID of the player whose draw offer stands, "" when none
 	Takeback  string // user ID of the player asking to take back their last turn, "" when none
-
-	// Forecasts are the players' conditional lines (Forecast), private to
-	// each owner until played; nil when none. Adding or clearing lines
-	// is an annotation (GameStore.AnnotateGame): it leaves Version as
-	// it is.
-	Forecasts []Forecast
-
-	// Followers are the user IDs of spectators sent the game's moves as
-	// they are played (Service.Follow); nil when none. Following is an
-	// annotation (GameStore.AnnotateGame).
-	Followers []string
-
-	// Notes are the players' private notes on the game (Service.AddNote),
-	// each shown only to its writer; nil when none. An annotation too.
-	Notes []Note
 
 	// Setup is the pre-game choice of a variant that has one (rules.PreGame),
 	// while Status is GameSetup and as a record afterwards; nil otherwise.
@@ -152,6 +131,30 @@ type Game struct {
 	Created, Updated time.Time
 }
 
+// Annotations are the fields of a Game that change without a version
+// bump (GameStore.AnnotateGame): nothing of play, so buttons carrying the
+// version a player saw stay valid across such changes.
+type Annotations struct {
+	// ThreadID is where an adapter posts the game (a Discord thread in
+	// the game's ChannelID), "" until it has made one; see
+	// Service.SetThread.
+	ThreadID string
+	// Reminded says the player to act was reminded of the game's
+	// Deadline during this turn.
+	Reminded bool
+	// RemindAt is when the player to act is to be reminded of Deadline
+	// this turn (RemindTime with their Preferences.ReminderPercent, read
+	// when the turn started or the setting changed); zero when never:
+	// no deadline, reminders off, already reminded, or the game is over.
+	// The stores index it, so a sweep finds the reminders due without
+	// reading every game.
+	RemindAt time.Time
+	// Forecasts are the players' conditional lines (Forecast), private to
+	// each owner until played; nil when none. They stay on the game:
+	// a move answers them inside its own transaction.
+	Forecasts []Forecast
+}
+
 // Player returns the user ID playing white (white true) or black.
 func (g *Game) Player(white bool) string {
 	if white {
@@ -170,14 +173,18 @@ func (g *Game) Clone() *Game {
 	c := *g
 	c.Moves = append([]string(nil), g.Moves...)
 	c.Ratings = append([]RatingChange(nil), g.Ratings...)
-	c.Forecasts = cloneForecasts(g.Forecasts)
-	c.Followers = append([]string(nil), g.Followers...)
-	c.Notes = append([]Note(nil), g.Notes...)
+	c.Annotations = g.Annotations.copy()
 	if g.Setup != nil {
 		s := *g.Setup
 		c.Setup = &s
 	}
 	return &c
+}
+
+// copy returns a deep copy of a.
+func (a Annotations) copy() Annotations {
+	a.Forecasts = cloneForecasts(a.Forecasts)
+	return a
 }
 
 // Setup is the pre-game choice of a variant with a random start
@@ -285,17 +292,16 @@ type GameStore interface {
 	// passed in; an implementation may rely on this.
 	UpdateGame(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error)
 
-	// AnnotateGame changes what a game record keeps besides play, in one
-	// transaction like UpdateGame but without a version check and without
-	// changing Version: where the game is posted (ThreadID), the
-	// reminder bookkeeping (Reminded, RemindAt), the players'
-	// conditional lines (Forecasts), the spectators following it
-	// (Followers) and the players' private notes (Notes). Buttons carrying the
-	// version a player saw stay valid across such changes. fn edits a
-	// copy and returns the notifications to append; if it returns an
-	// error nothing changes and the error is returned as it is. A copy
-	// changed in any other field is refused (EINTERNAL: a bug). ENOTFOUND
-	// for an unknown game. Returns the game as stored. fn is pure and may
-	// run more than once, as UpdateGame's: it calls no store.
-	AnnotateGame(ctx context.Context, id uint64, fn func(*Game) ([]Notification, error)) (*Game, error)
+	// AnnotateGame changes what a game record keeps besides play (its
+	// Annotations), in one transaction like UpdateGame but without a
+	// version check and without changing Version or Updated. fn reads g,
+	// a copy of the game as stored (a value: changing it changes nothing),
+	// edits a, the game's annotations, and returns the notifications to
+	// append; if it returns an error nothing changes and the error is
+	// returned as it is. Otherwise the game is stored with *a as its
+	// annotations and all else as it was, the indexes follow (RemindAt),
+	// and the notifications are appended, all atomically. ENOTFOUND for
+	// an unknown game. Returns the game as stored. fn is pure and may run
+	// more than once, as UpdateGame's: it calls no store.
+	AnnotateGame(ctx context.Context, id uint64, fn func(g Game, a *Annotations) ([]Notification, error)) (*Game, error)
 }

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -13,80 +12,79 @@ import (
 // message.
 const MaxNoteLen = 1500
 
-// Note is a player's private note on a game: shown only to them.
-type Note struct {
-	UserID string
-	Text   string
-}
+// Notes are the players' private notes on their games, kept by the
+// Service's NoteStore.
+type Notes struct{ s *Service }
 
-// AddNote adds text as a new line of userID's private note on game
-// gameID and returns the whole note. The note is kept with the game
-// (an annotation: GameStore.AnnotateGame, Version unchanged) and shown
+// Notes returns the players' private notes.
+func (s *Service) Notes() Notes { return Notes{s} }
+
+// Add adds text as a new line of userID's private note on game
+// gameID and returns the whole note. The note is kept apart from the
+// game (NoteStore: the game and its Version do not change) and shown
 // only to its writer. Errors, with nothing changed: ENOTFOUND for an
 // unknown game; EFORBIDDEN for a user who does not play in it; EINVALID
 // for empty text and for a note that would grow past MaxNoteLen
 // characters, saying how many it holds.
-func (s *Service) AddNote(ctx context.Context, gameID uint64, userID, text string) (string, error) {
+func (ns Notes) Add(ctx context.Context, gameID uint64, userID, text string) (string, error) {
+	s := ns.s
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return "", Errorf(EINVALID, "Write the note: /note action:add text:...")
 	}
-	var out string
-	_, err := s.games.AnnotateGame(ctx, gameID, func(g *Game) ([]Notification, error) {
-		if err := player(g, userID); err != nil {
-			return nil, err
-		}
-		i := slices.IndexFunc(g.Notes, func(n Note) bool { return n.UserID == userID })
+	if err := s.notePlayer(ctx, gameID, userID); err != nil {
+		return "", err
+	}
+	return s.notes.UpdateNote(ctx, gameID, userID, func(old string) (string, error) {
 		note := text
-		if i >= 0 {
-			note = g.Notes[i].Text + "\n" + text
+		if old != "" {
+			note = old + "\n" + text
 		}
 		if n := utf8.RuneCountInString(note); n > MaxNoteLen {
-			have := 0
-			if i >= 0 {
-				have = utf8.RuneCountInString(g.Notes[i].Text)
-			}
-			return nil, Errorf(EINVALID, "A note holds at most %d characters; your note on game %d holds %d, and this line would make it %d: add a shorter line, or clear the note first (/note action:clear).",
-				MaxNoteLen, g.ID, have, n)
+			return "", Errorf(EINVALID, "A note holds at most %d characters; your note on game %d holds %d, and this line would make it %d: add a shorter line, or clear the note first (/note action:clear).",
+				MaxNoteLen, gameID, utf8.RuneCountInString(old), n)
 		}
-		if i >= 0 {
-			g.Notes[i].Text = note
-		} else {
-			g.Notes = append(g.Notes, Note{UserID: userID, Text: note})
-		}
-		out = note
-		return nil, nil
+		return note, nil
 	})
-	return out, err
 }
 
-// ClearNote removes userID's note on game gameID. Errors as for AddNote,
-// and EINVALID when there is none.
-func (s *Service) ClearNote(ctx context.Context, gameID uint64, userID string) error {
-	_, err := s.games.AnnotateGame(ctx, gameID, func(g *Game) ([]Notification, error) {
-		if err := player(g, userID); err != nil {
-			return nil, err
+// Clear removes userID's note on game gameID. Errors as for Add, and
+// EINVALID when there is none.
+func (ns Notes) Clear(ctx context.Context, gameID uint64, userID string) error {
+	s := ns.s
+	if err := s.notePlayer(ctx, gameID, userID); err != nil {
+		return err
+	}
+	_, err := s.notes.UpdateNote(ctx, gameID, userID, func(old string) (string, error) {
+		if old == "" {
+			return "", Errorf(EINVALID, "You have no note on game %d.", gameID)
 		}
-		for i, n := range g.Notes {
-			if n.UserID == userID {
-				g.Notes = append(g.Notes[:i:i], g.Notes[i+1:]...)
-				if len(g.Notes) == 0 {
-					g.Notes = nil
-				}
-				return nil, nil
-			}
-		}
-		return nil, Errorf(EINVALID, "You have no note on game %d.", g.ID)
+		return "", nil
 	})
 	return err
 }
 
-// NoteOf returns userID's note on g, "" when none.
-func (g *Game) NoteOf(userID string) string {
-	for _, n := range g.Notes {
-		if n.UserID == userID {
-			return n.Text
-		}
+// Read returns userID's private note on game gameID, "" when none.
+// Errors as for Add.
+func (ns Notes) Read(ctx context.Context, gameID uint64, userID string) (string, error) {
+	s := ns.s
+	if err := s.notePlayer(ctx, gameID, userID); err != nil {
+		return "", err
 	}
-	return ""
+	return s.notes.Note(ctx, gameID, userID)
+}
+
+// notePlayer returns nil when userID plays in game gameID and the
+// Service keeps notes; ENOTFOUND for an unknown game, EFORBIDDEN for
+// someone else. The players of a game never change, so what it read
+// stays true while the note is written.
+func (s *Service) notePlayer(ctx context.Context, gameID uint64, userID string) error {
+	if s.notes == nil {
+		return Errorf(EINVALID, "This bot keeps no notes.")
+	}
+	g, err := s.games.Game(ctx, gameID)
+	if err != nil {
+		return err
+	}
+	return player(g, userID)
 }

@@ -66,15 +66,15 @@ func (s *Service) rescheduleWith(ctx context.Context, userID string, r Reminders
 // RemindAt stays), and returns the game as stored then (nil when it wrote
 // nothing).
 func (s *Service) rescheduleGame(ctx context.Context, id uint64, userID string, r Reminders) (*Game, error) {
-	g, err := s.games.AnnotateGame(ctx, id, func(g *Game) ([]Notification, error) {
+	g, err := s.games.AnnotateGame(ctx, id, func(g Game, a *Annotations) ([]Notification, error) {
 		if g.ToAct != userID {
 			return nil, sweepSkip{}
 		}
-		was := g.RemindAt
-		scheduleReminder(g, r)
-		if g.RemindAt.Equal(was) {
+		scheduleReminder(&g, r) // on the copy, to keep its RemindAt
+		if g.RemindAt.Equal(a.RemindAt) {
 			return nil, sweepSkip{}
 		}
+		a.RemindAt = g.RemindAt
 		return nil, nil
 	})
 	if errors.Is(err, sweepSkip{}) {

@@ -11,7 +11,8 @@ import (
 )
 
 // TestUpdatesTouchNoStore: the function of every update the Service makes
-// (UpdateGame, AnnotateGame, UpdateChallenge, UpdatePreferences) touches
+// (UpdateGame, AnnotateGame, UpdateChallenge, UpdatePreferences,
+// UpdateNote, UpdateFollow) touches
 // no store, through every path that starts a turn or moves a reminder
 // (accept, pre-game choices, moves, a takeback, a reminder setting) and
 // the sweep's updates; the reminders are still scheduled from the
@@ -60,6 +61,11 @@ func TestUpdatesTouchNoStore(t *testing.T) {
 	if got := must(t)(svc.Game(ctx, g.ID)); !got.RemindAt.Equal(got.Deadline.Add(-72 * time.Hour * 30 / 100)) {
 		t.Errorf("after alice's new setting: RemindAt %v, deadline %v", got.RemindAt, got.Deadline)
 	}
+	// A note and a follower, who is told of the time-out below.
+	if _, err := svc.Notes().Add(ctx, g.ID, "alice", "castle"); err != nil {
+		t.Fatal(err)
+	}
+	must(t)(svc.Follow(ctx, g.ID, "carol"))
 	// The sweep: a reminder, a time-out, an expired challenge.
 	if _, err := svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "carol", Challenged: "dave", ChannelID: "chan", Variant: "chess", DaysPerMove: 3}); err != nil {
 		t.Fatal(err)
@@ -80,7 +86,8 @@ func TestUpdatesTouchNoStore(t *testing.T) {
 		t.Errorf("stores touched inside update functions: %q", v)
 	}
 	calls := probe.Calls()
-	if calls["UpdateGame"]+calls["UpdateGameRated"] == 0 || calls["AnnotateGame"] == 0 || calls["UpdateChallenge"] == 0 || calls["UpdatePreferences"] == 0 {
+	if calls["UpdateGame"]+calls["UpdateGameRated"] == 0 || calls["AnnotateGame"] == 0 || calls["UpdateChallenge"] == 0 || calls["UpdatePreferences"] == 0 ||
+		calls["UpdateNote"] == 0 || calls["UpdateFollow"] == 0 {
 		t.Errorf("not every kind of update was made: %v", calls)
 	}
 }
@@ -97,7 +104,7 @@ func (s interleaved) UpdateGame(ctx context.Context, id, expected uint64, fn fun
 	return s.GameStore.UpdateGame(ctx, id, expected, fn)
 }
 
-func (s interleaved) AnnotateGame(ctx context.Context, id uint64, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
+func (s interleaved) AnnotateGame(ctx context.Context, id uint64, fn func(bot.Game, *bot.Annotations) ([]bot.Notification, error)) (*bot.Game, error) {
 	s.between("AnnotateGame")
 	return s.GameStore.AnnotateGame(ctx, id, fn)
 }

@@ -19,7 +19,8 @@ import "context"
 //     runner). Whatever must reach a person is a notification in the
 //     outbox, written by the update's transaction, never an event.
 //
-// Annotations (GameStore.AnnotateGame) change no play and pass neither.
+// Annotations (GameStore.AnnotateGame) change no play and pass neither;
+// notes and follows (NoteStore, FollowStore) are kept apart from games.
 
 // GameUpdate is one update of a game as the finishers see it, inside the
 // update's transaction. Finishers edit it in place.
@@ -80,13 +81,25 @@ func (s *Service) OnGameCommitted(e GameEvent) { s.events = append(s.events, e) 
 // transaction is RatingStore.UpdateGameRated, so that finishers have the
 // standings at hand (GameUpdate.Ratings).
 func (s *Service) updateGame(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error) {
+	followers, err := s.followersOf(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.updateFollowed(ctx, id, expected, followers, fn)
+}
+
+// updateFollowed is updateGame with the game's followers read by the
+// caller before the update (followersOf): the result of a game the
+// update ends is told to them too (resultToFollowers), in the same
+// transaction.
+func (s *Service) updateFollowed(ctx context.Context, id, expected uint64, followers []string, fn func(*Game) ([]Notification, error)) (*Game, error) {
 	change := func(g *Game, tx RatingTx) ([]Notification, error) {
 		u := GameUpdate{Game: g, Before: gameBefore(g), Ratings: tx}
 		notes, err := fn(g)
 		if err != nil {
 			return nil, err
 		}
-		u.Notifications = notes
+		u.Notifications = append(notes, resultToFollowers(u.Before, g, notes, followers)...)
 		for _, f := range s.finishers {
 			if err := f(&u); err != nil {
 				return nil, err

@@ -22,6 +22,8 @@ type Service struct {
 	challenges ChallengeStore
 	users      UserStore
 	outbox     Outbox
+	notes      NoteStore   // nil: no notes (Notes refuses)
+	follows    FollowStore // nil: no followers (Follow refuses)
 	rules      *rules.Registry
 	now        func() time.Time
 	coin       func() bool
@@ -57,6 +59,11 @@ type Stores struct {
 	Challenges ChallengeStore
 	Users      UserStore
 	Outbox     Outbox
+	// Notes and Follows keep the players' private notes and the
+	// spectators following games; without them the Service refuses
+	// notes and follows.
+	Notes   NoteStore
+	Follows FollowStore
 	// Ratings, when set, keeps ratings: every game update is then a
 	// RatingStore.UpdateGameRated, with the standings at hand for the
 	// finishers (package bot/ratings rates games). Optional.
@@ -78,6 +85,7 @@ func Seed(seed func() uint64) Option { return func(s *Service) { s.seed = seed }
 // NewService returns a Service over the stores, checking moves with reg.
 func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 	s := &Service{games: st.Games, challenges: st.Challenges, users: st.Users, outbox: st.Outbox,
+		notes: st.Notes, follows: st.Follows,
 		rules: reg, now: time.Now,
 		coin: func() bool { return rand.IntN(2) == 0 }, seed: rand.Uint64,
 		replays: newReplayCache(DefaultReplayCacheSize), ratings: st.Ratings, rating: rating.Lichess()}

@@ -110,7 +110,11 @@ const maxAutoMoves = 8
 func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error) {
 	var res MoveResult
 	reminders := s.gameReminders(ctx, req.GameID)
-	g, err := s.updateGame(ctx, req.GameID, req.Version, func(g *Game) ([]Notification, error) {
+	followers, err := s.followersOf(ctx, req.GameID)
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.updateFollowed(ctx, req.GameID, req.Version, followers, func(g *Game) ([]Notification, error) {
 		res = MoveResult{} // fn may run more than once
 		if !g.IsPlayer(req.UserID) {
 			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
@@ -153,7 +157,7 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		before := len(g.Moves)
 		res.Answers, _, notes = s.answerForecasts(g, rg, notes, now, reminders)
 		res.AnswerPlies = len(g.Moves) - before
-		notes = append(notes, s.followNotes(g, rg, from, now)...)
+		notes = append(notes, s.followNotes(g, followers, rg, from, now)...)
 		res.Replayed = rg
 		res.SameTurn = g.Status == GameActive && g.ToAct == req.UserID
 		return notes, nil
@@ -328,7 +332,7 @@ func (s *Service) finish(g *Game, r Result, reason string, now time.Time) []Noti
 		notes = append(notes, Notification{Kind: NotifyGameOver, UserID: u, GuildID: g.GuildID,
 			ChannelID: g.ChannelID, GameID: g.ID, Text: text, Created: now})
 	}
-	return append(notes, toFollowers(g, text, now)...)
+	return notes // and to the followers: updateFollowed
 }
 
 // yourTurn returns the notification that it is g.ToAct's turn in g, a

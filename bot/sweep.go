@@ -342,19 +342,19 @@ func abortOnTime(g *Game, now time.Time) []Notification {
 func (s *Service) remind(ctx context.Context, id uint64, now time.Time) (sent bool, err error) {
 	// A reminder is not part of play: the game's version stays, so the
 	// buttons the player saw still work.
-	_, err = s.games.AnnotateGame(ctx, id, func(g *Game) ([]Notification, error) {
+	_, err = s.games.AnnotateGame(ctx, id, func(g Game, a *Annotations) ([]Notification, error) {
 		sent = false
-		if g.RemindAt.IsZero() || now.Before(g.RemindAt) {
+		if a.RemindAt.IsZero() || now.Before(a.RemindAt) {
 			return nil, sweepSkip{}
 		}
-		if !remindable(g) {
-			g.RemindAt = time.Time{}
+		if !remindable(&g) {
+			a.RemindAt = time.Time{}
 			return nil, nil
 		}
 		if !now.Before(g.Deadline) {
 			return nil, sweepSkip{}
 		}
-		g.Reminded, g.RemindAt, sent = true, time.Time{}, true
+		a.Reminded, a.RemindAt, sent = true, time.Time{}, true
 		left := g.Deadline.Sub(now)
 		text := fmt.Sprintf("Reminder: it is your turn in game %d (%s), %s left: play before %s.",
 			g.ID, s.VariantName(g.Variant, g.Options), roughDuration(left), g.Deadline.UTC().Format("2006-01-02 15:04 MST"))

@@ -14,8 +14,8 @@ func (s *Service) SetThread(ctx context.Context, gameID uint64, threadID string)
 	if err := checkThreadID(threadID); err != nil {
 		return err
 	}
-	_, err := s.games.AnnotateGame(ctx, gameID, func(g *Game) ([]Notification, error) {
-		g.ThreadID = threadID
+	_, err := s.games.AnnotateGame(ctx, gameID, func(_ Game, a *Annotations) ([]Notification, error) {
+		a.ThreadID = threadID
 		return nil, nil
 	})
 	return err
@@ -34,13 +34,13 @@ func (s *Service) ClaimThread(ctx context.Context, gameID uint64, threadID strin
 		return "", err
 	}
 	winner := ""
-	_, err := s.games.AnnotateGame(ctx, gameID, func(g *Game) ([]Notification, error) {
-		if g.ThreadID != "" {
-			winner = g.ThreadID
+	_, err := s.games.AnnotateGame(ctx, gameID, func(_ Game, a *Annotations) ([]Notification, error) {
+		if a.ThreadID != "" {
+			winner = a.ThreadID
 			return nil, errThreadTaken
 		}
 		winner = threadID
-		g.ThreadID = threadID
+		a.ThreadID = threadID
 		return nil, nil
 	})
 	if err != nil && !errors.Is(err, errThreadTaken) {

@@ -35,7 +35,9 @@ func (p Problem) String() string { return p.Where + ": " + p.What }
 //     indexes are games_by_user, games_by_channel, active_games_by_user,
 //     active_games_by_channel (ongoing games only), games_by_deadline,
 //     games_by_remind, challenges_by_user, challenges_by_channel and
-//     challenges_by_expiry (pending challenges only).
+//     challenges_by_expiry (pending challenges only);
+//   - every note and follow record decodes, is stored under its own game
+//     and user, and names a game that exists.
 //
 // It changes nothing, so it may run on a database opened ReadOnly, and
 // alongside the bot (it holds one read transaction: writers go on). Its
@@ -100,7 +102,9 @@ func checkIndexes(tx *bolt.Tx) []Problem {
 			return nil
 		})
 	}
+	gameIDs := map[uint64]bool{}
 	records(bucketGames, func(id uint64, v []byte) {
+		gameIDs[id] = true
 		g, err := decodeGame(v)
 		if err != nil {
 			bad(string(bucketGames), "record %d does not decode: %v", id, err)
@@ -192,11 +196,48 @@ func checkIndexes(tx *bolt.Tx) []Problem {
 			return nil
 		})
 	}
+	problems = append(problems, checkNotesAndFollows(tx, gameIDs)...)
 	for _, name := range indexNames {
 		if optional[name] && len(want[name]) == 0 {
 			continue
 		}
 		problems = append(problems, compareIndex(tx, name, want[name])...)
+	}
+	return problems
+}
+
+// checkNotesAndFollows checks that every note and follow record decodes,
+// is kept under its own game and user, and names one of games.
+func checkNotesAndFollows(tx *bolt.Tx, games map[uint64]bool) []Problem {
+	var problems []Problem
+	for _, c := range []struct {
+		bucket []byte
+		what   string
+		decode func([]byte) (uint64, string, error)
+	}{
+		{bucketNotes, "note", func(v []byte) (uint64, string, error) { n, err := DecodeNote(v); return n.GameID, n.UserID, err }},
+		{bucketFollows, "follow", func(v []byte) (uint64, string, error) { f, err := DecodeFollow(v); return f.GameID, f.UserID, err }},
+	} {
+		b := tx.Bucket(c.bucket)
+		if b == nil {
+			problems = append(problems, Problem{Where: string(c.bucket), What: "the bucket is missing"})
+			continue
+		}
+		b.ForEach(func(k, v []byte) error {
+			bad := func(format string, args ...any) {
+				problems = append(problems, Problem{Where: string(c.bucket), What: fmt.Sprintf(format, args...)})
+			}
+			id, user, err := c.decode(v)
+			switch {
+			case err != nil:
+				bad("the %s under key %x does not decode: %v", c.what, k, err)
+			case !bytes.Equal(k, gameUserKey(id, user)) || user == "":
+				bad("key %x holds the %s of game %d by %q", k, c.what, id, user)
+			case !games[id]:
+				bad("the %s of game %d by %s names a game that does not exist", c.what, id, user)
+			}
+			return nil
+		})
 	}
 	return problems
 }

@@ -12,27 +12,32 @@ import (
 // vacations, pauses, time banks and digests are kept in the game and
 // preferences records across a reopening, and AnnotateGame may change a
 // game's lines, followers and notes without moving its Version (but
-// still refuses any change of play).
+// cannot change play: it edits a copy).
 func TestComfortFieldsRoundTrip(t *testing.T) {
 	path := t.TempDir() + "/fp.db"
 	db := mustOpenDB(t, path)
 	g := mustAddGame(t, db, "alice", "bob", "c1", "e2e4")
 	lines := []bot.Forecast{{Owner: "alice", Base: 1, Moves: []string{"e7e5", "g1f3"}}, {Owner: "bob", Base: 1, Moves: []string{"e7e5"}}}
-	a, err := db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
-		g.Forecasts = lines
-		g.Followers = []string{"carol"}
-		g.Notes = []bot.Note{{UserID: "alice", Text: "castle long"}}
+	a, err := db.AnnotateGame(ctx, g.ID, func(_ bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+		a.Forecasts = lines
 		return nil, nil
 	})
-	if err != nil || a.Version != g.Version || !reflect.DeepEqual(a.Forecasts, lines) || a.Followers[0] != "carol" || a.Notes[0].Text != "castle long" {
+	if err != nil || a.Version != g.Version || !reflect.DeepEqual(a.Forecasts, lines) {
 		t.Fatalf("annotate: %+v, %v", a, err)
 	}
-	if _, err := db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
-		g.Forecasts = nil
-		g.PausedAt = t0
+	// Followers and notes are records of their own.
+	if err := db.UpdateFollow(ctx, g.ID, "carol", func(bool, int) (bool, error) { return true, nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.UpdateNote(ctx, g.ID, "alice", func(string) (string, error) { return "castle long", nil }); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := db.AnnotateGame(ctx, g.ID, func(g bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+		a.Forecasts = nil
+		g.PausedAt = t0 // a copy: not stored
 		return nil, nil
-	}); bot.ErrorCode(err) != bot.EINTERNAL {
-		t.Errorf("an annotation pausing the game: %v", err)
+	}); err != nil || !p.PausedAt.IsZero() || p.Forecasts != nil {
+		t.Errorf("an annotation pausing its copy of the game: %+v, %v", p, err)
 	}
 	away, paused := t0.Add(30*24*time.Hour), t0.Add(time.Hour)
 	u, err := db.UpdateGame(ctx, g.ID, bot.AnyVersion, func(g *bot.Game) ([]bot.Notification, error) {
@@ -59,6 +64,12 @@ func TestComfortFieldsRoundTrip(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, u) {
 		t.Errorf("read back\n%+v\nwant\n%+v", got, u)
+	}
+	if fs, err := db.Followers(ctx, g.ID); err != nil || !reflect.DeepEqual(fs, []string{"carol"}) {
+		t.Errorf("followers read back %v, %v", fs, err)
+	}
+	if n, err := db.Note(ctx, g.ID, "alice"); err != nil || n != "castle long" || u.Version != g.Version+1 {
+		t.Errorf("note read back %q, %v (game version %d, want %d)", n, err, u.Version, g.Version+1)
 	}
 	p, err := db.Preferences(ctx, "bob")
 	if err != nil || !p.VacationSince.Equal(t0) || !p.VacationUntil.Equal(away) || p.VacationYear != 2026 || p.VacationUsed != 4 ||

@@ -19,8 +19,10 @@ import (
 )
 
 // SchemaVersion is the version of the layout and records this package
-// writes. 2 added games_by_remind and a game's remind_at (migrateRemindAt).
-const SchemaVersion = 3
+// writes. 2 added games_by_remind and a game's remind_at (migrateRemindAt);
+// 4 moved notes and followers out of game records into their own
+// (migrateNotesAndFollows).
+const SchemaVersion = 4
 
 // DefaultTimeout is how long Open waits for the file lock by default.
 const DefaultTimeout = 2 * time.Second
@@ -50,14 +52,15 @@ var (
 // before them; see setUp for the index they need.
 var allBuckets = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketGamesByUser,
 	bucketGamesByChannel, bucketGamesByDeadline, bucketChallengesByUser, bucketChallengesByChannel, bucketOutbox,
-	bucketChallengesByExpiry, bucketUsers, bucketGamesByRemind, bucketActiveByUser, bucketActiveByChannel}
+	bucketChallengesByExpiry, bucketUsers, bucketGamesByRemind, bucketActiveByUser, bucketActiveByChannel,
+	bucketNotes, bucketFollows}
 
 // migration upgrades a file from schema version n to n+1 (migrations[n-1]).
 type migration func(tx *bolt.Tx) error
 
 // migrations, indexed by the version they upgrade from minus one. They
 // run after Open created the buckets of the current schema.
-var migrations = []migration{migrateRemindAt, indexActiveGames}
+var migrations = []migration{migrateRemindAt, indexActiveGames, migrateNotesAndFollows}
 
 // DB is a bbolt file holding games, challenges, users' preferences and
 // the outbox. It is safe for concurrent use. Close it when done.
@@ -505,5 +508,5 @@ func reindex(b *bolt.Bucket, old, new []string, id uint64) error {
 
 // Stores returns every store of package bot, each kept in db.
 func (db *DB) Stores() bot.Stores {
-	return bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}
+	return bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Notes: db, Follows: db, Ratings: db, Tournaments: db}
 }

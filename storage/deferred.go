@@ -46,9 +46,20 @@ func EncodeDeferred(a bot.DeferredAnswer, now time.Time) ([]byte, error) {
 	if !a.Expires.After(now) {
 		return nil, bot.Errorf(bot.EINVALID, "The deferred answer of interaction %s has expired.", a.InteractionID)
 	}
-	return json.Marshal(deferredRecord{Schema: SchemaVersion, InteractionID: a.InteractionID,
-		ApplicationID: a.ApplicationID, Token: a.Token, Owner: a.Owner, UserID: a.UserID, ChannelID: a.ChannelID,
-		Request: a.Request, GameID: a.GameID, Move: a.Move, Before: a.Before, Deferred: a.Deferred, Expires: a.Expires})
+	r := deferredRecord{Schema: SchemaVersion}
+	r.InteractionID = a.InteractionID
+	r.ApplicationID = a.ApplicationID
+	r.Token = a.Token
+	r.Owner = a.Owner
+	r.UserID = a.UserID
+	r.ChannelID = a.ChannelID
+	r.Request = a.Request
+	r.GameID = a.GameID
+	r.Move = a.Move
+	r.Before = a.Before
+	r.Deferred = a.Deferred
+	r.Expires = a.Expires
+	return json.Marshal(r)
 }
 
 // DecodeDeferred reads a stored deferred answer.
@@ -60,9 +71,20 @@ func DecodeDeferred(b []byte) (bot.DeferredAnswer, error) {
 	if r.Schema > SchemaVersion {
 		return bot.DeferredAnswer{}, bot.Errorf(bot.EINTERNAL, "a deferred answer of schema %d is newer than this program's %d", r.Schema, SchemaVersion)
 	}
-	return bot.DeferredAnswer{InteractionID: r.InteractionID, ApplicationID: r.ApplicationID, Token: r.Token,
-		Owner: r.Owner, UserID: r.UserID, ChannelID: r.ChannelID, Request: r.Request, GameID: r.GameID,
-		Move: r.Move, Before: r.Before, Deferred: r.Deferred, Expires: r.Expires}, nil
+	var a bot.DeferredAnswer
+	a.InteractionID = r.InteractionID
+	a.ApplicationID = r.ApplicationID
+	a.Token = r.Token
+	a.Owner = r.Owner
+	a.UserID = r.UserID
+	a.ChannelID = r.ChannelID
+	a.Request = r.Request
+	a.GameID = r.GameID
+	a.Move = r.Move
+	a.Before = r.Before
+	a.Deferred = r.Deferred
+	a.Expires = r.Expires
+	return a, nil
 }
 
 // SortDeferred orders deferred answers by the time they were deferred,

@@ -1,5 +1,5 @@
 // Package storage keeps fairypost's records in a bbolt file. DB implements
-// bot.GameStore, bot.ChallengeStore, bot.UserStore and bot.Outbox; every
+// every store of package bot (see DB.Stores); every
 // change is one bbolt read-write transaction (load, let package bot
 // validate and edit, check the version, save, maintain the indexes, append
 // to the outbox).
@@ -20,6 +20,9 @@
 // read what is due and when the next thing is (the first key of each)
 // without reading every record. Ratings (bot.RatingStore) are in
 // "ratings", "ratings_by_user" and "rating_history"; see rating.go.
+// Players' notes and spectators' follows (bot.NoteStore,
+// bot.FollowStore) are in "notes" and "follows" (game ID, 8 big-endian
+// bytes, + user ID -> JSON record); see note.go.
 //
 // # Records
 //
@@ -33,7 +36,9 @@
 // challenges_by_expiry from the challenges when it creates it). Schema 2
 // added a game's remind_at and games_by_remind: the migration from 1
 // gives every game being played its RemindAt (bot.RemindTime with the
-// player's stored setting) and indexes it. Records keep the schema they
+// player's stored setting) and indexes it. Schema 4 moved the notes and
+// followers schema 3 kept inside game records into records of their own
+// (migrateNotesAndFollows). Records keep the schema they
 // were written with until rewritten; every schema up to the current one
 // decodes, since each only added fields.
 //

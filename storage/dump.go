@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"slices"
 
 	"github.com/fairypost/fairypost/bot"
 	bolt "go.etcd.io/bbolt"
@@ -27,6 +28,10 @@ type Dump struct {
 	// ID, then the order the games ended.
 	RatingHistory []RatedGame
 	Tournaments   []*bot.Tournament // by ID
+	// Notes are the players' private notes, by game ID, then user ID.
+	Notes []bot.Note
+	// Follows are who follows which game, by game ID, then user ID.
+	Follows []bot.Follow
 }
 
 // RatedGame is one entry of a player's rating history in a pool.
@@ -76,7 +81,21 @@ func (db *DB) Dump(ctx context.Context) (*Dump, error) {
 		}); err != nil {
 			return err
 		}
-		return dumpRatingsAndTournaments(tx, d)
+		if err := dumpRatingsAndTournaments(tx, d); err != nil {
+			return err
+		}
+		if err := tx.Bucket(bucketNotes).ForEach(func(_, v []byte) error {
+			n, err := DecodeNote(v)
+			d.Notes = append(d.Notes, n)
+			return err
+		}); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketFollows).ForEach(func(_, v []byte) error {
+			f, err := DecodeFollow(v)
+			d.Follows = append(d.Follows, f)
+			return err
+		})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("storage: dump: %w", err)
@@ -93,7 +112,7 @@ func (db *DB) Dump(ctx context.Context) (*Dump, error) {
 // nothing.
 func (db *DB) Load(ctx context.Context, d *Dump) error {
 	return db.update(ctx, func(tx *bolt.Tx) error {
-		for _, name := range append([][]byte{bucketGames, bucketChallenges, bucketUsers, bucketOutbox}, append(ratingBuckets, tournamentBuckets...)...) {
+		for _, name := range slices.Concat([][]byte{bucketGames, bucketChallenges, bucketUsers, bucketOutbox, bucketNotes, bucketFollows}, ratingBuckets, tournamentBuckets) {
 			if k, _ := tx.Bucket(name).Cursor().First(); k != nil {
 				return fmt.Errorf("storage: load: %s holds records already: load into a new file", db.Path())
 			}
@@ -144,6 +163,22 @@ func (db *DB) Load(ctx context.Context, d *Dump) error {
 				return err
 			}
 			last = max(last, t.ID)
+		}
+		for _, n := range d.Notes {
+			if n.UserID == "" || n.Text == "" {
+				return fmt.Errorf("storage: load: a note on game %d without a user or a text", n.GameID)
+			}
+			if err := putNote(tx, n); err != nil {
+				return err
+			}
+		}
+		for _, f := range d.Follows {
+			if f.UserID == "" {
+				return fmt.Errorf("storage: load: a follow of game %d without a user", f.GameID)
+			}
+			if err := putFollow(tx, f); err != nil {
+				return err
+			}
 		}
 		return tx.Bucket(bucketMeta).Bucket(keyIDs).SetSequence(last)
 	})

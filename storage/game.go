@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"reflect"
 	"slices"
 	"time"
 
@@ -293,23 +292,19 @@ func migrateRemindAt(tx *bolt.Tx) error {
 	return nil
 }
 
-// AnnotateGame changes game id's ThreadID, Reminded, RemindAt, Forecasts, Followers and Notes without
-// changing its Version (bot.GameStore), with its indexes and the
-// notifications fn returns, in one bbolt transaction.
-func (db *DB) AnnotateGame(ctx context.Context, id uint64, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
+// AnnotateGame changes game id's Annotations without changing its
+// Version (bot.GameStore), with its indexes and the notifications fn
+// returns, in one bbolt transaction.
+func (db *DB) AnnotateGame(ctx context.Context, id uint64, fn func(bot.Game, *bot.Annotations) ([]bot.Notification, error)) (*bot.Game, error) {
 	var out *bot.Game
 	err := db.update(ctx, func(tx *bolt.Tx) error {
 		old, err := getGame(tx, id)
 		if err != nil {
 			return err
 		}
-		g := old.Clone()
-		notes, err := fn(g)
+		g, notes, err := annotate(old, fn)
 		if err != nil {
 			return err
-		}
-		if !onlyAnnotationsDiffer(old, g) {
-			return bot.Errorf(bot.EINTERNAL, "Game %d: an annotation tried to change the game itself.", id)
 		}
 		if err := putGame(tx, old, g); err != nil {
 			return err
@@ -326,11 +321,16 @@ func (db *DB) AnnotateGame(ctx context.Context, id uint64, fn func(*bot.Game) ([
 	return out, nil
 }
 
-// onlyAnnotationsDiffer reports whether g differs from old in nothing but
-// the fields AnnotateGame may change.
-func onlyAnnotationsDiffer(old, g *bot.Game) bool {
-	probe := g.Clone()
-	probe.ThreadID, probe.Reminded, probe.RemindAt = old.ThreadID, old.Reminded, old.RemindAt
-	probe.Forecasts, probe.Followers, probe.Notes = old.Forecasts, old.Followers, old.Notes
-	return reflect.DeepEqual(probe, old)
+// annotate calls fn with a copy of old and a copy of its annotations,
+// and returns old with the annotations fn left: nothing else of the game
+// can change.
+func annotate(old *bot.Game, fn func(bot.Game, *bot.Annotations) ([]bot.Notification, error)) (*bot.Game, []bot.Notification, error) {
+	g := old.Clone()
+	a := old.Clone().Annotations
+	notes, err := fn(*old.Clone(), &a)
+	if err != nil {
+		return nil, nil, err
+	}
+	g.Annotations = a
+	return g, notes, nil
 }

@@ -76,8 +76,12 @@ type glickoRecord struct {
 func encodeRatingChanges(cs []bot.RatingChange) []ratingChangeRecord {
 	var out []ratingChangeRecord
 	for _, c := range cs {
-		out = append(out, ratingChangeRecord{UserID: c.UserID, Pool: c.Pool,
-			Before: glickoRecord(c.Before), After: glickoRecord(c.After)})
+		var r ratingChangeRecord
+		r.UserID = c.UserID
+		r.Pool = c.Pool
+		r.Before = encodeGlicko(c.Before)
+		r.After = encodeGlicko(c.After)
+		out = append(out, r)
 	}
 	return out
 }
@@ -85,18 +89,45 @@ func encodeRatingChanges(cs []bot.RatingChange) []ratingChangeRecord {
 func decodeRatingChanges(rs []ratingChangeRecord) []bot.RatingChange {
 	var out []bot.RatingChange
 	for _, r := range rs {
-		out = append(out, bot.RatingChange{UserID: r.UserID, Pool: r.Pool,
-			Before: rating.Glicko(r.Before), After: rating.Glicko(r.After)})
+		var c bot.RatingChange
+		c.UserID = r.UserID
+		c.Pool = r.Pool
+		c.Before = decodeGlicko(r.Before)
+		c.After = decodeGlicko(r.After)
+		out = append(out, c)
 	}
 	return out
+}
+
+func encodeGlicko(g rating.Glicko) glickoRecord {
+	var r glickoRecord
+	r.Rating = g.Rating
+	r.Deviation = g.Deviation
+	r.Volatility = g.Volatility
+	return r
+}
+
+func decodeGlicko(r glickoRecord) rating.Glicko {
+	var g rating.Glicko
+	g.Rating = r.Rating
+	g.Deviation = r.Deviation
+	g.Volatility = r.Volatility
+	return g
 }
 
 // EncodeStanding returns the stored form of st, its Version as it is:
 // the same bytes on every backend.
 func EncodeStanding(st bot.Standing) ([]byte, error) {
-	g := st.Player.Glicko
-	return json.Marshal(standingRecord{Schema: SchemaVersion, Pool: st.Pool, UserID: st.UserID, Version: st.Version,
-		Rating: g.Rating, Deviation: g.Deviation, Volatility: g.Volatility, Games: st.Player.Games, Last: st.Player.Last})
+	r := standingRecord{Schema: SchemaVersion}
+	r.Pool = st.Pool
+	r.UserID = st.UserID
+	r.Version = st.Version
+	r.Rating = st.Player.Rating
+	r.Deviation = st.Player.Deviation
+	r.Volatility = st.Player.Volatility
+	r.Games = st.Player.Games
+	r.Last = st.Player.Last
+	return json.Marshal(r)
 }
 
 // DecodeStanding reads what EncodeStanding wrote.
@@ -108,17 +139,29 @@ func DecodeStanding(b []byte) (bot.Standing, error) {
 	if !readableSchema(r.Schema) {
 		return bot.Standing{}, fmt.Errorf("standing of %s in %s: record schema %d, want 1 to %d", r.UserID, r.Pool, r.Schema, SchemaVersion)
 	}
-	return bot.Standing{Pool: r.Pool, UserID: r.UserID, Version: r.Version, Player: rating.Player{
-		Glicko: rating.Glicko{Rating: r.Rating, Deviation: r.Deviation, Volatility: r.Volatility},
-		Games:  r.Games, Last: r.Last}}, nil
+	var st bot.Standing
+	st.Pool = r.Pool
+	st.UserID = r.UserID
+	st.Version = r.Version
+	st.Player.Rating = r.Rating
+	st.Player.Deviation = r.Deviation
+	st.Player.Volatility = r.Volatility
+	st.Player.Games = r.Games
+	st.Player.Last = r.Last
+	return st, nil
 }
 
 // EncodeRatingEvent returns the stored form of ev (its pool and player
 // are in its key).
 func EncodeRatingEvent(ev bot.RatingEvent) ([]byte, error) {
-	a := ev.Entry.After
-	return json.Marshal(ratingEventRecord{Schema: SchemaVersion, GameID: ev.GameID, At: ev.Entry.At, Score: ev.Entry.Score,
-		Rating: a.Rating, Deviation: a.Deviation, Volatility: a.Volatility})
+	r := ratingEventRecord{Schema: SchemaVersion}
+	r.GameID = ev.GameID
+	r.At = ev.Entry.At
+	r.Score = ev.Entry.Score
+	r.Rating = ev.Entry.After.Rating
+	r.Deviation = ev.Entry.After.Deviation
+	r.Volatility = ev.Entry.After.Volatility
+	return json.Marshal(r)
 }
 
 // DecodeRatingEvent reads what EncodeRatingEvent wrote.
@@ -130,8 +173,14 @@ func DecodeRatingEvent(b []byte) (bot.RatingEvent, error) {
 	if !readableSchema(r.Schema) {
 		return bot.RatingEvent{}, fmt.Errorf("rating event of game %d: record schema %d, want 1 to %d", r.GameID, r.Schema, SchemaVersion)
 	}
-	return bot.RatingEvent{GameID: r.GameID, Entry: rating.HistoryEntry{At: r.At, Score: r.Score,
-		After: rating.Glicko{Rating: r.Rating, Deviation: r.Deviation, Volatility: r.Volatility}}}, nil
+	var ev bot.RatingEvent
+	ev.GameID = r.GameID
+	ev.Entry.At = r.At
+	ev.Entry.Score = r.Score
+	ev.Entry.After.Rating = r.Rating
+	ev.Entry.After.Deviation = r.Deviation
+	ev.Entry.After.Volatility = r.Volatility
+	return ev, nil
 }
 
 // pairKey returns a + 0x00 + b.

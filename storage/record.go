@@ -57,36 +57,24 @@ type gameRecord struct {
 	PausedAt       time.Time `json:"paused_at,omitzero"`
 	PausedDeadline time.Time `json:"paused_deadline,omitzero"`
 	PausedRemindAt time.Time `json:"paused_remind_at,omitzero"`
-	// Added within schema 3: spectators following the game.
+	// Written within schema 3 only: spectators following the game, now
+	// follow records (followRecord). Read by the migration to schema 4
+	// (migrateNotesAndFollows) alone, never written.
 	Followers []string `json:"followers,omitempty"`
 	// Added within schema 3: the time bank (absent in games without).
 	BankDays  int           `json:"bank_days,omitempty"`
 	WhiteBank time.Duration `json:"white_bank,omitempty"`
 	BlackBank time.Duration `json:"black_bank,omitempty"`
-	// Added within schema 3: the players' private notes.
-	Notes []noteRecord `json:"notes,omitempty"`
+	// Written within schema 3 only: the players' private notes, now
+	// note records (noteRecord). Read by the migration to schema 4
+	// alone, never written.
+	Notes []legacyNoteRecord `json:"notes,omitempty"`
 }
 
-// noteRecord is the stored form of a bot.Note.
-type noteRecord struct {
+// legacyNoteRecord is a note as schema 3 kept it inside its game record.
+type legacyNoteRecord struct {
 	UserID string `json:"user"`
 	Text   string `json:"text"`
-}
-
-func encodeNotes(ns []bot.Note) []noteRecord {
-	var out []noteRecord
-	for _, n := range ns {
-		out = append(out, noteRecord{UserID: n.UserID, Text: n.Text})
-	}
-	return out
-}
-
-func decodeNotes(rs []noteRecord) []bot.Note {
-	var out []bot.Note
-	for _, r := range rs {
-		out = append(out, bot.Note{UserID: r.UserID, Text: r.Text})
-	}
-	return out
 }
 
 // forecastRecord is the stored form of a bot.Forecast.
@@ -99,7 +87,11 @@ type forecastRecord struct {
 func encodeForecasts(fs []bot.Forecast) []forecastRecord {
 	var out []forecastRecord
 	for _, f := range fs {
-		out = append(out, forecastRecord{Owner: f.Owner, Base: f.Base, Moves: f.Moves})
+		var r forecastRecord
+		r.Owner = f.Owner
+		r.Base = f.Base
+		r.Moves = f.Moves
+		out = append(out, r)
 	}
 	return out
 }
@@ -107,7 +99,11 @@ func encodeForecasts(fs []bot.Forecast) []forecastRecord {
 func decodeForecasts(rs []forecastRecord) []bot.Forecast {
 	var out []bot.Forecast
 	for _, r := range rs {
-		out = append(out, bot.Forecast{Owner: r.Owner, Base: r.Base, Moves: r.Moves})
+		var f bot.Forecast
+		f.Owner = r.Owner
+		f.Base = r.Base
+		f.Moves = r.Moves
+		out = append(out, f)
 	}
 	return out
 }
@@ -135,30 +131,73 @@ func encodeSetup(s *bot.Setup) *setupRecord {
 	if s == nil {
 		return nil
 	}
-	return &setupRecord{Seed: s.Seed, Challenger: s.Challenger, Challenged: s.Challenged, Army: s.Army, FirstMover: s.FirstMover,
-		Chooser: uint8(s.Chooser)}
+	r := &setupRecord{}
+	r.Seed = s.Seed
+	r.Challenger = s.Challenger
+	r.Challenged = s.Challenged
+	r.Chooser = uint8(s.Chooser)
+	r.Army = s.Army
+	r.FirstMover = s.FirstMover
+	return r
 }
 
 func decodeSetup(r *setupRecord) *bot.Setup {
 	if r == nil {
 		return nil
 	}
-	return &bot.Setup{Seed: r.Seed, Challenger: r.Challenger, Challenged: r.Challenged, Army: r.Army, FirstMover: r.FirstMover,
-		Chooser: bot.ArmyChooser(r.Chooser)}
+	s := &bot.Setup{}
+	s.Seed = r.Seed
+	s.Challenger = r.Challenger
+	s.Challenged = r.Challenged
+	s.Chooser = bot.ArmyChooser(r.Chooser)
+	s.Army = r.Army
+	s.FirstMover = r.FirstMover
+	return s
 }
 
 func encodeGame(g *bot.Game) ([]byte, error) {
-	return json.Marshal(gameRecord{Schema: SchemaVersion, ID: g.ID, Version: g.Version,
-		Variant: g.Variant, Options: g.Options, StartFEN: g.StartFEN, Moves: g.Moves, FEN: g.FEN, ToAct: g.ToAct,
-		White: g.White, Black: g.Black, GuildID: g.GuildID, ChannelID: g.ChannelID, ThreadID: g.ThreadID,
-		Status: uint8(g.Status), Result: uint8(g.Result), Reason: g.Reason,
-		DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, TurnStarted: g.TurnStarted, Reminded: g.Reminded,
-		DrawOffer: g.DrawOffer, Takeback: g.Takeback, Setup: encodeSetup(g.Setup),
-		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt,
-		Rated: g.Rated, Ratings: encodeRatingChanges(g.Ratings), Tournament: g.Tournament, Level: g.Level, Forecasts: encodeForecasts(g.Forecasts),
-		WhiteAway: g.WhiteAway, BlackAway: g.BlackAway, PauseOffer: g.PauseOffer, PausedAt: g.PausedAt,
-		PausedDeadline: g.PausedDeadline, PausedRemindAt: g.PausedRemindAt, Followers: g.Followers,
-		BankDays: g.BankDays, WhiteBank: g.WhiteBank, BlackBank: g.BlackBank, Notes: encodeNotes(g.Notes)})
+	r := gameRecord{Schema: SchemaVersion}
+	r.ID = g.ID
+	r.Version = g.Version
+	r.Variant = g.Variant
+	r.Options = g.Options
+	r.StartFEN = g.StartFEN
+	r.Moves = g.Moves
+	r.FEN = g.FEN
+	r.ToAct = g.ToAct
+	r.White = g.White
+	r.Black = g.Black
+	r.GuildID = g.GuildID
+	r.ChannelID = g.ChannelID
+	r.ThreadID = g.ThreadID
+	r.Status = uint8(g.Status)
+	r.Result = uint8(g.Result)
+	r.Reason = g.Reason
+	r.DaysPerMove = g.DaysPerMove
+	r.BankDays = g.BankDays
+	r.WhiteBank = g.WhiteBank
+	r.BlackBank = g.BlackBank
+	r.Deadline = g.Deadline
+	r.TurnStarted = g.TurnStarted
+	r.Reminded = g.Reminded
+	r.RemindAt = g.RemindAt
+	r.WhiteAway = g.WhiteAway
+	r.BlackAway = g.BlackAway
+	r.PauseOffer = g.PauseOffer
+	r.PausedAt = g.PausedAt
+	r.PausedDeadline = g.PausedDeadline
+	r.PausedRemindAt = g.PausedRemindAt
+	r.DrawOffer = g.DrawOffer
+	r.Takeback = g.Takeback
+	r.Forecasts = encodeForecasts(g.Forecasts)
+	r.Setup = encodeSetup(g.Setup)
+	r.Rated = g.Rated
+	r.Ratings = encodeRatingChanges(g.Ratings)
+	r.Level = g.Level
+	r.Tournament = g.Tournament
+	r.Created = g.Created
+	r.Updated = g.Updated
+	return json.Marshal(r)
 }
 
 func decodeGame(b []byte) (*bot.Game, error) {
@@ -169,16 +208,48 @@ func decodeGame(b []byte) (*bot.Game, error) {
 	if !readableSchema(r.Schema) {
 		return nil, fmt.Errorf("game %d: record schema %d, want 1 to %d", r.ID, r.Schema, SchemaVersion)
 	}
-	return &bot.Game{ID: r.ID, Version: r.Version, Variant: r.Variant, Options: r.Options,
-		StartFEN: r.StartFEN, Moves: r.Moves, FEN: r.FEN, ToAct: r.ToAct, White: r.White, Black: r.Black,
-		GuildID: r.GuildID, ChannelID: r.ChannelID, ThreadID: r.ThreadID, Status: bot.GameStatus(r.Status), Result: bot.Result(r.Result),
-		Reason: r.Reason, DaysPerMove: r.DaysPerMove, Deadline: r.Deadline, TurnStarted: r.TurnStarted,
-		Reminded: r.Reminded, RemindAt: r.RemindAt, DrawOffer: r.DrawOffer, Takeback: r.Takeback,
-		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated,
-		Rated: r.Rated, Ratings: decodeRatingChanges(r.Ratings), Tournament: r.Tournament, Level: r.Level, Forecasts: decodeForecasts(r.Forecasts),
-		WhiteAway: r.WhiteAway, BlackAway: r.BlackAway, PauseOffer: r.PauseOffer, PausedAt: r.PausedAt,
-		PausedDeadline: r.PausedDeadline, PausedRemindAt: r.PausedRemindAt, Followers: r.Followers,
-		BankDays: r.BankDays, WhiteBank: r.WhiteBank, BlackBank: r.BlackBank, Notes: decodeNotes(r.Notes)}, nil
+	g := &bot.Game{}
+	g.ID = r.ID
+	g.Version = r.Version
+	g.Variant = r.Variant
+	g.Options = r.Options
+	g.StartFEN = r.StartFEN
+	g.Moves = r.Moves
+	g.FEN = r.FEN
+	g.ToAct = r.ToAct
+	g.White = r.White
+	g.Black = r.Black
+	g.GuildID = r.GuildID
+	g.ChannelID = r.ChannelID
+	g.ThreadID = r.ThreadID
+	g.Status = bot.GameStatus(r.Status)
+	g.Result = bot.Result(r.Result)
+	g.Reason = r.Reason
+	g.DaysPerMove = r.DaysPerMove
+	g.BankDays = r.BankDays
+	g.WhiteBank = r.WhiteBank
+	g.BlackBank = r.BlackBank
+	g.Deadline = r.Deadline
+	g.TurnStarted = r.TurnStarted
+	g.Reminded = r.Reminded
+	g.RemindAt = r.RemindAt
+	g.WhiteAway = r.WhiteAway
+	g.BlackAway = r.BlackAway
+	g.PauseOffer = r.PauseOffer
+	g.PausedAt = r.PausedAt
+	g.PausedDeadline = r.PausedDeadline
+	g.PausedRemindAt = r.PausedRemindAt
+	g.DrawOffer = r.DrawOffer
+	g.Takeback = r.Takeback
+	g.Forecasts = decodeForecasts(r.Forecasts)
+	g.Setup = decodeSetup(r.Setup)
+	g.Rated = r.Rated
+	g.Ratings = decodeRatingChanges(r.Ratings)
+	g.Level = r.Level
+	g.Tournament = r.Tournament
+	g.Created = r.Created
+	g.Updated = r.Updated
+	return g, nil
 }
 
 // challengeRecord is the stored form of a bot.Challenge.
@@ -210,11 +281,26 @@ type challengeRecord struct {
 }
 
 func encodeChallenge(c *bot.Challenge) ([]byte, error) {
-	return json.Marshal(challengeRecord{Schema: SchemaVersion, ID: c.ID, Version: c.Version,
-		Challenger: c.Challenger, Challenged: c.Challenged, GuildID: c.GuildID, ChannelID: c.ChannelID,
-		Variant: c.Variant, Options: c.Options, DaysPerMove: c.DaysPerMove, Color: uint8(c.Color),
-		Status: uint8(c.Status), Expires: c.Expires, Created: c.Created, Updated: c.Updated, Chooser: uint8(c.Chooser),
-		Rated: c.Rated, BankDays: c.BankDays, Level: c.Level})
+	r := challengeRecord{Schema: SchemaVersion}
+	r.ID = c.ID
+	r.Version = c.Version
+	r.Challenger = c.Challenger
+	r.Challenged = c.Challenged
+	r.GuildID = c.GuildID
+	r.ChannelID = c.ChannelID
+	r.Variant = c.Variant
+	r.Options = c.Options
+	r.DaysPerMove = c.DaysPerMove
+	r.BankDays = c.BankDays
+	r.Color = uint8(c.Color)
+	r.Chooser = uint8(c.Chooser)
+	r.Status = uint8(c.Status)
+	r.Expires = c.Expires
+	r.Rated = c.Rated
+	r.Level = c.Level
+	r.Created = c.Created
+	r.Updated = c.Updated
+	return json.Marshal(r)
 }
 
 func decodeChallenge(b []byte) (*bot.Challenge, error) {
@@ -225,11 +311,26 @@ func decodeChallenge(b []byte) (*bot.Challenge, error) {
 	if !readableSchema(r.Schema) {
 		return nil, fmt.Errorf("challenge %d: record schema %d, want 1 to %d", r.ID, r.Schema, SchemaVersion)
 	}
-	return &bot.Challenge{ID: r.ID, Version: r.Version, Challenger: r.Challenger, Challenged: r.Challenged,
-		GuildID: r.GuildID, ChannelID: r.ChannelID, Variant: r.Variant, Options: r.Options,
-		DaysPerMove: r.DaysPerMove, BankDays: r.BankDays, Color: bot.ColorChoice(r.Color), Chooser: bot.ArmyChooser(r.Chooser),
-		Status: bot.ChallengeStatus(r.Status), Expires: r.Expires, Created: r.Created, Updated: r.Updated,
-		Rated: r.Rated, Level: r.Level}, nil
+	c := &bot.Challenge{}
+	c.ID = r.ID
+	c.Version = r.Version
+	c.Challenger = r.Challenger
+	c.Challenged = r.Challenged
+	c.GuildID = r.GuildID
+	c.ChannelID = r.ChannelID
+	c.Variant = r.Variant
+	c.Options = r.Options
+	c.DaysPerMove = r.DaysPerMove
+	c.BankDays = r.BankDays
+	c.Color = bot.ColorChoice(r.Color)
+	c.Chooser = bot.ArmyChooser(r.Chooser)
+	c.Status = bot.ChallengeStatus(r.Status)
+	c.Expires = r.Expires
+	c.Rated = r.Rated
+	c.Level = r.Level
+	c.Created = r.Created
+	c.Updated = r.Updated
+	return c, nil
 }
 
 // notificationRecord is the stored form of a bot.Notification.
@@ -255,9 +356,20 @@ type notificationRecord struct {
 }
 
 func encodeNotification(n *bot.Notification) ([]byte, error) {
-	return json.Marshal(notificationRecord{Schema: SchemaVersion, ID: n.ID, Kind: uint8(n.Kind), UserID: n.UserID,
-		GuildID: n.GuildID, ChannelID: n.ChannelID, GameID: n.GameID, ChallengeID: n.ChallengeID,
-		Text: n.Text, Created: n.Created, Attempts: n.Attempts, NotBefore: n.NotBefore, Tournament: n.TournamentID})
+	r := notificationRecord{Schema: SchemaVersion}
+	r.ID = n.ID
+	r.Kind = uint8(n.Kind)
+	r.UserID = n.UserID
+	r.GuildID = n.GuildID
+	r.ChannelID = n.ChannelID
+	r.GameID = n.GameID
+	r.ChallengeID = n.ChallengeID
+	r.Tournament = n.TournamentID
+	r.Text = n.Text
+	r.Created = n.Created
+	r.Attempts = n.Attempts
+	r.NotBefore = n.NotBefore
+	return json.Marshal(r)
 }
 
 // decodeOutboxEntry decodes a notification record and says why it was
@@ -270,9 +382,20 @@ func decodeOutboxEntry(b []byte) (bot.Notification, string, error) {
 	if !readableSchema(r.Schema) {
 		return bot.Notification{}, "", fmt.Errorf("notification %d: record schema %d, want 1 to %d", r.ID, r.Schema, SchemaVersion)
 	}
-	return bot.Notification{ID: r.ID, Kind: bot.NotificationKind(r.Kind), UserID: r.UserID, GuildID: r.GuildID,
-		ChannelID: r.ChannelID, GameID: r.GameID, ChallengeID: r.ChallengeID, Text: r.Text, Created: r.Created,
-		Attempts: r.Attempts, NotBefore: r.NotBefore, TournamentID: r.Tournament}, r.SetAside, nil
+	var n bot.Notification
+	n.ID = r.ID
+	n.Kind = bot.NotificationKind(r.Kind)
+	n.UserID = r.UserID
+	n.GuildID = r.GuildID
+	n.ChannelID = r.ChannelID
+	n.GameID = r.GameID
+	n.ChallengeID = r.ChallengeID
+	n.TournamentID = r.Tournament
+	n.Text = r.Text
+	n.Created = r.Created
+	n.Attempts = r.Attempts
+	n.NotBefore = r.NotBefore
+	return n, r.SetAside, nil
 }
 
 // decodeNotification decodes a notification record (whether it was set
@@ -302,10 +425,20 @@ type preferencesRecord struct {
 }
 
 func encodePreferences(p *bot.Preferences) ([]byte, error) {
-	return json.Marshal(preferencesRecord{Schema: SchemaVersion, UserID: p.UserID, Version: p.Version,
-		Delivery: uint8(p.Delivery), ReminderPercent: p.ReminderPercent, DMBlocked: p.DMBlocked,
-		VacationSince: p.VacationSince, VacationUntil: p.VacationUntil, VacationYear: p.VacationYear, VacationUsed: p.VacationUsed,
-		Digest: p.Digest, DigestHour: p.DigestHour, UTCOffset: p.UTCOffset})
+	r := preferencesRecord{Schema: SchemaVersion}
+	r.UserID = p.UserID
+	r.Version = p.Version
+	r.Delivery = uint8(p.Delivery)
+	r.ReminderPercent = p.ReminderPercent
+	r.DMBlocked = p.DMBlocked
+	r.VacationSince = p.VacationSince
+	r.VacationUntil = p.VacationUntil
+	r.VacationYear = p.VacationYear
+	r.VacationUsed = p.VacationUsed
+	r.Digest = p.Digest
+	r.DigestHour = p.DigestHour
+	r.UTCOffset = p.UTCOffset
+	return json.Marshal(r)
 }
 
 func decodePreferences(b []byte) (*bot.Preferences, error) {
@@ -316,8 +449,18 @@ func decodePreferences(b []byte) (*bot.Preferences, error) {
 	if !readableSchema(r.Schema) {
 		return nil, fmt.Errorf("preferences of %s: record schema %d, want 1 to %d", r.UserID, r.Schema, SchemaVersion)
 	}
-	return &bot.Preferences{UserID: r.UserID, Version: r.Version, Delivery: bot.Delivery(r.Delivery),
-		ReminderPercent: r.ReminderPercent, DMBlocked: r.DMBlocked,
-		VacationSince: r.VacationSince, VacationUntil: r.VacationUntil, VacationYear: r.VacationYear, VacationUsed: r.VacationUsed,
-		Digest: r.Digest, DigestHour: r.DigestHour, UTCOffset: r.UTCOffset}, nil
+	p := &bot.Preferences{}
+	p.UserID = r.UserID
+	p.Version = r.Version
+	p.Delivery = bot.Delivery(r.Delivery)
+	p.ReminderPercent = r.ReminderPercent
+	p.DMBlocked = r.DMBlocked
+	p.VacationSince = r.VacationSince
+	p.VacationUntil = r.VacationUntil
+	p.VacationYear = r.VacationYear
+	p.VacationUsed = r.VacationUsed
+	p.Digest = r.Digest
+	p.DigestHour = r.DigestHour
+	p.UTCOffset = r.UTCOffset
+	return p, nil
 }

@@ -276,7 +276,7 @@ func TestOldFileOpens(t *testing.T) {
 		Moves: []string{"e2e4"}, FEN: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", ToAct: "bob",
 		White: "alice", Black: "bob", ChannelID: "c1", Status: bot.GameActive, DaysPerMove: 3,
 		Deadline: t0.Add(72 * time.Hour), Created: t0, Updated: t0,
-		RemindAt: t0.Add(72*time.Hour - 72*time.Hour/5)} // given by the migration to schema 2
+		Annotations: bot.Annotations{RemindAt: t0.Add(72*time.Hour - 72*time.Hour/5)}} // given by the migration to schema 2
 	if !reflect.DeepEqual(g, want) {
 		t.Errorf("old game\n got %+v\nwant %+v", g, want)
 	}

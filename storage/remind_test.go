@@ -111,8 +111,8 @@ func TestRemindIndex(t *testing.T) {
 		t.Errorf("after the updates: %v, want %v", got, want)
 	}
 	// Moving a thread keeps the entry.
-	if _, err := db.AnnotateGame(ctx, g1.ID, func(g *bot.Game) ([]bot.Notification, error) {
-		g.ThreadID = "th1"
+	if _, err := db.AnnotateGame(ctx, g1.ID, func(_ bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+		a.ThreadID = "th1"
 		return nil, nil
 	}); err != nil {
 		t.Fatal(err)

@@ -52,7 +52,7 @@ func buildSweepFixture(tb testing.TB, now time.Time) string {
 		g := &bot.Game{Variant: "chess", StartFEN: l.fens[0], Moves: l.moves[:ply:ply], FEN: l.fens[ply],
 			White: fmt.Sprint("user", i%fixtureUsers), Black: fmt.Sprint("user", (i*7+1)%fixtureUsers),
 			GuildID: "guild", ChannelID: fmt.Sprint("channel", i%50), Status: bot.GameActive, DaysPerMove: d,
-			TurnStarted: started, Deadline: started.Add(turn), Reminded: reminded,
+			TurnStarted: started, Deadline: started.Add(turn), Annotations: bot.Annotations{Reminded: reminded},
 			Created: t0, Updated: started}
 		g.ToAct = g.Player(ply%2 == 0)
 		g.RemindAt = bot.RemindTime(g, bot.DefaultReminderPercent) // as the Service sets it

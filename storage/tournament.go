@@ -77,20 +77,44 @@ type tournamentGameLink struct {
 // EncodeTournament returns the stored form of t: the same bytes on every
 // backend.
 func EncodeTournament(t *bot.Tournament) ([]byte, error) {
-	r := tournamentRecord{Schema: SchemaVersion, ID: t.ID, Version: t.Version, GuildID: t.GuildID, ChannelID: t.ChannelID,
-		Organizer: t.Organizer, Variant: t.Variant, Options: t.Options, DaysPerMove: t.DaysPerMove, Rated: t.Rated,
-		StartAt: t.StartAt, Kind: uint8(t.Event.Kind), Rounds: t.Event.Rounds, Status: uint8(t.Event.Status), Players: t.Event.Players,
-		Withdrawn: t.Event.Withdrawn, Created: t.Created, Updated: t.Updated}
+	r := tournamentRecord{Schema: SchemaVersion}
+	r.ID = t.ID
+	r.Version = t.Version
+	r.GuildID = t.GuildID
+	r.ChannelID = t.ChannelID
+	r.Organizer = t.Organizer
+	r.Variant = t.Variant
+	r.Options = t.Options
+	r.DaysPerMove = t.DaysPerMove
+	r.Rated = t.Rated
+	r.StartAt = t.StartAt
+	r.Kind = uint8(t.Event.Kind)
+	r.Rounds = t.Event.Rounds
+	r.Status = uint8(t.Event.Status)
+	r.Players = t.Event.Players
+	r.Withdrawn = t.Event.Withdrawn
 	for _, rd := range t.Event.Schedule {
-		rr := roundRecord{Bye: rd.Bye, Games: []pairingRecord{}}
+		rr := roundRecord{Games: []pairingRecord{}}
+		rr.Bye = rd.Bye
 		for _, g := range rd.Games {
-			rr.Games = append(rr.Games, pairingRecord{White: g.White, Black: g.Black, Result: uint8(g.Result)})
+			var p pairingRecord
+			p.White = g.White
+			p.Black = g.Black
+			p.Result = uint8(g.Result)
+			rr.Games = append(rr.Games, p)
 		}
 		r.Schedule = append(r.Schedule, rr)
 	}
 	for _, g := range t.Games {
-		r.Games = append(r.Games, tournamentGameLink{Round: g.Round, White: g.White, Black: g.Black, GameID: g.GameID})
+		var l tournamentGameLink
+		l.Round = g.Round
+		l.White = g.White
+		l.Black = g.Black
+		l.GameID = g.GameID
+		r.Games = append(r.Games, l)
 	}
+	r.Created = t.Created
+	r.Updated = t.Updated
 	return json.Marshal(r)
 }
 
@@ -103,21 +127,44 @@ func DecodeTournament(b []byte) (*bot.Tournament, error) {
 	if !readableSchema(r.Schema) {
 		return nil, fmt.Errorf("tournament %d: record schema %d, want 1 to %d", r.ID, r.Schema, SchemaVersion)
 	}
-	t := &bot.Tournament{ID: r.ID, Version: r.Version, GuildID: r.GuildID, ChannelID: r.ChannelID, Organizer: r.Organizer,
-		Variant: r.Variant, Options: r.Options, DaysPerMove: r.DaysPerMove, Rated: r.Rated, StartAt: r.StartAt,
-		Event: tournament.Event{Kind: tournament.Kind(r.Kind), Rounds: r.Rounds, Status: tournament.Status(r.Status),
-			Players: r.Players, Withdrawn: r.Withdrawn},
-		Created: r.Created, Updated: r.Updated}
+	t := &bot.Tournament{}
+	t.ID = r.ID
+	t.Version = r.Version
+	t.GuildID = r.GuildID
+	t.ChannelID = r.ChannelID
+	t.Organizer = r.Organizer
+	t.Variant = r.Variant
+	t.Options = r.Options
+	t.DaysPerMove = r.DaysPerMove
+	t.Rated = r.Rated
+	t.StartAt = r.StartAt
+	t.Event.Kind = tournament.Kind(r.Kind)
+	t.Event.Rounds = r.Rounds
+	t.Event.Status = tournament.Status(r.Status)
+	t.Event.Players = r.Players
+	t.Event.Withdrawn = r.Withdrawn
 	for _, rr := range r.Schedule {
-		rd := tournament.Round{Bye: rr.Bye, Games: []tournament.Game{}}
-		for _, g := range rr.Games {
-			rd.Games = append(rd.Games, tournament.Game{White: g.White, Black: g.Black, Result: tournament.Result(g.Result)})
+		rd := tournament.Round{Games: []tournament.Game{}}
+		rd.Bye = rr.Bye
+		for _, p := range rr.Games {
+			var g tournament.Game
+			g.White = p.White
+			g.Black = p.Black
+			g.Result = tournament.Result(p.Result)
+			rd.Games = append(rd.Games, g)
 		}
 		t.Event.Schedule = append(t.Event.Schedule, rd)
 	}
-	for _, g := range r.Games {
-		t.Games = append(t.Games, bot.TournamentGame{Round: g.Round, White: g.White, Black: g.Black, GameID: g.GameID})
+	for _, l := range r.Games {
+		var g bot.TournamentGame
+		g.Round = l.Round
+		g.White = l.White
+		g.Black = l.Black
+		g.GameID = l.GameID
+		t.Games = append(t.Games, g)
 	}
+	t.Created = r.Created
+	t.Updated = r.Updated
 	return t, nil
 }
 

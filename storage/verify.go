@@ -20,7 +20,8 @@ import (
 // challenges) with the IDs d implies, in ID order; the deadline,
 // reminder and expiry listings and their earliest times; the standings
 // and rating histories (verifyRatings) and the tournaments with their
-// listings (verifyTournaments); and the outbox
+// listings (verifyTournaments); the notes and followers of every game
+// (verifyNotesAndFollows); and the outbox
 // with d's notifications in d's order (IDs may differ). It returns the
 // first difference found. "fairypost migrate" runs it after a copy.
 func Verify(ctx context.Context, d *Dump, st bot.Stores) error {
@@ -122,6 +123,9 @@ func Verify(ctx context.Context, d *Dump, st bot.Stores) error {
 	if err := verifyTournaments(ctx, d, st); err != nil {
 		return err
 	}
+	if err := verifyNotesAndFollows(ctx, d, st); err != nil {
+		return err
+	}
 	return verifyOutbox(ctx, d, st.Outbox)
 }
 
@@ -211,6 +215,50 @@ func sameEarliest(what string, got time.Time, gs []*bot.Game, at func(*bot.Game)
 		return fmt.Errorf("earliest %s %v, want %v", what, got, want)
 	}
 	return nil
+}
+
+// verifyNotesAndFollows checks, for every game of d and every game a
+// note or follow of d names, that st lists the notes and followers d
+// holds for it, in user order.
+func verifyNotesAndFollows(ctx context.Context, d *Dump, st bot.Stores) error {
+	notes, follows := map[uint64][]bot.Note{}, map[uint64][]string{}
+	games := map[uint64]bool{}
+	for _, g := range d.Games {
+		games[g.ID] = true
+	}
+	for _, n := range d.Notes {
+		notes[n.GameID] = append(notes[n.GameID], n)
+		games[n.GameID] = true
+	}
+	for _, f := range d.Follows {
+		follows[f.GameID] = append(follows[f.GameID], f.UserID)
+		games[f.GameID] = true
+	}
+	if st.Notes == nil || st.Follows == nil {
+		if len(d.Notes)+len(d.Follows) > 0 {
+			return fmt.Errorf("the stores keep no notes or follows, and %d notes and %d follows are to be kept", len(d.Notes), len(d.Follows))
+		}
+		return nil
+	}
+	ids := slices.Sorted(maps.Keys(games))
+	return each(len(ids), func(i int) error {
+		id := ids[i]
+		ns, err := st.Notes.Notes(ctx, id)
+		if err != nil {
+			return fmt.Errorf("notes on game %d: %w", id, err)
+		}
+		if !reflect.DeepEqual(ns, notes[id]) {
+			return fmt.Errorf("notes on game %d: %+v, want %+v", id, ns, notes[id])
+		}
+		fs, err := st.Follows.Followers(ctx, id)
+		if err != nil {
+			return fmt.Errorf("followers of game %d: %w", id, err)
+		}
+		if !slices.Equal(fs, follows[id]) {
+			return fmt.Errorf("followers of game %d: %v, want %v", id, fs, follows[id])
+		}
+		return nil
+	})
 }
 
 // verifyOutbox checks that out lists d's notifications in d's order,

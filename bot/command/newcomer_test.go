@@ -1,6 +1,7 @@
 package command
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -55,8 +56,9 @@ func TestTextOptionLimits(t *testing.T) {
 		"A note holds at most 1500 characters; your note on game 1 holds 1000, and this line would make it 1501") {
 		t.Errorf("a note past 1500 characters: %s", show(r))
 	}
-	if r := note(strings.Repeat("a", 499)); utf8.RuneCountInString(e.game(id).NoteOf("alice")) != 1500 {
-		t.Errorf("a note of exactly 1500 characters: %s; stored %d characters", show(r), utf8.RuneCountInString(e.game(id).NoteOf("alice")))
+	stored := func() string { n, _ := e.svc.Notes().Read(context.Background(), id, "alice"); return n }
+	if r := note(strings.Repeat("a", 499)); utf8.RuneCountInString(stored()) != 1500 {
+		t.Errorf("a note of exactly 1500 characters: %s; stored %d characters", show(r), utf8.RuneCountInString(stored()))
 	}
 	// /note show gives the whole note, the board's text first, then the
 	// rest in further messages.

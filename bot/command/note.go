@@ -8,7 +8,7 @@ import (
 	"github.com/fairypost/fairypost/bot"
 )
 
-// /note: a player's private notes on a game (bot.Service.AddNote).
+// /note: a player's private notes on a game (bot.Service.Notes).
 const (
 	cmdNote = "note"
 	optText = "text"
@@ -37,14 +37,14 @@ func (h *Handler) note(ctx context.Context, req Request) (Reply, error) {
 	user := req.UserID
 	switch req.Options[optAction] {
 	case "add":
-		text, err := h.svc.AddNote(ctx, g.ID, user, req.Options[optText])
+		text, err := h.svc.Notes().Add(ctx, g.ID, user, req.Options[optText])
 		if err != nil {
 			return Reply{}, err
 		}
 		msgs := noteMessages(fmt.Sprintf("Your private note on game #%d (only you see it; /note action:show shows it with the board):", g.ID), text)
 		return Reply{Text: msgs[0], More: msgs[1:], Ephemeral: true}, nil
 	case "clear":
-		if err := h.svc.ClearNote(ctx, g.ID, user); err != nil {
+		if err := h.svc.Notes().Clear(ctx, g.ID, user); err != nil {
 			return Reply{}, err
 		}
 		return Reply{Text: fmt.Sprintf("Your note on game #%d is cleared.", g.ID), Ephemeral: true}, nil
@@ -56,7 +56,10 @@ func (h *Handler) note(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	text := g.NoteOf(user)
+	text, err := h.svc.Notes().Read(ctx, g.ID, user)
+	if err != nil {
+		return Reply{}, err
+	}
 	if text == "" {
 		text = "(none yet: /note action:add text:... keeps one)"
 	}

@@ -1,6 +1,7 @@
 package discord_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -60,7 +61,7 @@ func TestTextLimitsThroughDiscord(t *testing.T) {
 	}); err != nil {
 		t.Errorf("no follow-up shows the whole line: %v", err)
 	}
-	if got := h.game(t, h.channelGame(t, ch).ID).NoteOf(u[0]); got != line {
+	if got, _ := h.svc.Notes().Read(context.Background(), h.channelGame(t, ch).ID, u[0]); got != line {
 		t.Errorf("the stored note has %d characters, want the 1000 typed", len([]rune(got)))
 	}
 	if _, err := h.srv.Slash(u[0], thread, "note", discordtest.String("action", "add"), discordtest.String("text", line+"?")); !errors.Is(err, discordtest.ErrTooLong) {

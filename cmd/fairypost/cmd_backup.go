@@ -207,9 +207,9 @@ func (a *app) backupEtcd(ctx context.Context, ef *etcdFlags, endpoints []string,
 	}
 	done = true
 	syncDir(filepath.Dir(out))
-	_, err = fmt.Fprintf(a.stdout, "%s: %d bytes (etcd %s prefix %q: %d games, %d challenges, %d users' preferences, %d notifications, %d ratings with %d rated results, %d tournaments)\n",
+	_, err = fmt.Fprintf(a.stdout, "%s: %d bytes (etcd %s prefix %q: %d games, %d challenges, %d users' preferences, %d notifications, %d ratings with %d rated results, %d tournaments, %d notes, %d follows)\n",
 		out, st.Size(), joinEndpoints(opts.Endpoints), opts.Prefix, len(d.Games), len(d.Challenges), len(d.Preferences), len(d.Outbox),
-		len(d.Standings), len(d.RatingHistory), len(d.Tournaments))
+		len(d.Standings), len(d.RatingHistory), len(d.Tournaments), len(d.Notes), len(d.Follows))
 	return err
 }
 

@@ -154,8 +154,9 @@ func (a *app) migrate(ctx context.Context, from, to string, ef *etcdFlags) error
 	if err := storage.Verify(ctx, d, check); err != nil {
 		return fmt.Errorf("the copy in %s differs from %s: %w", to, from, err)
 	}
-	fmt.Fprintf(a.stdout, "%s -> %s (prefix %q): %d games, %d challenges, %d users' preferences, %d notifications, %d ratings with %d rated results, %d tournaments; copied in %v, verified in %v\n",
+	fmt.Fprintf(a.stdout, "%s -> %s (prefix %q): %d games, %d challenges, %d users' preferences, %d notifications, %d ratings with %d rated results, %d tournaments, %d notes, %d follows; copied in %v, verified in %v\n",
 		from, to, prefix, len(d.Games), len(d.Challenges), len(d.Preferences), len(d.Outbox), len(d.Standings), len(d.RatingHistory), len(d.Tournaments),
+		len(d.Notes), len(d.Follows),
 		copied.Round(time.Millisecond), (time.Since(start) - copied).Round(time.Millisecond))
 	return nil
 }

@@ -21,8 +21,9 @@ import (
 // migrateFixture writes a database with records of every kind: active,
 // finished and set-up games with deadlines and reminders, challenges
 // pending and accepted, preferences, waiting notifications (one
-// retried), ratings with their histories from rated finished games, and
-// tournaments open (with a start time) and running (with their games).
+// retried), ratings with their histories from rated finished games,
+// tournaments open (with a start time) and running (with their games),
+// players' notes and spectators' follows.
 // It returns the file's path.
 func migrateFixture(t *testing.T) string {
 	t.Helper()
@@ -74,10 +75,20 @@ func migrateFixture(t *testing.T) string {
 				return []bot.Notification{{Kind: bot.NotifyGameOver, UserID: white, GameID: g.ID, Text: fmt.Sprint("over ", g.ID)}}, nil
 			})
 		case 2:
-			_, err = db.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
-				g.ThreadID, g.RemindAt = fmt.Sprint("t", g.ID), t0.Add(time.Duration(i)*time.Minute)
+			_, err = db.AnnotateGame(ctx, g.ID, func(g bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+				a.ThreadID, a.RemindAt = fmt.Sprint("t", g.ID), t0.Add(time.Duration(i)*time.Minute)
 				return nil, nil
 			})
+		case 3:
+			// A player's note and two spectators following.
+			if _, err = db.UpdateNote(ctx, g.ID, white, func(string) (string, error) { return fmt.Sprint("note on ", g.ID), nil }); err != nil {
+				break
+			}
+			for _, u := range []string{"s1", "s2"} {
+				if err = db.UpdateFollow(ctx, g.ID, u, func(bool, int) (bool, error) { return true, nil }); err != nil {
+					break
+				}
+			}
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -158,7 +169,7 @@ func TestMigrate(t *testing.T) {
 	to := "etcd:" + strings.TrimPrefix(c.Endpoints[0], "http://")
 	r := run(t, "migrate", "-from", "bolt:"+path, "-to", to, "-prefix", "moved/")
 	if r.code != exitOK || !strings.Contains(r.stdout, "30 challenges") || !strings.Contains(r.stdout, "22 games") ||
-		!strings.Contains(r.stdout, "2 users' preferences") || !strings.Contains(r.stdout, "7 ratings with 12 rated results, 2 tournaments") ||
+		!strings.Contains(r.stdout, "2 users' preferences") || !strings.Contains(r.stdout, "7 ratings with 12 rated results, 2 tournaments, 4 notes, 8 follows") ||
 		!strings.Contains(r.stdout, "verified") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
@@ -181,8 +192,8 @@ func TestMigrate(t *testing.T) {
 	if err := storage.Verify(context.Background(), d, st); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AnnotateGame(context.Background(), d.Games[0].ID, func(g *bot.Game) ([]bot.Notification, error) {
-		g.ThreadID = "moved"
+	if _, err := s.AnnotateGame(context.Background(), d.Games[0].ID, func(_ bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+		a.ThreadID = "moved"
 		return nil, nil
 	}); err != nil {
 		t.Fatal(err)
@@ -190,8 +201,8 @@ func TestMigrate(t *testing.T) {
 	if err := storage.Verify(context.Background(), d, st); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("game %d differs", d.Games[0].ID)) {
 		t.Errorf("Verify after a change: %v", err)
 	}
-	if _, err := s.AnnotateGame(context.Background(), d.Games[0].ID, func(g *bot.Game) ([]bot.Notification, error) {
-		g.ThreadID = d.Games[0].ThreadID
+	if _, err := s.AnnotateGame(context.Background(), d.Games[0].ID, func(_ bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+		a.ThreadID = d.Games[0].ThreadID
 		return nil, nil
 	}); err != nil {
 		t.Fatal(err)

@@ -13,7 +13,8 @@ import (
 // Probe wraps the stores of a Service (Stores) to see how they are used:
 // it counts the calls of each method (Calls), and records as a violation
 // any store call made while the function of an update runs (UpdateGame,
-// AnnotateGame, UpdateChallenge, UpdatePreferences): an update's function
+// AnnotateGame, UpdateChallenge, UpdatePreferences, UpdateNote,
+// UpdateFollow): an update's function
 // must touch no store. "While" is in time, not per goroutine: a store
 // call from another goroutine during an update counts too, so tests that
 // check Violations do nothing else at the same time. Methods added to the
@@ -37,6 +38,12 @@ func NewProbe(st bot.Stores) *Probe { return &Probe{st: st, calls: map[string]in
 func (p *Probe) Stores() bot.Stores {
 	st := bot.Stores{Games: probeGames{p.st.Games, p}, Challenges: probeChallenges{p.st.Challenges, p},
 		Users: probeUsers{p.st.Users, p}, Outbox: probeOutbox{p.st.Outbox, p}}
+	if p.st.Notes != nil {
+		st.Notes = probeNotes{p.st.Notes, p}
+	}
+	if p.st.Follows != nil {
+		st.Follows = probeFollows{p.st.Follows, p}
+	}
 	if p.st.Ratings != nil {
 		st.Ratings = probeRatings{p.st.Ratings, p}
 	}
@@ -145,11 +152,52 @@ func (g probeGames) UpdateGame(ctx context.Context, id, expected uint64, fn func
 	})
 }
 
-func (g probeGames) AnnotateGame(ctx context.Context, id uint64, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
+func (g probeGames) AnnotateGame(ctx context.Context, id uint64, fn func(bot.Game, *bot.Annotations) ([]bot.Notification, error)) (*bot.Game, error) {
 	g.p.call("AnnotateGame")
-	return g.GameStore.AnnotateGame(ctx, id, func(gm *bot.Game) ([]bot.Notification, error) {
+	return g.GameStore.AnnotateGame(ctx, id, func(gm bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
 		defer g.p.inUpdate()()
-		return fn(gm)
+		return fn(gm, a)
+	})
+}
+
+type probeNotes struct {
+	bot.NoteStore
+	p *Probe
+}
+
+func (n probeNotes) Note(ctx context.Context, gameID uint64, userID string) (string, error) {
+	n.p.call("Note")
+	return n.NoteStore.Note(ctx, gameID, userID)
+}
+
+func (n probeNotes) Notes(ctx context.Context, gameID uint64) ([]bot.Note, error) {
+	n.p.call("Notes")
+	return n.NoteStore.Notes(ctx, gameID)
+}
+
+func (n probeNotes) UpdateNote(ctx context.Context, gameID uint64, userID string, fn func(string) (string, error)) (string, error) {
+	n.p.call("UpdateNote")
+	return n.NoteStore.UpdateNote(ctx, gameID, userID, func(text string) (string, error) {
+		defer n.p.inUpdate()()
+		return fn(text)
+	})
+}
+
+type probeFollows struct {
+	bot.FollowStore
+	p *Probe
+}
+
+func (f probeFollows) Followers(ctx context.Context, gameID uint64) ([]string, error) {
+	f.p.call("Followers")
+	return f.FollowStore.Followers(ctx, gameID)
+}
+
+func (f probeFollows) UpdateFollow(ctx context.Context, gameID uint64, userID string, fn func(bool, int) (bool, error)) error {
+	f.p.call("UpdateFollow")
+	return f.FollowStore.UpdateFollow(ctx, gameID, userID, func(follows bool, n int) (bool, error) {
+		defer f.p.inUpdate()()
+		return fn(follows, n)
 	})
 }
 

@@ -183,23 +183,19 @@ func (s *Store) updateGame(ctx context.Context, id, expected uint64, fn func(*bo
 	return out, nil
 }
 
-// AnnotateGame changes game id's ThreadID, Reminded and RemindAt without
+// AnnotateGame changes game id's Annotations without
 // changing its Version (bot.GameStore), with its index entries and fn's
 // notifications, in one transaction guarded by the ModRevision.
-func (s *Store) AnnotateGame(ctx context.Context, id uint64, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
+func (s *Store) AnnotateGame(ctx context.Context, id uint64, fn func(bot.Game, *bot.Annotations) ([]bot.Notification, error)) (*bot.Game, error) {
 	var out *bot.Game
 	err := s.casLoop(ctx, func() ([]clientv3.Cmp, []clientv3.Op, error) {
 		old, rev, err := s.loadGame(ctx, id)
 		if err != nil {
 			return nil, nil, err
 		}
-		g := old.Clone()
-		notes, err := fn(g)
+		g, notes, err := storage.Annotate(old, fn)
 		if err != nil {
 			return nil, nil, err
-		}
-		if !storage.OnlyAnnotationsDiffer(old, g) {
-			return nil, nil, bot.Errorf(bot.EINTERNAL, "Game %d: an annotation tried to change the game itself.", id)
 		}
 		ops, err := s.putGameOps(old, g, fmt.Sprintf("g%s.%s", hex16(id), hex16(uint64(rev))), notes)
 		if err != nil {

@@ -19,7 +19,8 @@ const loadBatch = 100
 // Load copies every record of d into the store, whose prefix must hold
 // nothing yet but its schema: games and challenges keep their IDs and
 // versions, with all their index entries; preferences, standings,
-// rating histories and tournaments (with their index entries) are copied
+// rating histories, tournaments (with their index entries), notes and
+// follows are copied
 // as they are; the notifications are appended in d's order and so get new
 // IDs (etcd revisions) in the same order. The ID counter ends at d's
 // LastID (or the largest ID, if larger), so no ID is ever given twice.
@@ -94,6 +95,15 @@ func (s *Store) Load(ctx context.Context, d *storage.Dump) error {
 		}
 		add(more)
 		last = max(last, t.ID)
+	}
+	nops, err := s.noteAndFollowOps(d.Notes, d.Follows)
+	if err != nil {
+		return err
+	}
+	for len(nops) > 0 {
+		n := min(len(nops), loadBatch)
+		add(nops[:n])
+		nops = nops[n:]
 	}
 	flush()
 	if err := s.commitAll(ctx, batches); err != nil {

@@ -1,7 +1,8 @@
 // Package etcdstore keeps fairypost's records in etcd, so that several
 // bot processes on several machines can share them. Store implements
 // every store of package bot (bot.GameStore, bot.ChallengeStore,
-// bot.UserStore, bot.Outbox, bot.RatingStore, bot.TournamentStore; see
+// bot.UserStore, bot.Outbox, bot.NoteStore, bot.FollowStore,
+// bot.RatingStore, bot.TournamentStore; see
 // Stores) with the contracts package bot documents, as package storage
 // does on a bbolt file; the conformance suite in storage/storetest runs
 // against both.
@@ -40,6 +41,7 @@
 //	P ix/challenges_by_expiry/NANOS ID   (pending challenges only)
 //	P rating/..., P rating_history/...   standings and histories (rating.go)
 //	P tournament/ID, P ix/tournaments_*  tournaments (tournament.go)
+//	P note/GAME/USER, P follow/GAME/USER notes and follows (note.go)
 //	P seen/KEY                           a key of FirstSeen (a signature the
 //	                                     interactions endpoint accepted), empty,
 //	                                     on a lease that deletes it (seen.go)
@@ -334,8 +336,8 @@ func New(ctx context.Context, c *clientv3.Client, prefix string) (*Store, error)
 }
 
 // checkSchema writes the schema version under an empty prefix and
-// refuses any other version than storage.SchemaVersion: there are no
-// migrations for etcd yet, since its first schema is the current one.
+// refuses any other version than storage.SchemaVersion, but for schema
+// 3, which it migrates (migrateNotesAndFollows).
 func (s *Store) checkSchema(ctx context.Context) error {
 	key := s.p + "meta/schema"
 	want := strconv.Itoa(storage.SchemaVersion)
@@ -357,6 +359,8 @@ func (s *Store) checkSchema(ctx context.Context) error {
 		return fmt.Errorf("schema key %s holds %q, not a number", key, kvs[0].Value)
 	case got > storage.SchemaVersion:
 		return fmt.Errorf("schema version %d under %q is newer than this program's %d", got, s.p, storage.SchemaVersion)
+	case got == 3 && storage.SchemaVersion == 4:
+		return s.migrateNotesAndFollows(ctx, key)
 	case got < storage.SchemaVersion:
 		return fmt.Errorf("schema version %d under %q: this program knows no migration from it to %d", got, s.p, storage.SchemaVersion)
 	}
@@ -807,7 +811,7 @@ func (s *Store) firstTime(index string, r *clientv3.GetResponse) (time.Time, err
 
 // Stores returns every store of package bot, each kept in s.
 func (s *Store) Stores() bot.Stores {
-	return bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s, Ratings: s, Tournaments: s}
+	return bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s, Notes: s, Follows: s, Ratings: s, Tournaments: s}
 }
 
 // readError is the error of a read that etcd failed: bot.Unavailable's

@@ -52,7 +52,7 @@ func TestWatchChanges(t *testing.T) {
 		}
 	})
 	wait("a notification appended", deliver, func() {
-		if _, err := other.AnnotateGame(t.Context(), g.ID, func(g *bot.Game) ([]bot.Notification, error) {
+		if _, err := other.AnnotateGame(t.Context(), g.ID, func(bot.Game, *bot.Annotations) ([]bot.Notification, error) {
 			return []bot.Notification{{Text: "hello"}}, nil
 		}); err != nil {
 			t.Fatal(err)

@@ -1,6 +1,6 @@
 // Package storetest is the conformance suite of the stores of package
-// bot (GameStore, ChallengeStore, UserStore, Outbox, RatingStore,
-// TournamentStore): every contract
+// bot (GameStore, ChallengeStore, UserStore, Outbox, NoteStore,
+// FollowStore, RatingStore, TournamentStore): every contract
 // their documentation states, as tests that any backend must pass. Each
 // backend's tests call Run with a function opening a fresh, empty store:
 // package storage (bbolt) and package storage/etcdstore (etcd) do.
@@ -61,6 +61,9 @@ func Run(t *testing.T, open Open) {
 		{"ConcurrentRatedEnds", testConcurrentRatedEnds},
 		{"TournamentStore", testTournamentStore},
 		{"ThreadClaimedOnce", testThreadClaimedOnce},
+		{"NoteStore", testNoteStore},
+		{"FollowStore", testFollowStore},
+		{"FollowLimitHeld", testFollowLimitHeld},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
@@ -648,8 +651,8 @@ func testTimeIndex(t *testing.T, s bot.Stores, remind bool) {
 	set := func(id uint64, at time.Time) {
 		t.Helper()
 		if remind {
-			if _, err := s.Games.AnnotateGame(t.Context(), id, func(g *bot.Game) ([]bot.Notification, error) {
-				g.RemindAt = at
+			if _, err := s.Games.AnnotateGame(t.Context(), id, func(_ bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+				a.RemindAt = at
 				return nil, nil
 			}); err != nil {
 				t.Fatal(err)
@@ -699,8 +702,8 @@ func testEarliestGameTimes(t *testing.T, s bot.Stores) {
 	if d, r := earliest(); !d.Equal(T0.Add(5*time.Hour)) || !r.IsZero() {
 		t.Errorf("got %v, %v; want %v and the zero time", d, r, T0.Add(5*time.Hour))
 	}
-	if _, err := s.Games.AnnotateGame(ctx, g1.ID, func(g *bot.Game) ([]bot.Notification, error) {
-		g.RemindAt = T0.Add(70 * time.Hour)
+	if _, err := s.Games.AnnotateGame(ctx, g1.ID, func(_ bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+		a.RemindAt = T0.Add(70 * time.Hour)
 		return nil, nil
 	}); err != nil {
 		t.Fatal(err)
@@ -713,14 +716,14 @@ func testEarliestGameTimes(t *testing.T, s bot.Stores) {
 
 func testAnnotateGame(t *testing.T, s bot.Stores) {
 	ctx := t.Context()
-	_, err := s.Games.AnnotateGame(ctx, 99, func(*bot.Game) ([]bot.Notification, error) {
+	_, err := s.Games.AnnotateGame(ctx, 99, func(bot.Game, *bot.Annotations) ([]bot.Notification, error) {
 		t.Error("fn called for a missing game")
 		return nil, nil
 	})
 	wantCode(t, "AnnotateGame(99)", err, bot.ENOTFOUND)
 	g := mustGame(t, s, "alice", "bob", "c1")
-	got, err := s.Games.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
-		g.ThreadID, g.Reminded, g.RemindAt = "t1", true, T0.Add(time.Hour)
+	got, err := s.Games.AnnotateGame(ctx, g.ID, func(g bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+		a.ThreadID, a.Reminded, a.RemindAt = "t1", true, T0.Add(time.Hour)
 		return []bot.Notification{{Kind: bot.NotifyReminder, UserID: "alice", GameID: g.ID, Text: "hurry"}}, nil
 	})
 	if err != nil {
@@ -740,7 +743,8 @@ func testAnnotateGame(t *testing.T, s bot.Stores) {
 	if _, err := s.Games.UpdateGame(ctx, g.ID, g.Version, func(*bot.Game) ([]bot.Notification, error) { return nil, nil }); err != nil {
 		t.Errorf("update with the version seen before the annotation: %v", err)
 	}
-	before := mustGet(t, s, g.ID)
+	// The function reads a copy of the game: what it changes there is
+	// not stored, only its annotations are.
 	for name, fn := range map[string]func(*bot.Game){
 		"moves":    func(g *bot.Game) { g.Moves = append(g.Moves, "e2e4") },
 		"status":   func(g *bot.Game) { g.Status = bot.GameFinished },
@@ -748,16 +752,22 @@ func testAnnotateGame(t *testing.T, s bot.Stores) {
 		"version":  func(g *bot.Game) { g.Version++ },
 		"setup":    func(g *bot.Game) { g.Setup = &bot.Setup{Seed: 1} },
 	} {
-		_, err := s.Games.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
-			g.ThreadID = "t2"
-			fn(g)
-			return []bot.Notification{{Text: "must not appear"}}, nil
+		before := mustGet(t, s, g.ID)
+		got, err := s.Games.AnnotateGame(ctx, g.ID, func(g bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+			fn(&g)
+			a.ThreadID = "t2-" + name
+			return nil, nil
 		})
-		wantCode(t, "an annotation changing the "+name, err, bot.EINTERNAL)
+		want := before.Clone()
+		want.ThreadID = "t2-" + name
+		if err != nil || !reflect.DeepEqual(got, want) || !reflect.DeepEqual(mustGet(t, s, g.ID), want) {
+			t.Errorf("an annotation changing its copy's %s: returned %+v, %v; want %+v", name, got, err, want)
+		}
 	}
-	_, err = s.Games.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
-		g.ThreadID = "t3"
-		return nil, errRefused
+	before := mustGet(t, s, g.ID)
+	_, err = s.Games.AnnotateGame(ctx, g.ID, func(g bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+		a.ThreadID = "t3"
+		return []bot.Notification{{Text: "must not appear"}}, errRefused
 	})
 	if err != errRefused {
 		t.Errorf("fn's error came back as %v, want it as it is", err)
@@ -794,7 +804,7 @@ func testOutbox(t *testing.T, s bot.Stores) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Games.AnnotateGame(ctx, g.ID, func(*bot.Game) ([]bot.Notification, error) {
+	if _, err := s.Games.AnnotateGame(ctx, g.ID, func(bot.Game, *bot.Annotations) ([]bot.Notification, error) {
 		return []bot.Notification{{Text: "n6"}}, nil
 	}); err != nil {
 		t.Fatal(err)
@@ -1097,12 +1107,12 @@ func testThreadClaimedOnce(t *testing.T, s bot.Stores) {
 		wg.Go(func() {
 			<-start
 			mine := fmt.Sprint("thread-", w)
-			_, err := s.Games.AnnotateGame(ctx, g.ID, func(g *bot.Game) ([]bot.Notification, error) {
-				if g.ThreadID != "" {
-					seen[w], won[w] = g.ThreadID, false
+			_, err := s.Games.AnnotateGame(ctx, g.ID, func(_ bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
+				if a.ThreadID != "" {
+					seen[w], won[w] = a.ThreadID, false
 					return nil, errTaken
 				}
-				g.ThreadID = mine
+				a.ThreadID = mine
 				seen[w], won[w] = mine, true
 				return []bot.Notification{{UserID: "alice", Text: mine}}, nil
 			})
