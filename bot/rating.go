@@ -76,8 +76,3 @@ type RatingStore interface {
 	// they ended (games that ended at the same instant by game ID).
 	RatingHistory(ctx context.Context, pool, userID string) ([]RatingEvent, error)
 }
-
-// RatingSystem returns the parameters the Service rates games with:
-// always rating.Lichess(), so that every adapter shows a stored rating
-// change (ratings.Lines) as it was computed.
-func (s *Service) RatingSystem() rating.System { return s.rating }

@@ -199,3 +199,8 @@ func deadline(g *Game, now time.Time) time.Time {
 	}
 	return now.Add(d)
 }
+
+// RatingSystem returns the parameters the Service rates games with:
+// always rating.Lichess(), so that every adapter shows a stored rating
+// change (ratings.Lines) as it was computed.
+func (s *Service) RatingSystem() rating.System { return s.rating }
