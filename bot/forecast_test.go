@@ -172,7 +172,7 @@ func TestForecastGameOverAndIllegal(t *testing.T) {
 	g := e.start(t, "chess")
 	e.play(t, g.ID, "alice e4")
 	e.addForecast(t, g.ID, "alice", "e5 Nf3")
-	g = must(t)(e.svc.Resign(ctx, g.ID, bot.AnyVersion, "bob"))
+	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"}))
 	if g.Forecasts != nil {
 		t.Errorf("lines kept after the game ended: %+v", g.Forecasts)
 	}
@@ -389,7 +389,7 @@ func TestForecastEveryVariant(t *testing.T) {
 			e = newEnv(t)
 			g = e.startFrom(t, key, start.FEN())
 			e.addForecast(t, g.ID, "bob", line)
-			if g = must(t)(e.svc.Resign(ctx, g.ID, bot.AnyVersion, "alice")); g.Forecasts != nil {
+			if g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"})); g.Forecasts != nil {
 				t.Fatalf("lines outlived the game: %+v", g.Forecasts)
 			}
 		})
@@ -483,8 +483,8 @@ func TestForecastDroppedByTakeback(t *testing.T) {
 	g := e.start(t, "chess")
 	e.play(t, g.ID, "alice e4", "bob e5", "alice Nf3")
 	e.addForecast(t, g.ID, "alice", "Nc6 Bb5")
-	must(t)(e.svc.RequestTakeback(ctx, g.ID, bot.AnyVersion, "alice"))
-	g = must(t)(e.svc.AcceptTakeback(ctx, g.ID, bot.AnyVersion, "bob"))
+	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
+	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"}))
 	if g.Forecasts != nil {
 		t.Fatalf("lines kept after the takeback: %+v", g.Forecasts)
 	}

@@ -69,7 +69,7 @@ func (s *Service) choiceNote(g *Game, now time.Time, text string) Notification {
 		GameID: g.ID, Text: text, Created: now}
 }
 
-// Choose makes userID's pre-game choice in game gameID (Game.Status
+// choose makes userID's pre-game choice in game gameID (Game.Status
 // GameSetup): first the army picker (Setup.ArmyPicker) chooses the army
 // they play, "white" or "black" by its colour in the position shown;
 // then the other player (Setup.FirstPicker) chooses who moves first, "me"
@@ -83,7 +83,7 @@ func (s *Service) choiceNote(g *Game, now time.Time, text string) Notification {
 // EFORBIDDEN for a user who does not play in the game or whose choice it
 // is not; EINVALID for a game without a pending choice and for a word
 // that is not one of the step's choices.
-func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, choice string) (*Game, error) {
+func (s *Service) choose(ctx context.Context, gameID, version uint64, userID, choice string) (*Game, error) {
 	reminders := s.gameReminders(ctx, gameID)
 	g, err := s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if !g.IsPlayer(userID) {

@@ -284,11 +284,11 @@ func playing(g *Game) error {
 	return Errorf(EINVALID, "Game %d is over (%s%s).", g.ID, g.Result, EndPhrase(g.Result, g.Reason))
 }
 
-// Resign ends game gameID as a loss for userID, who must play in it
+// resign ends game gameID as a loss for userID, who must play in it
 // (EFORBIDDEN), at any moment of an active game (EINVALID once over, and
 // during the pre-game choice, when Abort ends a game), and notifies both
 // players. version as for Move.
-func (s *Service) Resign(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) resign(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if !g.IsPlayer(userID) {
 			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)

@@ -436,7 +436,7 @@ func TestNextWake(t *testing.T) {
 	if n, want := next(), t0.Add(3*day); !n.Equal(want) {
 		t.Fatalf("reminded: %v, want the deadline %v", n, want)
 	}
-	if _, err := e.svc.Resign(ctx, g.ID, bot.AnyVersion, "alice"); err != nil {
+	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
 	if n, want := next(), t0.Add(bot.ChallengeTTL); !n.Equal(want) {
@@ -530,7 +530,7 @@ func TestReminderKeepsVersion(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "chess")
 	g = e.play(t, g.ID, "alice e4").Game
-	g, err := e.svc.OfferDraw(ctx, g.ID, g.Version, "alice")
+	g, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -543,7 +543,7 @@ func TestReminderKeepsVersion(t *testing.T) {
 	if !after.Reminded || after.Version != g.Version {
 		t.Fatalf("after the reminder: reminded %v, version %d; want reminded, version %d", after.Reminded, after.Version, g.Version)
 	}
-	done, err := e.svc.AcceptDraw(ctx, g.ID, g.Version, "bob")
+	done, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: g.ID, Version: g.Version, UserID: "bob"})
 	if err != nil || done.Result != bot.Draw {
 		t.Fatalf("accepting the draw with the version shown before the reminder: %v, %v", done, err)
 	}

@@ -282,14 +282,14 @@ func setClockAside(g *Game) {
 // when writes t for players.
 func when(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 MST") }
 
-// Pause asks, on behalf of userID, to pause game gameID, or agrees when
+// pause asks, on behalf of userID, to pause game gameID, or agrees when
 // the opponent asked: the game is then paused (Game.PausedAt), the clock
 // of the player to act set aside so that it cannot run out, and both
 // players told (NotifyPause). A request is told to the opponent
 // (NotifyPause) and lapses with the next move. version as for Move.
 // EINVALID for a game not being played, one paused already, and while
 // userID's own request stands.
-func (s *Service) Pause(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) pause(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
 		now := s.now()
 		switch {
@@ -309,7 +309,7 @@ func (s *Service) Pause(ctx context.Context, gameID, version uint64, userID stri
 	})
 }
 
-// DeclinePause declines, on behalf of userID, the opponent's standing
+// declinePause declines, on behalf of userID, the opponent's standing
 // request to pause game gameID: the request is dropped, the clocks run on
 // as they did, and the opponent is told (NotifyPause). Either player may
 // answer a request this way, the one not to move too (the one to move
@@ -317,7 +317,7 @@ func (s *Service) Pause(ctx context.Context, gameID, version uint64, userID stri
 // not being played, one paused already (resume it instead), and when no
 // request of the opponent's stands (userID's own is withdrawn with
 // Resume).
-func (s *Service) DeclinePause(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) declinePause(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
 		now := s.now()
 		opp := opponent(g, userID)
@@ -336,12 +336,12 @@ func (s *Service) DeclinePause(ctx context.Context, gameID, version uint64, user
 	})
 }
 
-// Resume ends the pause of game gameID on behalf of userID, either
+// resume ends the pause of game gameID on behalf of userID, either
 // player: the clock set aside comes back moved by the time paused, and
 // both players are told (NotifyPause). A standing pause request of
 // userID's is withdrawn instead. version as for Move. EINVALID for a game
 // not being played and one neither paused nor asked by userID to pause.
-func (s *Service) Resume(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) resume(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
 		now := s.now()
 		if g.PausedAt.IsZero() {

@@ -118,18 +118,18 @@ func (h *Handler) buildCommands() []commandDef {
 			{Name: optChoice, Description: "Army: white or black; then who moves first: me or opponent", Kind: OptionString, Required: true,
 				Choices: choices("white", "black", "me", "opponent")},
 			gameOption(""),
-		}}, (*Handler).chooseCmd},
+		}}, actWith(bot.ActChoose)},
 		{Spec{Name: cmdBoard, Description: "Show a game's board, your side at the bottom", Options: []OptionSpec{gameOption(" (or to watch)")}}, (*Handler).board},
 		{Spec{Name: cmdMoves, Description: "List the legal moves of the player to act, written as /move takes them",
 			Options: []OptionSpec{gameOption(" (or to watch)")}}, (*Handler).movesCmd},
 		{Spec{Name: cmdGames, Description: "List your games, those where it is your turn first"}, (*Handler).games},
-		{Spec{Name: cmdResign, Description: "Resign a game", Options: []OptionSpec{gameOption("")}}, actWith(doResign)},
+		{Spec{Name: cmdResign, Description: "Resign a game", Options: []OptionSpec{gameOption("")}}, actWith(bot.ActResign)},
 		{Spec{Name: cmdDraw, Description: "Offer, accept, decline or claim a draw", Options: []OptionSpec{
 			{Name: optAction, Description: "offer, accept, decline, or claim (repetition or move rule)", Kind: OptionString, Required: true,
 				Choices: choices("offer", "accept", "decline", "claim")},
 			gameOption(""),
 		}}, actOption("draw-")},
-		{Spec{Name: cmdAbort, Description: "Abort a game before both players have moved", Options: []OptionSpec{gameOption("")}}, actWith(doAbort)},
+		{Spec{Name: cmdAbort, Description: "Abort a game before both players have moved", Options: []OptionSpec{gameOption("")}}, actWith(bot.ActAbort)},
 		{Spec{Name: cmdTakeback, Description: "Ask to take back your last move, or answer such a request", Options: []OptionSpec{
 			{Name: optAction, Description: "ask, accept or decline", Kind: OptionString, Required: true, Choices: choices("ask", "accept", "decline")},
 			gameOption(""),
@@ -148,7 +148,7 @@ func (h *Handler) buildCommands() []commandDef {
 	}
 	comforts := map[string]func(h *Handler, ctx context.Context, req Request) (Reply, error){
 		cmdVacation: (*Handler).vacation,
-		cmdPause:    (*Handler).pause,
+		cmdPause:    actOption("pause-"),
 		cmdFollow: func(h *Handler, ctx context.Context, req Request) (Reply, error) {
 			return h.follow(ctx, req, false)
 		},
@@ -194,7 +194,7 @@ func answerChallenge(name string) func(h *Handler, ctx context.Context, req Requ
 }
 
 // actWith runs a command that is one game action (act).
-func actWith(action string) func(h *Handler, ctx context.Context, req Request) (Reply, error) {
+func actWith(action bot.Action) func(h *Handler, ctx context.Context, req Request) (Reply, error) {
 	return func(h *Handler, ctx context.Context, req Request) (Reply, error) { return h.act(ctx, req, action) }
 }
 
@@ -202,7 +202,7 @@ func actWith(action string) func(h *Handler, ctx context.Context, req Request) (
 // action's name (/draw action:offer is "draw-offer").
 func actOption(prefix string) func(h *Handler, ctx context.Context, req Request) (Reply, error) {
 	return func(h *Handler, ctx context.Context, req Request) (Reply, error) {
-		return h.act(ctx, req, prefix+req.Options[optAction])
+		return h.act(ctx, req, bot.Action(prefix+req.Options[optAction]))
 	}
 }
 

@@ -227,7 +227,7 @@ func TestComputerAnswersOffers(t *testing.T) {
 		t.Fatal(err)
 	}
 	cur, _ := e.svc.Game(ctx, g.ID)
-	if _, err := e.svc.RequestTakeback(ctx, g.ID, cur.Version, "alice"); err != nil {
+	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: cur.Version, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
 	if acted, err := r.Step(ctx, g.ID); err != nil || !acted {
@@ -280,7 +280,7 @@ func drawEnv(tb testing.TB, fen string, rule computer.DrawOffers) (*env, *comput
 func (e *env) answer(tb testing.TB, r *computer.Runner, id uint64, move string, decline bool) *bot.Game {
 	tb.Helper()
 	if decline {
-		if _, err := e.svc.DeclineDraw(ctx, id, bot.AnyVersion, "alice"); err != nil {
+		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActDeclineDraw, GameID: id, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 			tb.Fatal(err)
 		}
 	}
@@ -351,7 +351,7 @@ func TestComputerOffersDraw(t *testing.T) {
 			t.Errorf("%+v: draw offers to alice %d, to the thread %d; want 1 each", c.rule, toAlice, toThread)
 		}
 		// Alice accepts it as she would any offer.
-		if _, err := e.svc.AcceptDraw(ctx, g.ID, bot.AnyVersion, "alice"); err != nil {
+		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 			t.Fatal(err)
 		}
 		if end := e.game(t, g.ID); end.Result != bot.Draw || end.Reason != "agreement" {
@@ -410,7 +410,7 @@ func TestComputerDrawCountAfterTakeback(t *testing.T) {
 	e, r, g := drawEnv(t, deadEven, computer.DrawOffers{MinPlies: 0, Turns: 3, Margin: 20})
 	e.answer(t, r, g.ID, kingWalk[0], false)
 	e.answer(t, r, g.ID, kingWalk[1], false)
-	if _, err := e.svc.RequestTakeback(ctx, g.ID, bot.AnyVersion, "alice"); err != nil {
+	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
 	if acted, err := r.Step(ctx, g.ID); err != nil || !acted {

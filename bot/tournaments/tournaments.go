@@ -220,7 +220,7 @@ func (s *Service) Remove(ctx context.Context, id uint64, actor, player, guild st
 			return nil, err
 		}
 		if g.Ongoing() {
-			if _, err := s.core.Resign(ctx, g.ID, bot.AnyVersion, userID); err != nil && bot.ErrorCode(err) != bot.EINVALID {
+			if _, err := s.core.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: userID}); err != nil && bot.ErrorCode(err) != bot.EINVALID {
 				return nil, err
 			}
 		}
