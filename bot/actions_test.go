@@ -36,9 +36,9 @@ func must(tb testing.TB) func(g *bot.Game, err error) *bot.Game {
 	}
 }
 
-// notes returns the pending notifications after the first skip, as
+// notifications returns the pending notifications after the first skip, as
 // "kind user: text".
-func (e *env) notes(tb testing.TB, skip int) []bot.Notification {
+func (e *env) notifications(tb testing.TB, skip int) []bot.Notification {
 	tb.Helper()
 	ns, err := e.db.PendingNotifications(ctx, endOfTime, 0)
 	if err != nil {
@@ -50,8 +50,8 @@ func (e *env) notes(tb testing.TB, skip int) []bot.Notification {
 	return ns[skip:]
 }
 
-// noteKinds returns "kind user" of each notification.
-func noteKinds(ns []bot.Notification) []string {
+// notificationKinds returns "kind user" of each notification.
+func notificationKinds(ns []bot.Notification) []string {
 	var out []string
 	for _, n := range ns {
 		out = append(out, n.Kind.String()+" "+n.UserID)
@@ -118,7 +118,7 @@ func TestDrawOffers(t *testing.T) {
 		if g.Status != bot.GameFinished || g.Result != bot.Draw || g.Reason != "agreement" || g.DrawOffer != "" || g.ToAct != "" || !g.Deadline.IsZero() {
 			t.Fatalf("after accepting: %+v", g)
 		}
-		if got, want := noteKinds(e.notes(t, n)), []string{"draw-offered bob", "game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
+		if got, want := notificationKinds(e.notifications(t, n)), []string{"draw-offered bob", "game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %q, want %q", got, want)
 		}
 	})
@@ -140,7 +140,7 @@ func TestDrawOffers(t *testing.T) {
 		if g.DrawOffer != "" || g.Status != bot.GameActive {
 			t.Fatalf("after declining: %+v", g)
 		}
-		ns := e.notes(t, n)
+		ns := e.notifications(t, n)
 		if got, want := kinds(ns), []string{"draw-declined bob"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %q, want %q", got, want)
 		}
@@ -232,7 +232,7 @@ func TestAbort(t *testing.T) {
 		if g.Status != bot.GameAborted || g.Result != bot.NoResult || g.Reason != "aborted" || g.ToAct != "" || !g.Deadline.IsZero() {
 			t.Fatalf("after the abort: %+v", g)
 		}
-		if got, want := noteKinds(e.notes(t, n)), []string{"game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
+		if got, want := notificationKinds(e.notifications(t, n)), []string{"game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %q, want %q", got, want)
 		}
 		if _, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "bob", Move: "e5"}); bot.ErrorCode(err) != bot.EINVALID {
@@ -294,7 +294,7 @@ func TestTakeback(t *testing.T) {
 			t.Fatalf("after the takeback: %+v", g)
 		}
 		wantClock(t, g, t0.Add(2*time.Hour))
-		if got, want := noteKinds(e.notes(t, n)), []string{"takeback-asked bob", "taken-back alice", "taken-back bob"}; !reflect.DeepEqual(got, want) {
+		if got, want := notificationKinds(e.notifications(t, n)), []string{"takeback-asked bob", "taken-back alice", "taken-back bob"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %q, want %q", got, want)
 		}
 		if want := e.play(t, e.start(t, "chess").ID, "alice e4", "bob e5").Game.FEN; g.FEN != want {
@@ -324,7 +324,7 @@ func TestTakeback(t *testing.T) {
 		if g.Takeback != "" || len(g.Moves) != 1 {
 			t.Fatalf("after declining: %+v", g)
 		}
-		if got, want := noteKinds(e.notes(t, n)), []string{"takeback-declined alice"}; !reflect.DeepEqual(got, want) {
+		if got, want := notificationKinds(e.notifications(t, n)), []string{"takeback-declined alice"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %q, want %q", got, want)
 		}
 	})
@@ -398,7 +398,7 @@ func TestAutoPassWinning(t *testing.T) {
 	}
 	// The turn went to bob and back: alice's clock restarted.
 	wantClock(t, g, t0.Add(time.Hour))
-	ns := e.notes(t, n)
+	ns := e.notifications(t, n)
 	if got, want := kinds(ns), []string{"auto-move alice", "auto-move bob", "your-turn alice"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("notifications %q, want %q", got, want)
 	}
@@ -425,8 +425,8 @@ func TestAutoPassWinning(t *testing.T) {
 	if want := []string{"pass", "pass"}; !reflect.DeepEqual(res.AutoMoves, want) || res.Game.ToAct != "bob" || res.SameTurn {
 		t.Fatalf("after the step: auto moves %q, to act %q, same turn %v", res.AutoMoves, res.Game.ToAct, res.SameTurn)
 	}
-	ns = e.notes(t, n)
-	if got, want := noteKinds(ns), []string{"auto-move alice", "auto-move bob", "auto-move alice", "auto-move bob", "your-turn bob"}; !reflect.DeepEqual(got, want) {
+	ns = e.notifications(t, n)
+	if got, want := notificationKinds(ns), []string{"auto-move alice", "auto-move bob", "auto-move alice", "auto-move bob", "your-turn bob"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("notifications %q, want %q", got, want)
 	}
 	if want := "Game 1: the bot played pass for <@alice> (White): it was the only legal move."; ns[2].Text != want {
@@ -445,7 +445,7 @@ func TestAutoPassAnnihilation(t *testing.T) {
 	if want := []string{"pass"}; !reflect.DeepEqual(res.AutoMoves, want) || res.Game.ToAct != "alice" || !res.SameTurn {
 		t.Fatalf("after the drop: %+v", res)
 	}
-	if got, want := noteKinds(e.notes(t, n)), []string{"auto-move alice", "auto-move bob", "your-turn alice"}; !reflect.DeepEqual(got, want) {
+	if got, want := notificationKinds(e.notifications(t, n)), []string{"auto-move alice", "auto-move bob", "your-turn alice"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("notifications %q, want %q", got, want)
 	}
 	if want := []string{"N@d5", "pass"}; !reflect.DeepEqual(res.Game.Moves, want) {
@@ -472,7 +472,7 @@ func TestAutoPassAnnihilation(t *testing.T) {
 	if want := []string{"pass", "e6e5", "pass", "pass"}; !reflect.DeepEqual(g.Moves, want) {
 		t.Errorf("moves %q, want %q", g.Moves, want)
 	}
-	if got, want := noteKinds(e.notes(t, n)), []string{"auto-move alice", "auto-move bob", "game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
+	if got, want := notificationKinds(e.notifications(t, n)), []string{"auto-move alice", "auto-move bob", "game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("notifications %q, want %q", got, want)
 	}
 }
@@ -525,8 +525,8 @@ func TestPreGame(t *testing.T) {
 					t.Fatalf("setup %+v, want %+v", g.Setup, want)
 				}
 				wantClock(t, g, t0)
-				ns := e.notes(t, n)
-				if got, want := noteKinds(ns), []string{"challenge-accepted alice", "choice " + armyPicker}; !reflect.DeepEqual(got, want) {
+				ns := e.notifications(t, n)
+				if got, want := notificationKinds(ns), []string{"challenge-accepted alice", "choice " + armyPicker}; !reflect.DeepEqual(got, want) {
 					t.Fatalf("notifications %q, want %q", got, want)
 				}
 				if !strings.Contains(ns[1].Text, "then <@"+firstPicker+"> chooses who moves first") {
@@ -543,7 +543,7 @@ func TestPreGame(t *testing.T) {
 					t.Fatalf("after the army: %+v %+v", g, g.Setup)
 				}
 				wantClock(t, g, t0.Add(time.Hour))
-				if got, want := noteKinds(e.notes(t, n)), []string{"choice " + firstPicker}; !reflect.DeepEqual(got, want) {
+				if got, want := notificationKinds(e.notifications(t, n)), []string{"choice " + firstPicker}; !reflect.DeepEqual(got, want) {
 					t.Fatalf("notifications %q, want %q", got, want)
 				}
 
@@ -560,7 +560,7 @@ func TestPreGame(t *testing.T) {
 					t.Errorf("the first mover is not White: %s", g.StartFEN)
 				}
 				wantClock(t, g, t0.Add(2*time.Hour))
-				if got, want := noteKinds(e.notes(t, n)), []string{"your-turn " + white}; !reflect.DeepEqual(got, want) {
+				if got, want := notificationKinds(e.notifications(t, n)), []string{"your-turn " + white}; !reflect.DeepEqual(got, want) {
 					t.Fatalf("notifications %q, want %q", got, want)
 				}
 				// The game goes on from there: the first mover passes, the
@@ -619,7 +619,7 @@ func TestPreGameChallengeOptions(t *testing.T) {
 			Variant: "annihilation", DaysPerMove: 3, Chooser: tc.chooser}); err != nil {
 			t.Fatal(err)
 		}
-		if ns := e.notes(t, n); len(ns) != 1 || ns[0].Text != tc.want {
+		if ns := e.notifications(t, n); len(ns) != 1 || ns[0].Text != tc.want {
 			t.Errorf("challenge notification %+v, want %q", ns, tc.want)
 		}
 	}

@@ -119,7 +119,7 @@ func (d *Deliverer) RunOnce(ctx context.Context) (delivered int, err error) {
 			if d.digests != nil {
 				at, wait, err := d.digests.DigestTime(ctx, n)
 				if err != nil {
-					d.log.Warn("notification: cannot tell whether it waits for a digest; sent now", append(noteAttrs(n), "err", err)...)
+					d.log.Warn("notification: cannot tell whether it waits for a digest; sent now", append(notificationAttrs(n), "err", err)...)
 				}
 				switch {
 				case err == nil && wait && now.Before(at):
@@ -172,7 +172,7 @@ func (d *Deliverer) deliver(ctx context.Context, n Notification, now time.Time) 
 	}()
 	if err := d.send(ctx, n); err != nil {
 		wait := RetryDelay(n.Attempts)
-		d.log.Warn("notification not delivered; will retry", append(noteAttrs(n), "attempts", n.Attempts+1,
+		d.log.Warn("notification not delivered; will retry", append(notificationAttrs(n), "attempts", n.Attempts+1,
 			"retry_in", wait, "err", err)...)
 		return false, d.out.RetryNotification(ctx, n.ID, now.Add(wait))
 	}
@@ -197,18 +197,18 @@ func (d *Deliverer) crashed(ctx context.Context, n Notification, now time.Time, 
 	}
 	d.mu.Unlock()
 	if count >= MaxDeliveryCrashes {
-		d.log.Error("notification set aside: its delivery crashed every time", append(noteAttrs(n),
+		d.log.Error("notification set aside: its delivery crashed every time", append(notificationAttrs(n),
 			"crashes", count, "text", n.Text, "panic", p.Value)...)
 		return d.out.SetAsideNotification(ctx, n.ID, fmt.Sprintf("delivery crashed %d times: %v", count, p.Value))
 	}
 	wait := RetryDelay(n.Attempts)
-	d.log.Error("delivering a notification crashed; will retry", append(noteAttrs(n), "crashes", count,
+	d.log.Error("delivering a notification crashed; will retry", append(notificationAttrs(n), "crashes", count,
 		"retry_in", wait, "panic", p.Value, "stack", string(p.Stack))...)
 	return d.out.RetryNotification(ctx, n.ID, now.Add(wait))
 }
 
-// noteAttrs returns the log attributes that identify n.
-func noteAttrs(n Notification) []any {
+// notificationAttrs returns the log attributes that identify n.
+func notificationAttrs(n Notification) []any {
 	return []any{"id", n.ID, "kind", n.Kind.String(), "user", n.UserID, "channel", n.ChannelID,
 		"game", n.GameID, "challenge", n.ChallengeID}
 }
@@ -267,11 +267,11 @@ func (d *Deliverer) deliverDigest(ctx context.Context, user string, held []Notif
 			sent, err = false, failed(newPanicError(r))
 		}
 	}()
-	note, err := d.digests.Digest(ctx, user, held, now)
+	digest, err := d.digests.Digest(ctx, user, held, now)
 	if err != nil {
 		return false, failed(err)
 	}
-	if err := d.send(ctx, note); err != nil {
+	if err := d.send(ctx, digest); err != nil {
 		return false, failed(err)
 	}
 	for _, n := range held {

@@ -58,14 +58,14 @@ func (s *Service) Unfollow(ctx context.Context, gameID uint64, userID string) (*
 	})
 }
 
-// followNotes tells each follower of g the moves of rg (the replay of g)
+// followNotifications tells each follower of g the moves of rg (the replay of g)
 // from the 0-based ply from on, once a turn is complete: when the game
 // stands at the start of a turn (or is over), the moves from the start
 // of the turn that holds ply from, in one notification each ("Game 12
 // (...): <@a> played e4; <@b> played e5"); none in the middle of a turn
 // (which is told whole when it ends), without followers or without such
 // moves.
-func (s *Service) followNotes(g *Game, rg *rules.Game, from int, now time.Time) []Notification {
+func (s *Service) followNotifications(g *Game, rg *rules.Game, from int, now time.Time) []Notification {
 	if len(g.Followers) == 0 || from >= len(rg.Moves()) {
 		return nil
 	}
@@ -107,7 +107,7 @@ func (s *Service) followNotes(g *Game, rg *rules.Game, from int, now time.Time) 
 func toFollowers(g *Game, text string, now time.Time) []Notification {
 	var out []Notification
 	for _, u := range g.Followers {
-		out = append(out, gameNote(g, NotifyFollow, u, text, now))
+		out = append(out, gameNotification(g, NotifyFollow, u, text, now))
 	}
 	return out
 }

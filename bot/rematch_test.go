@@ -35,7 +35,7 @@ func TestRematch(t *testing.T) {
 		r.DaysPerMove != 5 || r.Color != bot.ColorWhite || r.ChannelID != "chan" {
 		t.Fatalf("rematch challenge %+v of game %+v", r, g)
 	}
-	if got := noteKinds(e.notes(t, n)); len(got) != 1 || got[0] != "challenge-received alice" {
+	if got := notificationKinds(e.notifications(t, n)); len(got) != 1 || got[0] != "challenge-received alice" {
 		t.Errorf("notifications %q", got)
 	}
 	for _, who := range []string{"bob", "alice"} {

@@ -82,11 +82,11 @@ func (s *Service) OnGameCommitted(e GameEvent) { s.events = append(s.events, e) 
 func (s *Service) updateGame(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error) {
 	change := func(g *Game, tx RatingTx) ([]Notification, error) {
 		u := GameUpdate{Game: g, Before: gameBefore(g), Ratings: tx}
-		notes, err := fn(g)
+		told, err := fn(g)
 		if err != nil {
 			return nil, err
 		}
-		u.Notifications = notes
+		u.Notifications = told
 		for _, f := range s.finishers {
 			if err := f(&u); err != nil {
 				return nil, err

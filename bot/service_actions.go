@@ -95,15 +95,15 @@ func opponent(g *Game, userID string) string {
 	return g.White
 }
 
-// gameNote returns a notification of kind about g to userID.
-func gameNote(g *Game, kind NotificationKind, userID, text string, now time.Time) Notification {
+// gameNotification returns a notification of kind about g to userID.
+func gameNotification(g *Game, kind NotificationKind, userID, text string, now time.Time) Notification {
 	return Notification{Kind: kind, UserID: userID, GuildID: g.GuildID, ChannelID: g.ChannelID,
 		GameID: g.ID, Text: text, Created: now}
 }
 
 // toBoth returns a notification of kind about g to each player.
 func toBoth(g *Game, kind NotificationKind, text string, now time.Time) []Notification {
-	return []Notification{gameNote(g, kind, g.White, text, now), gameNote(g, kind, g.Black, text, now)}
+	return []Notification{gameNotification(g, kind, g.White, text, now), gameNotification(g, kind, g.Black, text, now)}
 }
 
 // player refuses, with EFORBIDDEN, a user who does not play in g.
@@ -132,7 +132,7 @@ func (s *Service) offerDraw(ctx context.Context, gameID, version uint64, userID 
 			return s.finish(g, Draw, "agreement", now), nil
 		}
 		g.DrawOffer, g.Updated = userID, now
-		return []Notification{gameNote(g, NotifyDrawOffered, opponent(g, userID),
+		return []Notification{gameNotification(g, NotifyDrawOffered, opponent(g, userID),
 			fmt.Sprintf("<@%s> offers a draw in game %d (%s): accept or decline it, or move to decline it.", userID, g.ID, s.VariantName(g.Variant, g.Options)), now)}, nil
 	})
 }
@@ -163,7 +163,7 @@ func (s *Service) declineDraw(ctx context.Context, gameID, version uint64, userI
 		now := s.now()
 		offerer := g.DrawOffer
 		g.DrawOffer, g.Updated = "", now
-		return []Notification{gameNote(g, NotifyDrawDeclined, offerer,
+		return []Notification{gameNotification(g, NotifyDrawDeclined, offerer,
 			fmt.Sprintf("<@%s> declined your draw offer in game %d.", userID, g.ID), now)}, nil
 	})
 }
@@ -300,7 +300,7 @@ func (s *Service) requestTakeback(ctx context.Context, gameID, version uint64, u
 		}
 		now := s.now()
 		g.Takeback, g.Updated = userID, now
-		return []Notification{gameNote(g, NotifyTakebackAsked, opponent(g, userID),
+		return []Notification{gameNotification(g, NotifyTakebackAsked, opponent(g, userID),
 			fmt.Sprintf("<@%s> asks to take back their last move in game %d: accept or decline.", userID, g.ID), now)}, nil
 	})
 }
@@ -363,7 +363,7 @@ func (s *Service) declineTakeback(ctx context.Context, gameID, version uint64, u
 		now := s.now()
 		asker := g.Takeback
 		g.Takeback, g.Updated = "", now
-		return []Notification{gameNote(g, NotifyTakebackDeclined, asker,
+		return []Notification{gameNotification(g, NotifyTakebackDeclined, asker,
 			fmt.Sprintf("<@%s> declined your takeback request in game %d.", userID, g.ID), now)}, nil
 	})
 }

@@ -44,11 +44,11 @@ type MoveResult struct {
 	// them: the answers and the forced passes after them.
 	Answers     []ForecastAnswer
 	AnswerPlies int
-	// Note is a remark for the player who moved, "" when none: that the
+	// Remark is a line for the player who moved, "" when none: that the
 	// move ended their turn while its form marked '>' would have
 	// continued it, and what that form does (a Winning Chess Attacker
 	// step that may step again, a Defender pre-move).
-	Note string
+	Remark string
 }
 
 // maxAutoMoves bounds the forced moves played after one move. Every
@@ -136,7 +136,7 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		if err != nil {
 			return nil, moveError(err)
 		}
-		res.Played, res.SAN, res.Note = rules.FormatMove(&p, m), notation.SAN(&p, m), continuedBy(&p, m)
+		res.Played, res.SAN, res.Remark = rules.FormatMove(&p, m), notation.SAN(&p, m), continuedBy(&p, m)
 		if err := rg.Play(m); err != nil {
 			return nil, moveError(err)
 		}
@@ -144,19 +144,19 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		from := len(g.Moves)
 		g.Moves = append(g.Moves, res.Played)
 		g.DrawOffer, g.Takeback, g.PauseOffer, g.Updated = "", "", "", now
-		var notes []Notification
+		var told []Notification
 		var auto []autoMove
-		auto, notes = s.settle(g, rg, req.UserID, now, reminders)
+		auto, told = s.settle(g, rg, req.UserID, now, reminders)
 		for _, a := range auto {
 			res.AutoMoves, res.AutoPlayers = append(res.AutoMoves, a.san), append(res.AutoPlayers, a.user)
 		}
 		before := len(g.Moves)
-		res.Answers, _, notes = s.answerForecasts(g, rg, notes, now, reminders)
+		res.Answers, _, told = s.answerForecasts(g, rg, told, now, reminders)
 		res.AnswerPlies = len(g.Moves) - before
-		notes = append(notes, s.followNotes(g, rg, from, now)...)
+		told = append(told, s.followNotifications(g, rg, from, now)...)
 		res.Replayed = rg
 		res.SameTurn = g.Status == GameActive && g.ToAct == req.UserID
-		return notes, nil
+		return told, nil
 	})
 	if errors.Is(err, timeRanOut{}) {
 		return nil, s.ranOut(ctx, req.GameID)
@@ -205,7 +205,7 @@ func (s *Service) ranOut(ctx context.Context, id uint64) error {
 // before is the user ID of the player who acted last (the one who moved,
 // or "" at the start of a game). r holds the players' reminder settings,
 // read before the update: settle reads no store.
-func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, r Reminders) (auto []autoMove, notes []Notification) {
+func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, r Reminders) (auto []autoMove, told []Notification) {
 	acting, started := g.ToAct, g.TurnStarted // whose clock ran, since when
 	passed := false                           // the turn passed to the other player at some point
 	if p := rg.Position(); userToAct(g, &p) != before {
@@ -224,7 +224,7 @@ func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, 
 		}
 		g.Moves = append(g.Moves, rules.FormatMove(&p, legal[0]))
 		auto = append(auto, autoMove{san: san, user: who})
-		notes = append(notes, s.autoMoveNotes(g, who, p.ToAct(), san, now)...)
+		told = append(told, s.autoMoveNotifications(g, who, p.ToAct(), san, now)...)
 		if q := rg.Position(); userToAct(g, &q) != who {
 			passed = true
 		}
@@ -232,15 +232,15 @@ func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, 
 	next := rg.Position()
 	g.FEN = next.FEN()
 	if o := rg.Outcome(); o.Over() {
-		return auto, append(notes, s.finish(g, resultOf(o.Result), o.Reason, now)...)
+		return auto, append(told, s.finish(g, resultOf(o.Result), o.Reason, now)...)
 	}
 	g.ToAct = userToAct(g, &next)
 	if passed {
 		spendBank(g, acting, started, now)
 		startTurn(g, now, r)
-		notes = append(notes, yourTurn(g, s.VariantName(g.Variant, g.Options), now))
+		told = append(told, yourTurn(g, s.VariantName(g.Variant, g.Options), now))
 	}
-	return auto, notes
+	return auto, told
 }
 
 // BeginPlay completes g, a new game in play created at now (Status
@@ -250,8 +250,8 @@ func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, 
 // players' reminder settings (ReadReminders): BeginPlay reads no store,
 // so a store transaction creating the game may call it.
 func (s *Service) BeginPlay(g *Game, start rules.Position, now time.Time, r Reminders) []Notification {
-	_, notes := s.settle(g, rules.NewGame(start), "", now, r)
-	return notes
+	_, told := s.settle(g, rules.NewGame(start), "", now, r)
+	return told
 }
 
 // autoMove is a move the bot played because it was the only legal one.
@@ -260,9 +260,9 @@ type autoMove struct {
 	user string // the user ID of the player for whom it was played
 }
 
-// autoMoveNotes tells both players of g that the bot played san for who,
+// autoMoveNotifications tells both players of g that the bot played san for who,
 // playing colour.
-func (s *Service) autoMoveNotes(g *Game, who string, colour rules.Color, san string, now time.Time) []Notification {
+func (s *Service) autoMoveNotifications(g *Game, who string, colour rules.Color, san string, now time.Time) []Notification {
 	name := "White"
 	if colour == rules.Black {
 		name = "Black"
@@ -323,12 +323,12 @@ func (s *Service) finish(g *Game, r Result, reason string, now time.Time) []Noti
 	default:
 		text += "a draw" + EndPhrase(r, reason) + "."
 	}
-	var notes []Notification
+	var told []Notification
 	for _, u := range []string{g.White, g.Black} {
-		notes = append(notes, Notification{Kind: NotifyGameOver, UserID: u, GuildID: g.GuildID,
+		told = append(told, Notification{Kind: NotifyGameOver, UserID: u, GuildID: g.GuildID,
 			ChannelID: g.ChannelID, GameID: g.ID, Text: text, Created: now})
 	}
-	return append(notes, toFollowers(g, text, now)...)
+	return append(told, toFollowers(g, text, now)...)
 }
 
 // yourTurn returns the notification that it is g.ToAct's turn in g, a

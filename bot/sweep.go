@@ -325,12 +325,12 @@ func abortOnTime(g *Game, now time.Time) []Notification {
 	g.Status, g.Result, g.Reason = GameAborted, NoResult, reason
 	stopClock(g)
 	text := fmt.Sprintf("Game %d is aborted: <@%s> did not play in time, before both players had moved.", g.ID, late)
-	var notes []Notification
+	var told []Notification
 	for _, u := range []string{g.White, g.Black} {
-		notes = append(notes, Notification{Kind: NotifyGameOver, UserID: u, GuildID: g.GuildID,
+		told = append(told, Notification{Kind: NotifyGameOver, UserID: u, GuildID: g.GuildID,
 			ChannelID: g.ChannelID, GameID: g.ID, Text: text, Created: now})
 	}
-	return notes
+	return told
 }
 
 // remind sends the player to act in game id the reminder of this turn if

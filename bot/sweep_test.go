@@ -106,8 +106,8 @@ func TestSweepLossOnTime(t *testing.T) {
 		if g.Status != bot.GameFinished || g.Result != tc.result || g.Reason != "timeout" || g.ToAct != "" || !g.Deadline.IsZero() {
 			t.Errorf("%s ran out of time: %s %s %q, to act %q, deadline %v", tc.loser, g.Status, g.Result, g.Reason, g.ToAct, g.Deadline)
 		}
-		notes := e.drain(t)
-		if got, want := kinds(notes), []string{"game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
+		told := e.drain(t)
+		if got, want := kinds(told), []string{"game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %v, want %v", got, want)
 		}
 		if rep := e.sweep(t); rep != (bot.SweepReport{}) {
@@ -151,12 +151,12 @@ func TestSweepAbortsBeforeBothMoved(t *testing.T) {
 		if g.Status != bot.GameAborted || g.Result != bot.NoResult || g.Reason != tc.reason || g.ToAct != "" || !g.Deadline.IsZero() {
 			t.Errorf("%s %v: %s %s %q, to act %q, deadline %v", tc.variant, tc.moves, g.Status, g.Result, g.Reason, g.ToAct, g.Deadline)
 		}
-		notes := e.drain(t)
-		if got, want := kinds(notes), []string{"game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
+		told := e.drain(t)
+		if got, want := kinds(told), []string{"game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %v, want %v", got, want)
 		}
-		if !strings.Contains(notes[0].Text, "<@"+late+">") {
-			t.Errorf("the notification does not name %s: %q", late, notes[0].Text)
+		if !strings.Contains(told[0].Text, "<@"+late+">") {
+			t.Errorf("the notification does not name %s: %q", late, told[0].Text)
 		}
 		if rep := e.sweep(t); rep != (bot.SweepReport{}) {
 			t.Errorf("a second sweep did %+v", rep)
@@ -180,11 +180,11 @@ func TestSweepReminders(t *testing.T) {
 	if rep := e.sweep(t); rep != (bot.SweepReport{Reminded: 1}) {
 		t.Fatalf("at 20%% left: %+v, want one reminder", rep)
 	}
-	notes := e.drain(t)
-	if got := kinds(notes); !reflect.DeepEqual(got, []string{"reminder alice"}) {
+	told := e.drain(t)
+	if got := kinds(told); !reflect.DeepEqual(got, []string{"reminder alice"}) {
 		t.Fatalf("notifications %v", got)
 	}
-	if n := notes[0]; n.GameID != g.ID || n.ChannelID != "chan" || !strings.Contains(n.Text, "14 hours left") {
+	if n := told[0]; n.GameID != g.ID || n.ChannelID != "chan" || !strings.Contains(n.Text, "14 hours left") {
 		t.Errorf("reminder %+v", n)
 	}
 	if g := e.game(t, g.ID); !g.Reminded || g.Status != bot.GameActive {

@@ -141,7 +141,7 @@ func (s *Service) StartVacation(ctx context.Context, userID string) (VacationSta
 		if g.ToAct == userID {
 			shiftClock(g, until.Sub(now))
 		}
-		return []Notification{gameNote(g, NotifyVacation, opponent(g, userID), fmt.Sprintf(
+		return []Notification{gameNotification(g, NotifyVacation, opponent(g, userID), fmt.Sprintf(
 			"<@%s> is on vacation until %s at the latest: their clock in game %d (%s) is stopped meanwhile.",
 			userID, when(until), g.ID, s.VariantName(g.Variant, g.Options)), now)}, nil
 	})
@@ -181,7 +181,7 @@ func (s *Service) EndVacation(ctx context.Context, userID string) (VacationState
 		if g.ToAct == userID {
 			shiftClock(g, -until.Sub(now))
 		}
-		return []Notification{gameNote(g, NotifyVacation, opponent(g, userID), fmt.Sprintf(
+		return []Notification{gameNotification(g, NotifyVacation, opponent(g, userID), fmt.Sprintf(
 			"<@%s> is back from vacation: their clock in game %d (%s) runs again.", userID, g.ID, s.VariantName(g.Variant, g.Options)), now)}, nil
 	})
 	return vacationState(p, s.vacationDays, now), err
@@ -303,7 +303,7 @@ func (s *Service) pause(ctx context.Context, gameID, version uint64, userID stri
 			return toBoth(g, NotifyPause, fmt.Sprintf("Game %d is paused by agreement: no clock runs and no move is played until one of you resumes it (/pause action:resume).", g.ID), now), nil
 		}
 		g.PauseOffer, g.Updated = userID, now
-		return []Notification{gameNote(g, NotifyPause, opponent(g, userID), fmt.Sprintf(
+		return []Notification{gameNotification(g, NotifyPause, opponent(g, userID), fmt.Sprintf(
 			"<@%s> asks to pause game %d (%s): the clocks stop until either of you resumes it. Agree (/pause action:ask) or decline (/pause action:decline); a move declines too.",
 			userID, g.ID, s.VariantName(g.Variant, g.Options)), now)}, nil
 	})
@@ -330,7 +330,7 @@ func (s *Service) declinePause(ctx context.Context, gameID, version uint64, user
 			return nil, Errorf(EINVALID, "Nobody asks to pause game %d: there is nothing to decline.", g.ID)
 		}
 		g.PauseOffer, g.Updated = "", now
-		return []Notification{gameNote(g, NotifyPause, opp, fmt.Sprintf(
+		return []Notification{gameNotification(g, NotifyPause, opp, fmt.Sprintf(
 			"<@%s> declines to pause game %d (%s): the clocks run on. It is <@%s>'s turn.",
 			userID, g.ID, s.VariantName(g.Variant, g.Options), g.ToAct), now)}, nil
 	})

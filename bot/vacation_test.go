@@ -29,7 +29,7 @@ func TestVacationStopsAndRestartsClocks(t *testing.T) {
 	if !v.OnVacation() || !v.Until.Equal(start.Add(30*day)) || v.Used != 0 || v.Left != 30 {
 		t.Fatalf("vacation %+v", v)
 	}
-	if got, want := noteKinds(e.notes(t, n)), []string{"vacation bob", "vacation bob"}; !reflect.DeepEqual(got, want) {
+	if got, want := notificationKinds(e.notifications(t, n)), []string{"vacation bob", "vacation bob"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("notifications %q, want %q", got, want)
 	}
 	g := e.game(t, g1.ID)
@@ -134,7 +134,7 @@ func TestPauseByConsent(t *testing.T) {
 	if g.PausedAt.IsZero() || !g.Deadline.IsZero() || !g.PausedDeadline.Equal(deadline) {
 		t.Fatalf("after agreeing: %+v", g)
 	}
-	if got, want := noteKinds(e.notes(t, n)), []string{"pause alice", "pause bob"}; !reflect.DeepEqual(got, want) {
+	if got, want := notificationKinds(e.notifications(t, n)), []string{"pause alice", "pause bob"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("notifications %q, want %q", got, want)
 	}
 	if _, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "alice", Move: "Nf3"}); err == nil || !strings.Contains(bot.ErrorMessage(err), "is paused") {

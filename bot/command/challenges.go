@@ -150,7 +150,7 @@ func (h *Handler) accept(ctx context.Context, at Request, id, version uint64) (R
 	if err != nil {
 		return Reply{}, err
 	}
-	return h.boardReply(g, rg, head+"\n"+orientationNote+"\n"+turnText(g, rg))
+	return h.boardReply(g, rg, head+"\n"+orientationLine+"\n"+turnText(g, rg))
 }
 
 // setupReply asks for the next pre-game choice of g, with its buttons,
@@ -226,7 +226,7 @@ func (h *Handler) computerGameStarted(ctx context.Context, c *bot.Challenge) (Re
 	if err != nil {
 		return Reply{}, err
 	}
-	return h.boardReply(g, rg, head+"\n"+orientationNote+"\n"+turnText(g, rg))
+	return h.boardReply(g, rg, head+"\n"+orientationLine+"\n"+turnText(g, rg))
 }
 
 // daysPerMove reads a days: option: defaultDays when not given, else one

@@ -50,8 +50,8 @@ func (h *Handler) movesCmd(ctx context.Context, req Request) (Reply, error) {
 	}
 	head += ":"
 	lines := append([]string{head}, legalMoveLines(&p, legal)...)
-	if note := passEnds(rg); note != "" {
-		lines = append(lines, note)
+	if ends := passEnds(rg); ends != "" {
+		lines = append(lines, ends)
 	}
 	lines = append(lines, "Play one with /move, e.g. /move "+notation.SAN(&p, legal[0])+
 		"; the coordinate form works too (/move "+rules.FormatMove(&p, legal[0])+").")

@@ -138,14 +138,14 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 		if res := resultText(g); res != "" {
 			rep.Text = res
 		}
-		gif, note, err := h.gameGIF(g, rg, n.UserID)
+		gif, caption, err := h.gameGIF(g, rg, n.UserID)
 		if err != nil {
 			h.log.Error("command: notification: gif", "game", g.ID, "err", err)
 		} else if gif.Data != nil {
 			rep.Files = append(rep.Files, gif)
 		}
-		if note != "" {
-			rep.Text += "\n" + note
+		if caption != "" {
+			rep.Text += "\n" + caption
 		}
 	}
 	if colorOf(g, n.UserID) == rules.Black {

@@ -153,8 +153,8 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 	turns := bot.TurnsSince(ng, rg, ply-1)
 	b.WriteString(summary(flatten(turns, playedFrom(turns, req.UserID, ply)), ply, fmt.Sprintf(" in game #%d", ng.ID)))
 	b.WriteString(".\n")
-	if res.Note != "" {
-		b.WriteString(res.Note + "\n")
+	if res.Remark != "" {
+		b.WriteString(res.Remark + "\n")
 	}
 	b.WriteString(answersText(res.Answers))
 	switch {
@@ -176,8 +176,8 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 		}
 		b.WriteByte('.')
 		b.WriteString(fewMoves(&p))
-		if note := passEnds(rg); note != "" {
-			b.WriteString(" " + note)
+		if ends := passEnds(rg); ends != "" {
+			b.WriteString(" " + ends)
 		}
 	default:
 		b.WriteString(turnText(ng, rg))

@@ -45,7 +45,7 @@ func (h *Handler) chosen(userID string, _, ng *bot.Game) (Reply, error) {
 	} else {
 		head = fmt.Sprintf("%s chose that %s moves first in game #%d. The game begins.", mention(userID), mention(first), ng.ID)
 	}
-	text := head + "\n" + startedText(ng) + "\n" + h.header(ng) + "\n" + orientationNote + "\n" + turnText(ng, rg)
+	text := head + "\n" + startedText(ng) + "\n" + h.header(ng) + "\n" + orientationLine + "\n" + turnText(ng, rg)
 	rep, err := h.boardReply(ng, rg, text)
 	if err != nil {
 		return Reply{}, err

@@ -54,8 +54,8 @@ func (e *env) game(tb testing.TB, id uint64) *bot.Game {
 	return g
 }
 
-// notes returns the pending notifications after the first skip.
-func (e *env) notes(tb testing.TB, skip int) []bot.Notification {
+// notifications returns the pending notifications after the first skip.
+func (e *env) notifications(tb testing.TB, skip int) []bot.Notification {
 	tb.Helper()
 	ns, err := e.db.PendingNotifications(ctx, endOfTime, 0)
 	if err != nil {
@@ -71,7 +71,7 @@ func (e *env) notes(tb testing.TB, skip int) []bot.Notification {
 func (e *env) outbox(tb testing.TB) []string {
 	tb.Helper()
 	var out []string
-	for _, n := range e.notes(tb, 0) {
+	for _, n := range e.notifications(tb, 0) {
 		out = append(out, n.Kind.String()+" "+n.UserID)
 	}
 	return out
@@ -331,7 +331,7 @@ func TestComputerOffersDraw(t *testing.T) {
 			continue
 		}
 		var toAlice, toThread int
-		for _, n := range e.notes(t, 0) {
+		for _, n := range e.notifications(t, 0) {
 			if n.Kind != bot.NotifyDrawOffered {
 				continue
 			}
@@ -448,7 +448,7 @@ func TestComputerTurnPosted(t *testing.T) {
 				t.Fatalf("%s: step %d: acted %v, %v", c.variant, step, acted, err)
 			}
 			posts := 0
-			for _, n := range e.notes(t, 0) {
+			for _, n := range e.notifications(t, 0) {
 				if n.Kind == bot.NotifyComputerTurn {
 					posts++
 					if n.UserID != "" || n.ChannelID != "chan" || n.GameID != g.ID {

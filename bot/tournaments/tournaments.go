@@ -354,7 +354,7 @@ func (s *Service) Start(ctx context.Context, id uint64, userID, guild string) (*
 }
 
 // pairGames creates the games of every pairing of t's schedule that has
-// none yet, and the notes that tell the channel and the players; r holds
+// none yet, and the notifications that tell the channel and the players; r holds
 // the players' reminder settings, read before the update.
 func (s *Service) pairGames(t *bot.Tournament, newID func() (uint64, error), reminders bot.Reminders) (bot.TournamentChange, error) {
 	v, err := s.core.Rules().Variant(t.Variant, t.Options)
@@ -383,11 +383,11 @@ func (s *Service) pairGames(t *bot.Tournament, newID func() (uint64, error), rem
 			g := &bot.Game{ID: id, Variant: t.Variant, Options: t.Options, GuildID: t.GuildID, ChannelID: t.ChannelID,
 				DaysPerMove: t.DaysPerMove, Rated: t.Rated, Tournament: t.ID, White: pair.White, Black: pair.Black,
 				StartFEN: start.FEN(), Status: bot.GameActive, Created: now, Updated: now}
-			notes := s.core.BeginPlay(g, start, now, reminders)
+			told := s.core.BeginPlay(g, start, now, reminders)
 			key.GameID = id
 			t.Games = append(t.Games, key)
 			ch.Games = append(ch.Games, g)
-			ch.Notifications = append(ch.Notifications, notes...)
+			ch.Notifications = append(ch.Notifications, told...)
 			lines = append(lines, fmt.Sprintf("round %d: <@%s> (White) vs <@%s>, game #%d", r+1, pair.White, pair.Black, id))
 			paired = true
 		}
