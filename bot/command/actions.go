@@ -240,3 +240,44 @@ func shows(head func(who string, g *bot.Game, rg *rules.Game) string) func(h *Ha
 		return h.boardReply(g, rg, msg)
 	}
 }
+
+// defineResign defines /resign: the game action bot.ActResign.
+func defineResign(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdResign, Description: "Resign a game", Options: []OptionSpec{gameOption("")}}, actWith(bot.ActResign)}
+}
+
+// defineDraw defines /draw: the game actions "draw-" + its action.
+func defineDraw(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdDraw, Description: "Offer, accept, decline or claim a draw", Options: []OptionSpec{
+		{Name: optAction, Description: "offer, accept, decline, or claim (repetition or move rule)", Kind: OptionString, Required: true,
+			Choices: choices("offer", "accept", "decline", "claim")},
+		gameOption(""),
+	}}, actOption("draw-")}
+}
+
+// defineAbort defines /abort: the game action bot.ActAbort.
+func defineAbort(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdAbort, Description: "Abort a game before both players have moved", Options: []OptionSpec{gameOption("")}}, actWith(bot.ActAbort)}
+}
+
+// defineTakeback defines /takeback: the game actions "takeback-" + its
+// action.
+func defineTakeback(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdTakeback, Description: "Ask to take back your last move, or answer such a request", Options: []OptionSpec{
+		{Name: optAction, Description: "ask, accept or decline", Kind: OptionString, Required: true, Choices: choices("ask", "accept", "decline")},
+		gameOption(""),
+	}}, actOption("takeback-")}
+}
+
+// actWith runs a command that is one game action (act).
+func actWith(action bot.Action) func(h *Handler, ctx context.Context, req Request) (Reply, error) {
+	return func(h *Handler, ctx context.Context, req Request) (Reply, error) { return h.act(ctx, req, action) }
+}
+
+// actOption runs a command whose action: option completes the game
+// action's name (/draw action:offer is "draw-offer").
+func actOption(prefix string) func(h *Handler, ctx context.Context, req Request) (Reply, error) {
+	return func(h *Handler, ctx context.Context, req Request) (Reply, error) {
+		return h.act(ctx, req, bot.Action(prefix+req.Options[optAction]))
+	}
+}

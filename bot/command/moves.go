@@ -271,3 +271,9 @@ func moveRefusal(err error, text string) error {
 	}
 	return bot.Errorf(bot.EINVALID, "%s. /moves lists the legal moves.", strings.TrimRight(msg, "."))
 }
+
+// defineMoves defines /moves.
+func defineMoves(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdMoves, Description: "List the legal moves of the player to act, written as /move takes them",
+		Options: []OptionSpec{gameOption(" (or to watch)")}}, (*Handler).movesCmd}
+}

@@ -264,3 +264,16 @@ func (h *Handler) status(g *bot.Game, rg *rules.Game) string {
 	}
 	return s + timeOff(g, h.svc.Now())
 }
+
+// defineMove defines /move.
+func defineMove(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdMove, Description: "Play a move (e4, Nf3, O-O, P@e4 or e2e4; /moves lists the legal ones)", Options: []OptionSpec{
+		{Name: optMove, Description: "Your move: start typing to see the legal ones", Kind: OptionString, Required: true, Autocomplete: true},
+		gameOption(""),
+	}}, (*Handler).move}
+}
+
+// defineBoard defines /board.
+func defineBoard(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdBoard, Description: "Show a game's board, your side at the bottom", Options: []OptionSpec{gameOption(" (or to watch)")}}, (*Handler).board}
+}

@@ -101,3 +101,12 @@ func side(word string) string {
 	}
 	return "at the bottom"
 }
+
+// defineChoose defines /choose: the game action bot.ActChoose.
+func defineChoose(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdChoose, Description: "Make the pre-game choice (Crazyhouse Annihilation)", Options: []OptionSpec{
+		{Name: optChoice, Description: "Army: white or black; then who moves first: me or opponent", Kind: OptionString, Required: true,
+			Choices: choices("white", "black", "me", "opponent")},
+		gameOption(""),
+	}}, actWith(bot.ActChoose)}
+}

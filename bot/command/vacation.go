@@ -14,17 +14,20 @@ const (
 	cmdPause    = "pause"
 )
 
-// vacationSpecs are the specs of /vacation and /pause.
-func vacationSpecs() []Spec {
-	return []Spec{
-		{Name: cmdVacation, Description: "Go on vacation (your clocks stop in every game) or come back", Options: []OptionSpec{
-			{Name: optAction, Description: "start or end your vacation", Kind: OptionString, Required: true, Choices: choices("start", "end")}}},
-		{Name: cmdPause, Description: "Pause a game by agreement of both players, or resume it", Options: []OptionSpec{
-			{Name: optAction, Description: "ask (or agree to your opponent's request), decline their request, or resume", Kind: OptionString, Required: true,
-				Choices: choices("ask", "decline", "resume")},
-			gameOption(""),
-		}},
-	}
+// defineVacation defines /vacation.
+func defineVacation(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdVacation, Description: "Go on vacation (your clocks stop in every game) or come back", Options: []OptionSpec{
+		{Name: optAction, Description: "start or end your vacation", Kind: OptionString, Required: true, Choices: choices("start", "end")}}},
+		(*Handler).vacation}
+}
+
+// definePause defines /pause: the game actions "pause-" + its action.
+func definePause(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdPause, Description: "Pause a game by agreement of both players, or resume it", Options: []OptionSpec{
+		{Name: optAction, Description: "ask (or agree to your opponent's request), decline their request, or resume", Kind: OptionString, Required: true,
+			Choices: choices("ask", "decline", "resume")},
+		gameOption(""),
+	}}, actOption("pause-")}
 }
 
 // vacation runs /vacation.
