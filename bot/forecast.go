@@ -260,7 +260,7 @@ func (s *Service) AddForecast(ctx context.Context, gameID uint64, userID, text s
 		if err := player(g, userID); err != nil {
 			return nil, err
 		}
-		if err := playing(g); err != nil {
+		if err := s.playing(g); err != nil {
 			return nil, err
 		}
 		if g.ToAct == userID {

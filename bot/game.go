@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 	"time"
+
+	"github.com/fairypost/fairypost/rules"
 )
 
 // GameStatus is where a game stands. The numbers are persisted: never
@@ -82,7 +84,7 @@ type Game struct {
 
 	Status GameStatus
 	Result Result
-	Reason string // why the game ended: "checkmate", "resignation", ...
+	Reason rules.Reason // why the game ended: rules.ReasonCheckmate, ReasonResignation, ...
 
 	DaysPerMove int // days a player has for a turn; 0 = unlimited
 	// BankDays is each player's time bank for the whole game when it

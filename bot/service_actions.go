@@ -129,7 +129,7 @@ func (s *Service) offerDraw(ctx context.Context, gameID, version uint64, userID 
 			return nil, Errorf(EINVALID, "Your draw offer in game %d stands already.", g.ID)
 		case opponent(g, userID):
 			g.Updated = now
-			return s.finish(g, Draw, "agreement", now), nil
+			return s.finish(g, Draw, ReasonAgreement, now), nil
 		}
 		g.DrawOffer, g.Updated = userID, now
 		return []Notification{gameNotification(g, NotifyDrawOffered, opponent(g, userID),
@@ -148,7 +148,7 @@ func (s *Service) acceptDraw(ctx context.Context, gameID, version uint64, userID
 		}
 		now := s.now()
 		g.Updated = now
-		return s.finish(g, Draw, "agreement", now), nil
+		return s.finish(g, Draw, ReasonAgreement, now), nil
 	})
 }
 
@@ -174,7 +174,7 @@ func (s *Service) drawOfferTo(g *Game, userID string) error {
 	if err := player(g, userID); err != nil {
 		return err
 	}
-	if err := playing(g); err != nil {
+	if err := s.playing(g); err != nil {
 		return err
 	}
 	switch g.DrawOffer {
@@ -236,7 +236,7 @@ func noClaim(g *Game, rg *rules.Game) string {
 
 // abort ends game gameID without a result on behalf of userID, either
 // player, while the players have not both moved (BothMoved; a game in its
-// pre-game choice included): status GameAborted, reason "aborted", both
+// pre-game choice included): status GameAborted, ReasonAborted, both
 // players told (NotifyGameOver). EINVALID once both have moved (resign or
 // offer a draw instead) and for a game that is over.
 func (s *Service) abort(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
@@ -248,7 +248,7 @@ func (s *Service) abort(ctx context.Context, gameID, version uint64, userID stri
 			return nil, Errorf(EINVALID, "Game %d is a game of tournament %d, so it cannot be aborted: resign it, or leave the tournament.", g.ID, g.Tournament)
 		}
 		if g.Status != GameSetup {
-			if err := playing(g); err != nil {
+			if err := s.playing(g); err != nil {
 				return nil, err
 			}
 			moved, err := s.bothMoved(g)
@@ -260,7 +260,7 @@ func (s *Service) abort(ctx context.Context, gameID, version uint64, userID stri
 			}
 		}
 		now := s.now()
-		g.Status, g.Result, g.Reason, g.Updated = GameAborted, NoResult, "aborted", now
+		g.Status, g.Result, g.Reason, g.Updated = GameAborted, NoResult, ReasonAborted, now
 		stopClock(g)
 		return toBoth(g, NotifyGameOver, fmt.Sprintf("Game %d was aborted by <@%s>.", g.ID, userID), now), nil
 	})
@@ -316,7 +316,7 @@ func (s *Service) requestTakeback(ctx context.Context, gameID, version uint64, u
 func (s *Service) acceptTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	reminders := s.gameReminders(ctx, gameID)
 	g, err := s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
-		if err := takebackTo(g, userID); err != nil {
+		if err := s.takebackTo(g, userID); err != nil {
 			return nil, err
 		}
 		rg, err := s.replay(g)
@@ -357,7 +357,7 @@ func (s *Service) acceptTakeback(ctx context.Context, gameID, version uint64, us
 // (NotifyTakebackDeclined). Errors as for AcceptTakeback.
 func (s *Service) declineTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
-		if err := takebackTo(g, userID); err != nil {
+		if err := s.takebackTo(g, userID); err != nil {
 			return nil, err
 		}
 		now := s.now()
@@ -370,11 +370,11 @@ func (s *Service) declineTakeback(ctx context.Context, gameID, version uint64, u
 
 // takebackTo refuses an answer of userID to a takeback request in g
 // unless one of userID's opponent stands in the active game.
-func takebackTo(g *Game, userID string) error {
+func (s *Service) takebackTo(g *Game, userID string) error {
 	if err := player(g, userID); err != nil {
 		return err
 	}
-	if err := playing(g); err != nil {
+	if err := s.playing(g); err != nil {
 		return err
 	}
 	switch g.Takeback {
@@ -395,7 +395,7 @@ func (s *Service) updatePlaying(ctx context.Context, gameID, version uint64, use
 		if err := player(g, userID); err != nil {
 			return nil, err
 		}
-		if err := playing(g); err != nil {
+		if err := s.playing(g); err != nil {
 			return nil, err
 		}
 		return fn(g)

@@ -115,7 +115,7 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		if !g.IsPlayer(req.UserID) {
 			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
 		}
-		if err := playing(g); err != nil {
+		if err := s.playing(g); err != nil {
 			return nil, err
 		}
 		rg, err := s.replay(g)
@@ -194,7 +194,7 @@ func (s *Service) ranOut(ctx context.Context, id uint64) error {
 		return Errorf(ECONFLICT, "Game %d has changed meanwhile: look again.", id)
 	}
 	return Errorf(EINVALID, "Your time in game %d ran out before this move: the game is over (%s%s).",
-		id, g.Result, EndPhrase(g.Result, g.Reason))
+		id, g.Result, s.endPhrase(g))
 }
 
 // settle completes a change of g whose replay is rg (g.Moves holds
@@ -272,7 +272,7 @@ func (s *Service) autoMoveNotifications(g *Game, who string, colour rules.Color,
 
 // playing refuses, with EINVALID, a game that is not being played: over,
 // or waiting for its pre-game choice.
-func playing(g *Game) error {
+func (s *Service) playing(g *Game) error {
 	switch g.Status {
 	case GameActive:
 		return nil
@@ -281,7 +281,7 @@ func playing(g *Game) error {
 	case GameAborted:
 		return Errorf(EINVALID, "Game %d was aborted.", g.ID)
 	}
-	return Errorf(EINVALID, "Game %d is over (%s%s).", g.ID, g.Result, EndPhrase(g.Result, g.Reason))
+	return Errorf(EINVALID, "Game %d is over (%s%s).", g.ID, g.Result, s.endPhrase(g))
 }
 
 // resign ends game gameID as a loss for userID, who must play in it
@@ -296,7 +296,7 @@ func (s *Service) resign(ctx context.Context, gameID, version uint64, userID str
 		if g.Status == GameSetup {
 			return nil, Errorf(EINVALID, "Game %d has not started yet: abort it instead (/abort).", g.ID)
 		}
-		if err := playing(g); err != nil {
+		if err := s.playing(g); err != nil {
 			return nil, err
 		}
 		r := WhiteWins
@@ -305,23 +305,23 @@ func (s *Service) resign(ctx context.Context, gameID, version uint64, userID str
 		}
 		now := s.now()
 		g.Updated = now
-		return s.finish(g, r, "resignation", now), nil
+		return s.finish(g, r, ReasonResignation, now), nil
 	})
 }
 
 // finish records the end of g and returns the notifications for it. A
 // standing draw offer or takeback request ends with the game.
-func (s *Service) finish(g *Game, r Result, reason string, now time.Time) []Notification {
+func (s *Service) finish(g *Game, r Result, reason rules.Reason, now time.Time) []Notification {
 	g.Status, g.Result, g.Reason = GameFinished, r, reason
 	stopClock(g)
 	text := fmt.Sprintf("Game %d is over (%s): ", g.ID, r)
 	switch r {
 	case WhiteWins:
-		text += "<@" + g.White + "> (White) wins" + EndPhrase(r, reason) + "."
+		text += "<@" + g.White + "> (White) wins" + s.endPhrase(g) + "."
 	case BlackWins:
-		text += "<@" + g.Black + "> (Black) wins" + EndPhrase(r, reason) + "."
+		text += "<@" + g.Black + "> (Black) wins" + s.endPhrase(g) + "."
 	default:
-		text += "a draw" + EndPhrase(r, reason) + "."
+		text += "a draw" + s.endPhrase(g) + "."
 	}
 	var told []Notification
 	for _, u := range []string{g.White, g.Black} {

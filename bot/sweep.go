@@ -308,7 +308,7 @@ func (s *Service) timeOut(ctx context.Context, id uint64, now time.Time) (out ti
 			r = BlackWins
 		}
 		out = endTimedOut
-		return s.finish(g, r, timeoutReason, now), nil
+		return s.finish(g, r, ReasonTimeout, now), nil
 	})
 	return out, err
 }
@@ -318,9 +318,9 @@ func (s *Service) timeOut(ctx context.Context, id uint64, now time.Time) (out ti
 // notifications to both players.
 func abortOnTime(g *Game, now time.Time) []Notification {
 	late := g.ToAct
-	reason := "no move in time"
+	reason := ReasonNoMove
 	if g.Status == GameSetup {
-		reason = "no choice in time"
+		reason = ReasonNoChoice
 	}
 	g.Status, g.Result, g.Reason = GameAborted, NoResult, reason
 	stopClock(g)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/rules"
 )
 
 // day is one day per move.
@@ -129,7 +130,7 @@ func TestSweepAbortsBeforeBothMoved(t *testing.T) {
 	for _, tc := range []struct {
 		variant string
 		moves   []string
-		reason  string
+		reason  rules.Reason
 	}{
 		{"chess", nil, "no move in time"},                                   // white never moved
 		{"chess", []string{"alice e4"}, "no move in time"},                  // black never moved

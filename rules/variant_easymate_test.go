@@ -1184,7 +1184,7 @@ func emPlayout(t *testing.T, v *Variant, rng *rand.Rand, withRef bool, ref *emRe
 			ref.check(t, &p)
 		}
 		if o.Over() {
-			events[o.Reason]++
+			events[string(o.Reason)]++
 			break
 		}
 		if seen[p.Hash()] >= v.RepetitionAuto {

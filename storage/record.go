@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/rules"
 )
 
 // gameRecord is the stored form of a bot.Game.
@@ -151,7 +152,7 @@ func encodeGame(g *bot.Game) ([]byte, error) {
 	return json.Marshal(gameRecord{Schema: SchemaVersion, ID: g.ID, Version: g.Version,
 		Variant: g.Variant, Options: g.Options, StartFEN: g.StartFEN, Moves: g.Moves, FEN: g.FEN, ToAct: g.ToAct,
 		White: g.White, Black: g.Black, GuildID: g.GuildID, ChannelID: g.ChannelID, ThreadID: g.ThreadID,
-		Status: uint8(g.Status), Result: uint8(g.Result), Reason: g.Reason,
+		Status: uint8(g.Status), Result: uint8(g.Result), Reason: string(g.Reason),
 		DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, TurnStarted: g.TurnStarted, Reminded: g.Reminded,
 		DrawOffer: g.DrawOffer, Takeback: g.Takeback, Setup: encodeSetup(g.Setup),
 		Created: g.Created, Updated: g.Updated, RemindAt: g.RemindAt,
@@ -172,7 +173,7 @@ func decodeGame(b []byte) (*bot.Game, error) {
 	return &bot.Game{ID: r.ID, Version: r.Version, Variant: r.Variant, Options: r.Options,
 		StartFEN: r.StartFEN, Moves: r.Moves, FEN: r.FEN, ToAct: r.ToAct, White: r.White, Black: r.Black,
 		GuildID: r.GuildID, ChannelID: r.ChannelID, ThreadID: r.ThreadID, Status: bot.GameStatus(r.Status), Result: bot.Result(r.Result),
-		Reason: r.Reason, DaysPerMove: r.DaysPerMove, Deadline: r.Deadline, TurnStarted: r.TurnStarted,
+		Reason: rules.Reason(r.Reason), DaysPerMove: r.DaysPerMove, Deadline: r.Deadline, TurnStarted: r.TurnStarted,
 		Reminded: r.Reminded, RemindAt: r.RemindAt, DrawOffer: r.DrawOffer, Takeback: r.Takeback,
 		Setup: decodeSetup(r.Setup), Created: r.Created, Updated: r.Updated,
 		Rated: r.Rated, Ratings: decodeRatingChanges(r.Ratings), Tournament: r.Tournament, Level: r.Level, Forecasts: decodeForecasts(r.Forecasts),

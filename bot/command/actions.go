@@ -66,8 +66,8 @@ func gameActions() []gameActionDef {
 	pauseOffer := func(g *bot.Game) string { return g.PauseOffer }
 	return []gameActionDef{
 		{act: bot.ActResign,
-			reply: shows(func(who string, g *bot.Game, _ *rules.Game) string {
-				return fmt.Sprintf("%s resigns game #%d.\n%s", who, g.ID, resultText(g))
+			reply: shows(func(h *Handler, who string, g *bot.Game, _ *rules.Game) string {
+				return fmt.Sprintf("%s resigns game #%d.\n%s", who, g.ID, h.resultText(g))
 			}),
 			buttons: []actionButton{{id: actResignConfirm, label: "Yes, resign", style: ButtonDanger}}},
 		{act: bot.ActAbort, reply: shows(nil)},
@@ -75,21 +75,21 @@ func gameActions() []gameActionDef {
 			reply:   says("%[1]s offers a draw in game #%[2]d. %[3]s: accept or decline with the buttons or /draw."),
 			buttons: []actionButton{{id: actDrawOffer, label: "Offer draw", style: ButtonSecondary}}},
 		{act: bot.ActAcceptDraw, prefer: offerFromOpponent(drawOffer),
-			reply: shows(func(who string, g *bot.Game, _ *rules.Game) string {
-				return fmt.Sprintf("%s accepts the draw.\n%s", who, resultText(g))
+			reply: shows(func(h *Handler, who string, g *bot.Game, _ *rules.Game) string {
+				return fmt.Sprintf("%s accepts the draw.\n%s", who, h.resultText(g))
 			}),
 			buttons: []actionButton{{id: actDrawAccept, label: "Accept draw", style: ButtonSuccess}}},
 		{act: bot.ActDeclineDraw, prefer: offerFromOpponent(drawOffer),
 			reply:   says("%[1]s declines the draw offer in game #%[2]d."),
 			buttons: []actionButton{{id: actDrawDecline, label: "Decline draw", style: ButtonSecondary}}},
 		{act: bot.ActClaimDraw,
-			reply: shows(func(who string, g *bot.Game, _ *rules.Game) string {
-				return fmt.Sprintf("%s claims a draw.\n%s", who, resultText(g))
+			reply: shows(func(h *Handler, who string, g *bot.Game, _ *rules.Game) string {
+				return fmt.Sprintf("%s claims a draw.\n%s", who, h.resultText(g))
 			})},
 		{act: bot.ActAskTakeback,
 			reply: says("%[1]s asks to take back their last move in game #%[2]d. %[3]s: accept or decline with the buttons or /takeback.")},
 		{act: bot.ActAcceptTakeback, prefer: offerFromOpponent(takeback),
-			reply: shows(func(who string, g *bot.Game, rg *rules.Game) string {
+			reply: shows(func(h *Handler, who string, g *bot.Game, rg *rules.Game) string {
 				return fmt.Sprintf("%s accepts: the last move of game #%d is taken back.\n%s", who, g.ID, turnText(g, rg))
 			}),
 			buttons: []actionButton{{id: actTakebackAccept, label: "Accept takeback", style: ButtonPrimary}}},
@@ -222,10 +222,10 @@ func says(format string) func(h *Handler, user string, before, after *bot.Game) 
 // game: the board under head's line (given who acted, as a mention), or
 // under the game's status when head is nil. An aborted game is told
 // without a board, to both players.
-func shows(head func(who string, g *bot.Game, rg *rules.Game) string) func(h *Handler, user string, before, after *bot.Game) (Reply, error) {
+func shows(head func(h *Handler, who string, g *bot.Game, rg *rules.Game) string) func(h *Handler, user string, before, after *bot.Game) (Reply, error) {
 	return func(h *Handler, user string, _, g *bot.Game) (Reply, error) {
 		if g.Status == bot.GameAborted {
-			return Reply{Text: resultText(g), GameID: g.ID, Game: g, Mention: []string{g.White, g.Black}}, nil
+			return Reply{Text: h.resultText(g), GameID: g.ID, Game: g, Mention: []string{g.White, g.Black}}, nil
 		}
 		rg, err := h.replay(g)
 		if err != nil {
@@ -233,7 +233,7 @@ func shows(head func(who string, g *bot.Game, rg *rules.Game) string) func(h *Ha
 		}
 		var msg string
 		if head != nil {
-			msg = head(mention(user), g, rg)
+			msg = head(h, mention(user), g, rg)
 		} else {
 			msg = h.status(g, rg)
 		}

@@ -236,7 +236,7 @@ func timeLeft(deadline, now time.Time) string {
 }
 
 // resultLine describes how a game ended, naming the winner.
-func resultLine(g *bot.Game) string {
+func (h *Handler) resultLine(g *bot.Game) string {
 	switch g.Status {
 	case bot.GameAborted:
 		return fmt.Sprintf("Game #%d was aborted%s.", g.ID, bot.AbortPhrase(g.Reason))
@@ -244,7 +244,7 @@ func resultLine(g *bot.Game) string {
 	default:
 		return ""
 	}
-	reason := bot.EndPhrase(g.Result, g.Reason)
+	reason := bot.EndPhrase(h.svc.Rules().Default(g.Variant), g.Result, g.Reason)
 	switch g.Result {
 	case bot.WhiteWins:
 		return fmt.Sprintf("Game #%d is over: %s (White) wins%s, 1-0.", g.ID, mention(g.White), reason)

@@ -24,7 +24,7 @@ func (h *Handler) movesCmd(ctx context.Context, req Request) (Reply, error) {
 	case bot.GameSetup:
 		return Reply{}, bot.Errorf(bot.EINVALID, "Game #%d has not started: %s", g.ID, h.status(g, nil))
 	default:
-		return Reply{}, bot.Errorf(bot.EINVALID, "Game #%d is over, so nobody has a move: %s", g.ID, resultText(g))
+		return Reply{}, bot.Errorf(bot.EINVALID, "Game #%d is over, so nobody has a move: %s", g.ID, h.resultText(g))
 	}
 	rg, err := h.replay(g)
 	if err != nil {
@@ -82,11 +82,11 @@ func passEnds(rg *rules.Game) string {
 		case rules.Ongoing:
 			return ""
 		case rules.Draw:
-			return "Passing now ends the game at once in a draw" + bot.EndPhrase(bot.Draw, o.Reason) + "."
+			return "Passing now ends the game at once in a draw" + bot.EndPhrase(rg.Variant(), bot.Draw, o.Reason) + "."
 		case rules.WhiteWins:
-			return "Passing now ends the game at once: White wins" + bot.EndPhrase(bot.WhiteWins, o.Reason) + "."
+			return "Passing now ends the game at once: White wins" + bot.EndPhrase(rg.Variant(), bot.WhiteWins, o.Reason) + "."
 		case rules.BlackWins:
-			return "Passing now ends the game at once: Black wins" + bot.EndPhrase(bot.BlackWins, o.Reason) + "."
+			return "Passing now ends the game at once: Black wins" + bot.EndPhrase(rg.Variant(), bot.BlackWins, o.Reason) + "."
 		}
 		return ""
 	}

@@ -135,7 +135,7 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 		return rep
 	}
 	if n.Kind == bot.NotifyGameOver {
-		if res := resultText(g); res != "" {
+		if res := h.resultText(g); res != "" {
 			rep.Text = res
 		}
 		gif, caption, err := h.gameGIF(g, rg, n.UserID)
@@ -167,7 +167,7 @@ func (h *Handler) computerTurn(g *bot.Game, rg *rules.Game, rep Reply) Reply {
 		if g.Status == bot.GameActive {
 			text += turnText(g, rg)
 		} else {
-			text += resultText(g)
+			text += h.resultText(g)
 		}
 	}
 	out, err := h.boardReply(g, rg, text)

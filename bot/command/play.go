@@ -161,7 +161,7 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 	case len(res.Answers) > 0 && ng.Status == bot.GameActive:
 		b.WriteString(turnText(ng, rg))
 	case ng.Status != bot.GameActive:
-		b.WriteString(resultText(ng))
+		b.WriteString(h.resultText(ng))
 	case res.SameTurn:
 		p := rg.Position()
 		if len(res.AutoMoves) > 0 && p.Phase() == 0 {
@@ -248,7 +248,7 @@ func (h *Handler) status(g *bot.Game, rg *rules.Game) string {
 		return "Waiting for the pre-game choice."
 	case bot.GameActive:
 	default:
-		return resultText(g)
+		return h.resultText(g)
 	}
 	p := rg.Position()
 	s := fmt.Sprintf("%s to act", mention(g.ToAct))

@@ -16,8 +16,8 @@ import (
 
 // resultText describes how a game ended, naming the winner, followed for
 // a rated game by its players' rating changes (ratings.Lines).
-func resultText(g *bot.Game) string {
-	line := resultLine(g)
+func (h *Handler) resultText(g *bot.Game) string {
+	line := h.resultLine(g)
 	if r := ratings.Lines(rating.Lichess(), g); line != "" && r != "" {
 		line += "\n" + r
 	}

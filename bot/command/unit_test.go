@@ -130,8 +130,9 @@ func BenchmarkMove(b *testing.B) {
 // TestResultText: how a game ended reads as plain English: no "aborted
 // (aborted)", no "wins by king captured".
 func TestResultText(t *testing.T) {
-	g := func(st bot.GameStatus, r bot.Result, reason string) *bot.Game {
-		return &bot.Game{ID: 3, White: "w", Black: "b", Status: st, Result: r, Reason: reason}
+	h := New(testkit.Service(t, testkit.OpenDB(t), testkit.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))), Options{})
+	g := func(st bot.GameStatus, r bot.Result, reason rules.Reason) *bot.Game {
+		return &bot.Game{ID: 3, Variant: "annihilation", White: "w", Black: "b", Status: st, Result: r, Reason: reason}
 	}
 	for _, c := range []struct {
 		g    *bot.Game
@@ -144,7 +145,7 @@ func TestResultText(t *testing.T) {
 		{g(bot.GameFinished, bot.Draw, "both kings captured"), "Game #3 is over: a draw: both Kings were captured at once, ½-½."},
 		{g(bot.GameFinished, bot.WhiteWins, "annihilation"), "Game #3 is over: <@w> (White) wins: the opponent has no pieces left, 1-0."},
 	} {
-		if got := resultText(c.g); got != c.want {
+		if got := h.resultText(c.g); got != c.want {
 			t.Errorf("%s %s %q: %q, want %q", c.g.Status, c.g.Result, c.g.Reason, got, c.want)
 		}
 	}

@@ -141,7 +141,7 @@ func (h *Handler) history(ctx context.Context, req Request) (Reply, error) {
 		return Reply{Text: head + "\nNo moves yet.", GameID: g.ID, Game: g}, nil
 	}
 	footer := ""
-	if res := resultText(g); res != "" {
+	if res := h.resultText(g); res != "" {
 		footer = "\n" + res
 	}
 	start := lastLines(lines, maxReply-len(head)-len(footer)-100)

@@ -474,7 +474,7 @@ func playArenaGame(ctx context.Context, v *rules.Variant, specA, specB arenaSpec
 	defer pb.close()
 	for {
 		if o := g.Outcome(); o.Over() {
-			res.result, res.reason = o.Result, o.Reason
+			res.result, res.reason = o.Result, string(o.Reason)
 			return res, nil
 		}
 		if len(g.Moves()) >= arenaMoveCap {
