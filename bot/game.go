@@ -67,7 +67,7 @@ type Game struct {
 	Version uint64 // incremented by every write; 1 when created
 
 	Variant  string   // rules registry key
-	Options  string   // canonical "k=v,k=v" (rules.FormatOptions), "" for the defaults
+	Options  string   // canonical "k=v,k=v" (rules.Registry.Resolve), "" for the defaults
 	StartFEN string   // the start position
 	Moves    []string // canonical moves (rules.FormatMove), in order
 	FEN      string   // cache: the position after Moves

@@ -63,11 +63,7 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 	if req.Color.String() == "unknown" {
 		return nil, Errorf(EINVALID, "Unknown colour choice %d.", req.Color)
 	}
-	v, err := s.rules.Variant(req.Variant, req.Options)
-	if err != nil {
-		return nil, Errorf(EINVALID, "%s", err.Error())
-	}
-	opts, err := rules.ParseOptions(v.Options, req.Options)
+	v, options, err := s.rules.Resolve(req.Variant, req.Options)
 	if err != nil {
 		return nil, Errorf(EINVALID, "%s", err.Error())
 	}
@@ -101,7 +97,7 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 		Level:      req.Level,
 		Challenger: req.Challenger, Challenged: req.Challenged,
 		GuildID: req.GuildID, ChannelID: req.ChannelID,
-		Variant: req.Variant, Options: rules.FormatOptions(v.Options, opts),
+		Variant: req.Variant, Options: options,
 		DaysPerMove: req.DaysPerMove, BankDays: req.BankDays, Color: req.Color, Chooser: req.Chooser, Rated: req.Rated,
 		Status: ChallengePending, Expires: now.Add(ChallengeTTL),
 		Created: now, Updated: now,

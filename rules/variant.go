@@ -399,7 +399,7 @@ func (h *VariantHelp) check(v *Variant) error {
 		if n.Kind == "" || n.How == "" || n.Example == "" {
 			return fmt.Errorf("help: notation entry %d (%q) needs a kind, how to write it and an example", i, n.Kind)
 		}
-		if _, err := ParseOptions(v.Options, n.Options); err != nil {
+		if _, err := parseOptions(v.Options, n.Options); err != nil {
 			return fmt.Errorf("help: example %s: %v", n.Example, err)
 		}
 	}

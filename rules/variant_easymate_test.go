@@ -828,7 +828,7 @@ type emRefState struct {
 
 func newEmRef(tb testing.TB, options string) *emRef {
 	tb.Helper()
-	opts, err := ParseOptions(emVariant(tb, "").Options, options)
+	opts, err := parseOptions(emVariant(tb, "").Options, options)
 	if err != nil {
 		tb.Fatal(err)
 	}

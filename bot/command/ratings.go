@@ -11,7 +11,6 @@ import (
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/rating"
 	"github.com/fairypost/fairypost/render"
-	"github.com/fairypost/fairypost/rules"
 )
 
 // resultText describes how a game ended, naming the winner, followed for
@@ -156,15 +155,10 @@ func signed(d int) string {
 // options in the scope, as an image and as text.
 func (h *Handler) leaderboard(ctx context.Context, req Request, guild, where string) (Reply, error) {
 	key := req.Options[optVariant]
-	v, err := h.svc.Rules().Variant(key, req.Options[optOptions])
+	_, canonical, err := h.svc.Rules().Resolve(key, req.Options[optOptions])
 	if err != nil {
 		return Reply{}, bot.Errorf(bot.EINVALID, "%s", err.Error())
 	}
-	opts, err := rules.ParseOptions(v.Options, req.Options[optOptions])
-	if err != nil {
-		return Reply{}, bot.Errorf(bot.EINVALID, "%s", err.Error())
-	}
-	canonical := rules.FormatOptions(v.Options, opts)
 	pool, err := rating.NewPool(key, canonical, guild)
 	if err != nil {
 		return Reply{}, bot.Errorf(bot.EINVALID, "%s", err.Error())

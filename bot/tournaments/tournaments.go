@@ -10,7 +10,6 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rating"
-	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/tournament"
 )
 
@@ -97,16 +96,12 @@ func (s *Service) Create(ctx context.Context, req Request) (*bot.Tournament, err
 	if !bot.ValidDaysPerMove(req.DaysPerMove) {
 		return nil, bot.Errorf(bot.EINVALID, "Days per move must be 1, 2, 3, 5, 7, 14 or unlimited, not %d.", req.DaysPerMove)
 	}
-	v, err := s.core.Rules().Variant(req.Variant, req.Options)
+	v, options, err := s.core.Rules().Resolve(req.Variant, req.Options)
 	if err != nil {
 		return nil, bot.Errorf(bot.EINVALID, "%s", err.Error())
 	}
 	if v.PreGame != nil {
 		return nil, bot.Errorf(bot.EINVALID, "%s starts with a pre-game choice of armies, which tournaments do not offer: choose another variant.", v.Name)
-	}
-	opts, err := rules.ParseOptions(v.Options, req.Options)
-	if err != nil {
-		return nil, bot.Errorf(bot.EINVALID, "%s", err.Error())
 	}
 	e, err := tournament.NewEvent(req.Kind, req.Rounds)
 	if err != nil {
@@ -120,7 +115,7 @@ func (s *Service) Create(ctx context.Context, req Request) (*bot.Tournament, err
 		return nil, bot.Errorf(bot.EINVALID, "The start time must be in the future and at most %d days ahead.", int(MaxStartDelay.Hours()/24))
 	}
 	t := &bot.Tournament{GuildID: req.GuildID, ChannelID: req.ChannelID, Organizer: req.Organizer,
-		Variant: req.Variant, Options: rules.FormatOptions(v.Options, opts), DaysPerMove: req.DaysPerMove, Rated: req.Rated,
+		Variant: req.Variant, Options: options, DaysPerMove: req.DaysPerMove, Rated: req.Rated,
 		StartAt: req.StartAt, Event: e, Created: now, Updated: now}
 	if err := store.CreateTournament(ctx, t, nil); err != nil {
 		return nil, err
