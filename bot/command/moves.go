@@ -98,7 +98,7 @@ func passEnds(rg *rules.Game) string {
 // pawns first), castling, each kind of special move the variant names
 // (rules.Hooks.SpecialKind), drops, then passing; each line is the
 // group's bold heading, its count and its moves in the engine's order.
-// Notes on the marks that are not obvious ('>', '+', '#') follow.
+// Explanations of the marks that are not obvious ('>', '+', '#') follow.
 func legalMoveLines(p *rules.Position, legal []rules.Move) []string {
 	v := p.Variant()
 	sans := notation.SANs(p, legal)
