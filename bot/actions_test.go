@@ -36,9 +36,9 @@ func must(tb testing.TB) func(g *bot.Game, err error) *bot.Game {
 	}
 }
 
-// notes returns the pending notifications after the first skip, as
+// notifications returns the pending notifications after the first skip, as
 // "kind user: text".
-func (e *env) notes(tb testing.TB, skip int) []bot.Notification {
+func (e *env) notifications(tb testing.TB, skip int) []bot.Notification {
 	tb.Helper()
 	ns, err := e.db.PendingNotifications(ctx, endOfTime, 0)
 	if err != nil {
@@ -50,8 +50,8 @@ func (e *env) notes(tb testing.TB, skip int) []bot.Notification {
 	return ns[skip:]
 }
 
-// noteKinds returns "kind user" of each notification.
-func noteKinds(ns []bot.Notification) []string {
+// notificationKinds returns "kind user" of each notification.
+func notificationKinds(ns []bot.Notification) []string {
 	var out []string
 	for _, n := range ns {
 		out = append(out, n.Kind.String()+" "+n.UserID)
@@ -110,23 +110,23 @@ func TestDrawOffers(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "chess").ID, "alice e4").Game
 		n := len(e.outbox(t))
-		g = must(t)(e.svc.OfferDraw(ctx, g.ID, g.Version, "alice"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		if g.DrawOffer != "alice" || g.Status != bot.GameActive {
 			t.Fatalf("after the offer: %+v", g)
 		}
-		g = must(t)(e.svc.AcceptDraw(ctx, g.ID, g.Version, "bob"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 		if g.Status != bot.GameFinished || g.Result != bot.Draw || g.Reason != "agreement" || g.DrawOffer != "" || g.ToAct != "" || !g.Deadline.IsZero() {
 			t.Fatalf("after accepting: %+v", g)
 		}
-		if got, want := noteKinds(e.notes(t, n)), []string{"draw-offered bob", "game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
+		if got, want := notificationKinds(e.notifications(t, n)), []string{"draw-offered bob", "game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %q, want %q", got, want)
 		}
 	})
 	t.Run("offering when the opponent offered accepts", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.start(t, "chess")
-		g = must(t)(e.svc.OfferDraw(ctx, g.ID, g.Version, "bob"))
-		g = must(t)(e.svc.OfferDraw(ctx, g.ID, g.Version, "alice"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		if g.Status != bot.GameFinished || g.Result != bot.Draw || g.Reason != "agreement" {
 			t.Fatalf("after both offered: %+v", g)
 		}
@@ -134,13 +134,13 @@ func TestDrawOffers(t *testing.T) {
 	t.Run("declined", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.start(t, "chess")
-		g = must(t)(e.svc.OfferDraw(ctx, g.ID, g.Version, "bob"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 		n := len(e.outbox(t))
-		g = must(t)(e.svc.DeclineDraw(ctx, g.ID, g.Version, "alice"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActDeclineDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		if g.DrawOffer != "" || g.Status != bot.GameActive {
 			t.Fatalf("after declining: %+v", g)
 		}
-		ns := e.notes(t, n)
+		ns := e.notifications(t, n)
 		if got, want := kinds(ns), []string{"draw-declined bob"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %q, want %q", got, want)
 		}
@@ -148,24 +148,24 @@ func TestDrawOffers(t *testing.T) {
 			t.Errorf("the decline does not say who: %q", ns[0].Text)
 		}
 		// bob may offer again once declined.
-		must(t)(e.svc.OfferDraw(ctx, g.ID, g.Version, "bob"))
+		must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 	})
 	t.Run("lapses when the offerer moves", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.start(t, "chess")
-		g = must(t)(e.svc.OfferDraw(ctx, g.ID, g.Version, "alice"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		g = e.play(t, g.ID, "alice e4").Game
 		if g.DrawOffer != "" {
 			t.Fatalf("the offer stands after the offerer moved: %+v", g)
 		}
-		if _, err := e.svc.AcceptDraw(ctx, g.ID, g.Version, "bob"); bot.ErrorCode(err) != bot.EINVALID {
+		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}); bot.ErrorCode(err) != bot.EINVALID {
 			t.Errorf("accepting a lapsed offer: %v, want EINVALID", err)
 		}
 	})
 	t.Run("the opponent's move declines it", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "chess").ID, "alice e4").Game
-		g = must(t)(e.svc.OfferDraw(ctx, g.ID, g.Version, "alice"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		g = e.play(t, g.ID, "bob e5").Game
 		if g.DrawOffer != "" {
 			t.Fatalf("the offer stands after the opponent moved: %+v", g)
@@ -174,7 +174,7 @@ func TestDrawOffers(t *testing.T) {
 	t.Run("lapses within a multi-part turn", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "trainwreck").ID, "alice g1f3").Game
-		g = must(t)(e.svc.OfferDraw(ctx, g.ID, g.Version, "alice"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		g = e.play(t, g.ID, "alice g8f6").Game
 		if g.DrawOffer != "" {
 			t.Fatalf("the offer stands after the offerer's second part: %+v", g)
@@ -188,31 +188,31 @@ func TestClaimDraw(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "chess")
 	g = e.play(t, g.ID, "alice Nf3").Game
-	if _, err := e.svc.ClaimDraw(ctx, g.ID, g.Version, "bob"); !strings.Contains(bot.ErrorMessage(err), "the position has occurred once, a claim needs it 3 times;") {
+	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActClaimDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}); !strings.Contains(bot.ErrorMessage(err), "the position has occurred once, a claim needs it 3 times;") {
 		t.Fatalf("claim at once: %v", err)
 	}
 	g = e.play(t, g.ID, "bob Nf6", "alice Ng1", "bob Ng8", "alice Nf3", "bob Nf6", "alice Ng1").Game
 	snap := e.snapshot(t)
-	_, err := e.svc.ClaimDraw(ctx, g.ID, g.Version, "bob")
+	_, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActClaimDraw, GameID: g.ID, Version: g.Version, UserID: "bob"})
 	if bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(bot.ErrorMessage(err), "occurred twice, a claim needs it 3 times") ||
 		!strings.Contains(bot.ErrorMessage(err), "a claim needs 100") {
 		t.Fatalf("claim after twofold: %v", err)
 	}
-	if _, err := e.svc.ClaimDraw(ctx, g.ID, g.Version, "alice"); bot.ErrorCode(err) != bot.EFORBIDDEN {
+	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActClaimDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}); bot.ErrorCode(err) != bot.EFORBIDDEN {
 		t.Fatalf("claim by the player not to act: %v, want EFORBIDDEN", err)
 	}
 	e.wantUnchanged(t, snap)
 	g = e.play(t, g.ID, "bob Ng8").Game
-	if _, err := e.svc.ClaimDraw(ctx, g.ID, g.Version, "bob"); bot.ErrorCode(err) != bot.EFORBIDDEN {
+	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActClaimDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}); bot.ErrorCode(err) != bot.EFORBIDDEN {
 		t.Fatalf("claim by bob after his move: %v, want EFORBIDDEN", err)
 	}
-	g = must(t)(e.svc.ClaimDraw(ctx, g.ID, g.Version, "alice"))
+	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActClaimDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 	if g.Status != bot.GameFinished || g.Result != bot.Draw || g.Reason != "repetition" {
 		t.Fatalf("after the claim: %+v", g)
 	}
 
 	tw := e.start(t, "trainwreck")
-	_, err = e.svc.ClaimDraw(ctx, tw.ID, tw.Version, "alice")
+	_, err = e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActClaimDraw, GameID: tw.ID, Version: tw.Version, UserID: "alice"})
 	if bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(bot.ErrorMessage(err), "no draw claims") {
 		t.Errorf("claim in Train Wreck: %v", err)
 	}
@@ -228,11 +228,11 @@ func TestAbort(t *testing.T) {
 			t.Error("BothMoved after one move")
 		}
 		n := len(e.outbox(t))
-		g = must(t)(e.svc.Abort(ctx, g.ID, g.Version, "bob"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 		if g.Status != bot.GameAborted || g.Result != bot.NoResult || g.Reason != "aborted" || g.ToAct != "" || !g.Deadline.IsZero() {
 			t.Fatalf("after the abort: %+v", g)
 		}
-		if got, want := noteKinds(e.notes(t, n)), []string{"game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
+		if got, want := notificationKinds(e.notifications(t, n)), []string{"game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %q, want %q", got, want)
 		}
 		if _, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "bob", Move: "e5"}); bot.ErrorCode(err) != bot.EINVALID {
@@ -246,7 +246,7 @@ func TestAbort(t *testing.T) {
 			t.Error("not BothMoved after e4 e5")
 		}
 		snap := e.snapshot(t)
-		if _, err := e.svc.Abort(ctx, g.ID, g.Version, "alice"); bot.ErrorCode(err) != bot.EINVALID {
+		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: g.ID, Version: g.Version, UserID: "alice"}); bot.ErrorCode(err) != bot.EINVALID {
 			t.Fatalf("abort after both moved: %v, want EINVALID", err)
 		}
 		e.wantUnchanged(t, snap)
@@ -261,14 +261,14 @@ func TestAbort(t *testing.T) {
 		if !e.svc.BothMoved(g) {
 			t.Fatal("not BothMoved after bob's first part")
 		}
-		if _, err := e.svc.Abort(ctx, g.ID, g.Version, "bob"); bot.ErrorCode(err) != bot.EINVALID {
+		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: g.ID, Version: g.Version, UserID: "bob"}); bot.ErrorCode(err) != bot.EINVALID {
 			t.Fatalf("abort after both moved: %v, want EINVALID", err)
 		}
 	})
 	t.Run("train wreck before the second player moved", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "trainwreck").ID, "alice g1f3", "alice g8f6").Game
-		g = must(t)(e.svc.Abort(ctx, g.ID, g.Version, "alice"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		if g.Status != bot.GameAborted {
 			t.Fatalf("after the abort: %+v", g)
 		}
@@ -281,20 +281,20 @@ func TestTakeback(t *testing.T) {
 	t.Run("chess, asked on the opponent's turn", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "chess").ID, "alice e4", "bob e5", "alice Nf3").Game
-		g = must(t)(e.svc.OfferDraw(ctx, g.ID, g.Version, "bob"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 		e.clock.Advance(time.Hour)
 		n := len(e.outbox(t))
-		g = must(t)(e.svc.RequestTakeback(ctx, g.ID, g.Version, "alice"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		if g.Takeback != "alice" {
 			t.Fatalf("after asking: %+v", g)
 		}
 		e.clock.Advance(time.Hour)
-		g = must(t)(e.svc.AcceptTakeback(ctx, g.ID, g.Version, "bob"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 		if want := []string{"e2e4", "e7e5"}; !reflect.DeepEqual(g.Moves, want) || g.ToAct != "alice" || g.Takeback != "" || g.DrawOffer != "" {
 			t.Fatalf("after the takeback: %+v", g)
 		}
 		wantClock(t, g, t0.Add(2*time.Hour))
-		if got, want := noteKinds(e.notes(t, n)), []string{"takeback-asked bob", "taken-back alice", "taken-back bob"}; !reflect.DeepEqual(got, want) {
+		if got, want := notificationKinds(e.notifications(t, n)), []string{"takeback-asked bob", "taken-back alice", "taken-back bob"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %q, want %q", got, want)
 		}
 		if want := e.play(t, e.start(t, "chess").ID, "alice e4", "bob e5").Game.FEN; g.FEN != want {
@@ -305,8 +305,8 @@ func TestTakeback(t *testing.T) {
 	t.Run("chess, asked on one's own turn", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "chess").ID, "alice e4", "bob e5").Game
-		g = must(t)(e.svc.RequestTakeback(ctx, g.ID, g.Version, "alice"))
-		g = must(t)(e.svc.AcceptTakeback(ctx, g.ID, g.Version, "bob"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 		v := registry(t).Default("chess")
 		if start := v.Start(); len(g.Moves) != 0 || g.FEN != start.FEN() || g.ToAct != "alice" {
 			t.Fatalf("after the takeback: %+v", g)
@@ -318,25 +318,25 @@ func TestTakeback(t *testing.T) {
 	t.Run("declined", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "chess").ID, "alice e4").Game
-		g = must(t)(e.svc.RequestTakeback(ctx, g.ID, g.Version, "alice"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		n := len(e.outbox(t))
-		g = must(t)(e.svc.DeclineTakeback(ctx, g.ID, g.Version, "bob"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActDeclineTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 		if g.Takeback != "" || len(g.Moves) != 1 {
 			t.Fatalf("after declining: %+v", g)
 		}
-		if got, want := noteKinds(e.notes(t, n)), []string{"takeback-declined alice"}; !reflect.DeepEqual(got, want) {
+		if got, want := notificationKinds(e.notifications(t, n)), []string{"takeback-declined alice"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %q, want %q", got, want)
 		}
 	})
 	t.Run("cleared by a move", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "chess").ID, "alice e4").Game
-		g = must(t)(e.svc.RequestTakeback(ctx, g.ID, g.Version, "alice"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		g = e.play(t, g.ID, "bob e5").Game
 		if g.Takeback != "" {
 			t.Fatalf("the request stands after a move: %+v", g)
 		}
-		if _, err := e.svc.AcceptTakeback(ctx, g.ID, g.Version, "bob"); bot.ErrorCode(err) != bot.EINVALID {
+		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}); bot.ErrorCode(err) != bot.EINVALID {
 			t.Errorf("accepting a cleared request: %v, want EINVALID", err)
 		}
 	})
@@ -344,8 +344,8 @@ func TestTakeback(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "trainwreck").ID, "alice g1f3", "alice g8f6", "bob b8c6", "bob b1c3").Game
 		afterFirst := e.play(t, e.start(t, "trainwreck").ID, "alice g1f3").Game.FEN
-		g = must(t)(e.svc.RequestTakeback(ctx, g.ID, g.Version, "alice"))
-		g = must(t)(e.svc.AcceptTakeback(ctx, g.ID, g.Version, "bob"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 		// Bob's turn and alice's last part are gone: alice moves one of
 		// bob's pieces again.
 		if want := []string{"g1f3"}; !reflect.DeepEqual(g.Moves, want) || g.ToAct != "alice" || g.FEN != afterFirst {
@@ -354,8 +354,8 @@ func TestTakeback(t *testing.T) {
 		g = e.play(t, g.ID, "alice b8c6").Game
 		// Bob asks in the middle of his own turn: his first part goes.
 		g = e.play(t, g.ID, "bob g8f6").Game
-		g = must(t)(e.svc.RequestTakeback(ctx, g.ID, g.Version, "bob"))
-		g = must(t)(e.svc.AcceptTakeback(ctx, g.ID, g.Version, "alice"))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}))
+		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		if want := []string{"g1f3", "b8c6"}; !reflect.DeepEqual(g.Moves, want) || g.ToAct != "bob" {
 			t.Fatalf("after bob's takeback: moves %q, to act %q", g.Moves, g.ToAct)
 		}
@@ -364,7 +364,7 @@ func TestTakeback(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "chess").ID, "alice e4").Game
 		snap := e.snapshot(t)
-		if _, err := e.svc.RequestTakeback(ctx, g.ID, g.Version, "bob"); bot.ErrorCode(err) != bot.EINVALID {
+		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}); bot.ErrorCode(err) != bot.EINVALID {
 			t.Fatalf("bob, who has not moved, asks: %v, want EINVALID", err)
 		}
 		e.wantUnchanged(t, snap)
@@ -398,7 +398,7 @@ func TestAutoPassWinning(t *testing.T) {
 	}
 	// The turn went to bob and back: alice's clock restarted.
 	wantClock(t, g, t0.Add(time.Hour))
-	ns := e.notes(t, n)
+	ns := e.notifications(t, n)
 	if got, want := kinds(ns), []string{"auto-move alice", "auto-move bob", "your-turn alice"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("notifications %q, want %q", got, want)
 	}
@@ -425,8 +425,8 @@ func TestAutoPassWinning(t *testing.T) {
 	if want := []string{"pass", "pass"}; !reflect.DeepEqual(res.AutoMoves, want) || res.Game.ToAct != "bob" || res.SameTurn {
 		t.Fatalf("after the step: auto moves %q, to act %q, same turn %v", res.AutoMoves, res.Game.ToAct, res.SameTurn)
 	}
-	ns = e.notes(t, n)
-	if got, want := noteKinds(ns), []string{"auto-move alice", "auto-move bob", "auto-move alice", "auto-move bob", "your-turn bob"}; !reflect.DeepEqual(got, want) {
+	ns = e.notifications(t, n)
+	if got, want := notificationKinds(ns), []string{"auto-move alice", "auto-move bob", "auto-move alice", "auto-move bob", "your-turn bob"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("notifications %q, want %q", got, want)
 	}
 	if want := "Game 1: the bot played pass for <@alice> (White): it was the only legal move."; ns[2].Text != want {
@@ -445,7 +445,7 @@ func TestAutoPassAnnihilation(t *testing.T) {
 	if want := []string{"pass"}; !reflect.DeepEqual(res.AutoMoves, want) || res.Game.ToAct != "alice" || !res.SameTurn {
 		t.Fatalf("after the drop: %+v", res)
 	}
-	if got, want := noteKinds(e.notes(t, n)), []string{"auto-move alice", "auto-move bob", "your-turn alice"}; !reflect.DeepEqual(got, want) {
+	if got, want := notificationKinds(e.notifications(t, n)), []string{"auto-move alice", "auto-move bob", "your-turn alice"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("notifications %q, want %q", got, want)
 	}
 	if want := []string{"N@d5", "pass"}; !reflect.DeepEqual(res.Game.Moves, want) {
@@ -472,7 +472,7 @@ func TestAutoPassAnnihilation(t *testing.T) {
 	if want := []string{"pass", "e6e5", "pass", "pass"}; !reflect.DeepEqual(g.Moves, want) {
 		t.Errorf("moves %q, want %q", g.Moves, want)
 	}
-	if got, want := noteKinds(e.notes(t, n)), []string{"auto-move alice", "auto-move bob", "game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
+	if got, want := notificationKinds(e.notifications(t, n)), []string{"auto-move alice", "auto-move bob", "game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("notifications %q, want %q", got, want)
 	}
 }
@@ -525,8 +525,8 @@ func TestPreGame(t *testing.T) {
 					t.Fatalf("setup %+v, want %+v", g.Setup, want)
 				}
 				wantClock(t, g, t0)
-				ns := e.notes(t, n)
-				if got, want := noteKinds(ns), []string{"challenge-accepted alice", "choice " + armyPicker}; !reflect.DeepEqual(got, want) {
+				ns := e.notifications(t, n)
+				if got, want := notificationKinds(ns), []string{"challenge-accepted alice", "choice " + armyPicker}; !reflect.DeepEqual(got, want) {
 					t.Fatalf("notifications %q, want %q", got, want)
 				}
 				if !strings.Contains(ns[1].Text, "then <@"+firstPicker+"> chooses who moves first") {
@@ -535,21 +535,21 @@ func TestPreGame(t *testing.T) {
 
 				e.clock.Advance(time.Hour)
 				n = len(e.outbox(t))
-				if _, err := e.svc.Choose(ctx, g.ID, g.Version, firstPicker, tc.army); bot.ErrorCode(err) != bot.EFORBIDDEN {
+				if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: g.Version, UserID: firstPicker, Choice: tc.army}); bot.ErrorCode(err) != bot.EFORBIDDEN {
 					t.Fatalf("%s picks the army: %v, want EFORBIDDEN", firstPicker, err)
 				}
-				g = must(t)(e.svc.Choose(ctx, g.ID, g.Version, armyPicker, " "+strings.ToUpper(tc.army)))
+				g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: g.Version, UserID: armyPicker, Choice: " " + strings.ToUpper(tc.army)}))
 				if g.Status != bot.GameSetup || g.ToAct != firstPicker || g.Setup.Army != tc.army || g.Setup.FirstMover != "" {
 					t.Fatalf("after the army: %+v %+v", g, g.Setup)
 				}
 				wantClock(t, g, t0.Add(time.Hour))
-				if got, want := noteKinds(e.notes(t, n)), []string{"choice " + firstPicker}; !reflect.DeepEqual(got, want) {
+				if got, want := notificationKinds(e.notifications(t, n)), []string{"choice " + firstPicker}; !reflect.DeepEqual(got, want) {
 					t.Fatalf("notifications %q, want %q", got, want)
 				}
 
 				e.clock.Advance(time.Hour)
 				n = len(e.outbox(t))
-				g = must(t)(e.svc.Choose(ctx, g.ID, g.Version, firstPicker, tc.first))
+				g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: g.Version, UserID: firstPicker, Choice: tc.first}))
 				start := rules.AnnihilationNormalize(drawn, colour)
 				black := map[string]string{"alice": "bob", "bob": "alice"}[white]
 				if g.Status != bot.GameActive || g.White != white || g.Black != black || g.ToAct != white ||
@@ -560,7 +560,7 @@ func TestPreGame(t *testing.T) {
 					t.Errorf("the first mover is not White: %s", g.StartFEN)
 				}
 				wantClock(t, g, t0.Add(2*time.Hour))
-				if got, want := noteKinds(e.notes(t, n)), []string{"your-turn " + white}; !reflect.DeepEqual(got, want) {
+				if got, want := notificationKinds(e.notifications(t, n)), []string{"your-turn " + white}; !reflect.DeepEqual(got, want) {
 					t.Fatalf("notifications %q, want %q", got, want)
 				}
 				// The game goes on from there: the first mover passes, the
@@ -619,7 +619,7 @@ func TestPreGameChallengeOptions(t *testing.T) {
 			Variant: "annihilation", DaysPerMove: 3, Chooser: tc.chooser}); err != nil {
 			t.Fatal(err)
 		}
-		if ns := e.notes(t, n); len(ns) != 1 || ns[0].Text != tc.want {
+		if ns := e.notifications(t, n); len(ns) != 1 || ns[0].Text != tc.want {
 			t.Errorf("challenge notification %+v, want %q", ns, tc.want)
 		}
 	}
@@ -652,7 +652,10 @@ func TestPreGameRefused(t *testing.T) {
 		e.wantUnchanged(t, snap)
 	}
 	choose := func(user, word string, version uint64) func() error {
-		return func() error { _, err := e.svc.Choose(ctx, g.ID, version, user, word); return err }
+		return func() error {
+			_, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: version, UserID: user, Choice: word})
+			return err
+		}
 	}
 	refuse("the challenger picks the army", choose("alice", "white", g.Version), bot.EFORBIDDEN)
 	refuse("a stranger picks", choose("carol", "white", g.Version), bot.EFORBIDDEN)
@@ -662,38 +665,57 @@ func TestPreGameRefused(t *testing.T) {
 		_, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "bob", Move: "pass"})
 		return err
 	}, bot.EINVALID)
-	refuse("resigning before the start", func() error { _, err := e.svc.Resign(ctx, g.ID, g.Version, "bob"); return err }, bot.EINVALID)
-	refuse("a draw offer before the start", func() error { _, err := e.svc.OfferDraw(ctx, g.ID, g.Version, "bob"); return err }, bot.EINVALID)
-	g = must(t)(e.svc.Choose(ctx, g.ID, g.Version, "bob", "black"))
+	refuse("resigning before the start", func() error {
+		_, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: g.Version, UserID: "bob"})
+		return err
+	}, bot.EINVALID)
+	refuse("a draw offer before the start", func() error {
+		_, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "bob"})
+		return err
+	}, bot.EINVALID)
+	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: g.Version, UserID: "bob", Choice: "black"}))
 	refuse("the army again", choose("bob", "white", g.Version), bot.EFORBIDDEN)
 	refuse("a stale version", choose("alice", "me", g.Version-1), bot.ECONFLICT)
 	refuse("a bad first mover", choose("alice", "white", g.Version), bot.EINVALID)
-	g = must(t)(e.svc.Abort(ctx, g.ID, g.Version, "alice"))
+	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 	if g.Status != bot.GameAborted || g.Reason != "aborted" || g.ToAct != "" || !g.Deadline.IsZero() {
 		t.Fatalf("aborted in the pre-game: %+v", g)
 	}
 	refuse("a choice after the abort", choose("alice", "me", g.Version), bot.EINVALID)
 	chess := e.start(t, "chess")
-	refuse("a choice in chess", func() error { _, err := e.svc.Choose(ctx, chess.ID, chess.Version, "bob", "white"); return err }, bot.EINVALID)
+	refuse("a choice in chess", func() error {
+		_, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: chess.ID, Version: chess.Version, UserID: "bob", Choice: "white"})
+		return err
+	}, bot.EINVALID)
 }
 
 // TestActionsRefused: every action refused for a stranger, the wrong
 // player, a stale version and a finished game, with nothing changed.
 func TestActionsRefused(t *testing.T) {
 	actions := map[string]func(s *bot.Service, id, version uint64, user string) (*bot.Game, error){
-		"offer draw":   func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) { return s.OfferDraw(ctx, id, v, u) },
-		"accept draw":  func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) { return s.AcceptDraw(ctx, id, v, u) },
-		"decline draw": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) { return s.DeclineDraw(ctx, id, v, u) },
-		"claim draw":   func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) { return s.ClaimDraw(ctx, id, v, u) },
-		"abort":        func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) { return s.Abort(ctx, id, v, u) },
+		"offer draw": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) {
+			return s.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: id, Version: v, UserID: u})
+		},
+		"accept draw": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) {
+			return s.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: id, Version: v, UserID: u})
+		},
+		"decline draw": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) {
+			return s.Act(ctx, bot.ActionRequest{Action: bot.ActDeclineDraw, GameID: id, Version: v, UserID: u})
+		},
+		"claim draw": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) {
+			return s.Act(ctx, bot.ActionRequest{Action: bot.ActClaimDraw, GameID: id, Version: v, UserID: u})
+		},
+		"abort": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) {
+			return s.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: id, Version: v, UserID: u})
+		},
 		"request takeback": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) {
-			return s.RequestTakeback(ctx, id, v, u)
+			return s.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: id, Version: v, UserID: u})
 		},
 		"accept takeback": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) {
-			return s.AcceptTakeback(ctx, id, v, u)
+			return s.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: id, Version: v, UserID: u})
 		},
 		"decline takeback": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) {
-			return s.DeclineTakeback(ctx, id, v, u)
+			return s.Act(ctx, bot.ActionRequest{Action: bot.ActDeclineTakeback, GameID: id, Version: v, UserID: u})
 		},
 	}
 	for _, tc := range []struct {
@@ -774,7 +796,7 @@ func TestActionsRefused(t *testing.T) {
 				t.Errorf("%s: %v, want ENOTFOUND", name, err)
 			}
 		}
-		if _, err := e.svc.Choose(ctx, 99, bot.AnyVersion, "alice", "me"); bot.ErrorCode(err) != bot.ENOTFOUND {
+		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: 99, Version: bot.AnyVersion, UserID: "alice", Choice: "me"}); bot.ErrorCode(err) != bot.ENOTFOUND {
 			t.Errorf("choose: %v, want ENOTFOUND", err)
 		}
 	})
@@ -783,18 +805,45 @@ func TestActionsRefused(t *testing.T) {
 // offerBy returns a setup in which user offers a draw.
 func offerBy(user string) func(tb testing.TB, e *env, g *bot.Game) *bot.Game {
 	return func(tb testing.TB, e *env, g *bot.Game) *bot.Game {
-		return must(tb)(e.svc.OfferDraw(ctx, g.ID, g.Version, user))
+		return must(tb)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: user}))
 	}
 }
 
 // takebackBy returns a setup in which user asks to take back a move.
 func takebackBy(user string) func(tb testing.TB, e *env, g *bot.Game) *bot.Game {
 	return func(tb testing.TB, e *env, g *bot.Game) *bot.Game {
-		return must(tb)(e.svc.RequestTakeback(ctx, g.ID, g.Version, user))
+		return must(tb)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: user}))
 	}
 }
 
 // resigned is a setup in which bob resigns.
 func resigned(tb testing.TB, e *env, g *bot.Game) *bot.Game {
-	return must(tb)(e.svc.Resign(ctx, g.ID, g.Version, "bob"))
+	return must(tb)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: g.Version, UserID: "bob"}))
+}
+
+// TestActDispatch: Act knows every action of bot.Actions (each reaches
+// its game: an unknown game is ENOTFOUND, not an unknown action), and
+// refuses an action it does not know with EINVALID, changing nothing.
+func TestActDispatch(t *testing.T) {
+	e := newEnv(t)
+	g := e.start(t, "chess")
+	seen := map[bot.Action]bool{}
+	for _, a := range bot.Actions() {
+		if seen[a] {
+			t.Errorf("bot.Actions lists %q twice", a)
+		}
+		seen[a] = true
+		_, err := e.svc.Act(ctx, bot.ActionRequest{Action: a, GameID: g.ID + 1000, Version: bot.AnyVersion, UserID: "alice"})
+		if bot.ErrorCode(err) != bot.ENOTFOUND {
+			t.Errorf("%s on an unknown game: %v, want ENOTFOUND", a, err)
+		}
+	}
+	snap := e.snapshot(t)
+	for _, a := range []bot.Action{"", "castle", "Resign", "draw-"} {
+		_, err := e.svc.Act(ctx, bot.ActionRequest{Action: a, GameID: g.ID, Version: g.Version, UserID: "alice"})
+		if bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(bot.ErrorMessage(err), "Unknown game action") {
+			t.Errorf("action %q: %v, want EINVALID naming an unknown game action", a, err)
+		}
+	}
+	e.wantUnchanged(t, snap)
 }

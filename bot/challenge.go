@@ -208,10 +208,10 @@ type ChallengeChange struct {
 // concurrent use.
 type ChallengeStore interface {
 	// CreateChallenge assigns c a new ID (never used by a challenge or
-	// game before), sets Version to 1, stores it and appends notes to the
-	// outbox, atomically; notes whose ChallengeID is 0 are given c's new
+	// game before), sets Version to 1, stores it and appends notifications to the
+	// outbox, atomically; notifications whose ChallengeID is 0 are given c's new
 	// ID. c is updated in place.
-	CreateChallenge(ctx context.Context, c *Challenge, notes []Notification) error
+	CreateChallenge(ctx context.Context, c *Challenge, told []Notification) error
 
 	// Challenge returns the challenge id, or an ENOTFOUND error.
 	Challenge(ctx context.Context, id uint64) (*Challenge, error)

@@ -54,15 +54,15 @@ func (s *Service) IsComputer(userID string) bool {
 	return id != "" && userID == id
 }
 
-// notComputer returns notes without those addressed to the computer
+// notComputer returns told without those addressed to the computer
 // player (it reads none), in the same slice.
-func (s *Service) notComputer(notes []Notification) []Notification {
+func (s *Service) notComputer(told []Notification) []Notification {
 	id := s.ComputerID()
 	if id == "" {
-		return notes
+		return told
 	}
-	kept := notes[:0]
-	for _, n := range notes {
+	kept := told[:0]
+	for _, n := range told {
 		if n.UserID != id {
 			kept = append(kept, n)
 		}
@@ -178,11 +178,11 @@ func (s *Service) computerPosts(g *Game, before GameBefore) []Notification {
 	now := s.now()
 	var posts []Notification
 	if before.ToAct == me && len(g.Moves) > before.Moves && (g.Status != GameActive || g.ToAct != me) {
-		posts = append(posts, gameNote(g, NotifyComputerTurn, "",
+		posts = append(posts, gameNotification(g, NotifyComputerTurn, "",
 			fmt.Sprintf("<@%s> played in game %d (%s).", me, g.ID, s.VariantName(g.Variant, g.Options)), now))
 	}
 	if before.DrawOffer != me && g.DrawOffer == me && g.Status == GameActive {
-		posts = append(posts, gameNote(g, NotifyDrawOffered, "",
+		posts = append(posts, gameNotification(g, NotifyDrawOffered, "",
 			fmt.Sprintf("<@%s> offers a draw in game #%d. <@%s>: accept or decline with the buttons or /draw, or move to decline it.",
 				me, g.ID, opponent(g, me)), now))
 	}

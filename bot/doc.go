@@ -51,9 +51,27 @@
 // player on vacation waits for its end; reminders follow the players'
 // settings, read from the UserStore before each update) and the sweep.
 //
+// # Game actions
+//
+// Besides moves (Move), what a player does in a game is one Action taken
+// by one entry point, Act: resigning, aborting, offering, answering or
+// claiming a draw, asking or answering a takeback, pausing and resuming,
+// the pre-game choice. Actions returns them all; bot/command keeps the one
+// table that says, for each, which game a command means, what the bot
+// answers and which button does it.
+//
+// # Why a game ended
+//
+// Game.Reason is a rules.Reason: the rules' standard reasons
+// (rules.ReasonCheckmate, ...), the players' and the clock's
+// (ReasonResignation, ReasonTimeout, ...), or a reason of a variant's own
+// rules, which its definition words (rules.Variant.EndReasons); EndPhrase
+// says them. Records store their values.
+//
 // # Games are their moves
 //
-// A Game stores its variant, options, start FEN and the canonical moves
+// A Game stores its variant, options (in the canonical form
+// rules.Registry.Resolve returns), start FEN and the canonical moves
 // (rules.FormatMove); the position is rebuilt by replaying them with
 // package rules whenever a move is checked, so nothing but the move list
 // is trusted. The current FEN and the player to act are cached in the

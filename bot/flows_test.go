@@ -28,7 +28,7 @@ func (e *env) refusedMove(t *testing.T, id uint64, user, move, code string, want
 // TestCheckMarkOnContinuableStep: in Winning Chess a quiet Attacker step
 // exists as a move that ends the turn (Af3) and one that continues it
 // (Af3>). "Af3+" says neither, so it is refused with both forms, in either
-// notation; "Af3" ends the turn with a note saying what Af3> would have
+// notation; "Af3" ends the turn with a remark saying what Af3> would have
 // done; "Af3+>" continues.
 func TestCheckMarkOnContinuableStep(t *testing.T) {
 	e := newEnv(t)
@@ -43,19 +43,19 @@ func TestCheckMarkOnContinuableStep(t *testing.T) {
 		t.Fatalf("Af3: %+v", res)
 	}
 	if want := "Af3 ended your turn. Af3> would have continued it (then Black may answer with the Defender, or pass, " +
-		"before White's Attacker steps again): a move marked > continues the turn."; res.Note != want {
-		t.Errorf("note %q, want %q", res.Note, want)
+		"before White's Attacker steps again): a move marked > continues the turn."; res.Remark != want {
+		t.Errorf("remark %q, want %q", res.Remark, want)
 	}
 
 	e = newEnv(t)
 	g = e.startFrom(t, "winning", winningWindowFEN)
 	res = e.play(t, g.ID, "alice Af3+>")
-	if res.Played != "e1f3>" || res.Note != "" || !res.SameTurn {
+	if res.Played != "e1f3>" || res.Remark != "" || !res.SameTurn {
 		t.Fatalf("Af3+>: %+v", res)
 	}
 	// The second step cannot continue: its check mark is only a check mark.
 	res = e.play(t, g.ID, "alice Ac6+")
-	if res.Played != "f3c6" || res.Note != "" || res.Game.ToAct != "bob" {
+	if res.Played != "f3c6" || res.Remark != "" || res.Game.ToAct != "bob" {
 		t.Fatalf("Ac6+: %+v", res)
 	}
 	// Chess has no continuing moves: check marks are read as ever.
@@ -99,7 +99,7 @@ func TestAutoPassDefenderCannotAnswer(t *testing.T) {
 		!res.SameTurn || res.Game.ToAct != "alice" {
 		t.Fatalf("after the step: %+v", res)
 	}
-	if got, want := noteKinds(e.notes(t, n)), []string{"auto-move alice", "auto-move bob", "your-turn alice"}; !reflect.DeepEqual(got, want) {
+	if got, want := notificationKinds(e.notifications(t, n)), []string{"auto-move alice", "auto-move bob", "your-turn alice"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("notifications %q, want %q", got, want)
 	}
 	if want := []string{"e1f3>", "pass"}; !reflect.DeepEqual(res.Game.Moves, want) {
@@ -123,7 +123,7 @@ func TestAutoPassAttackerTaken(t *testing.T) {
 		!res.SameTurn || res.Game.ToAct != "bob" {
 		t.Fatalf("after the answer: %+v", res)
 	}
-	if got, want := noteKinds(e.notes(t, n)), []string{"auto-move alice", "auto-move bob", "your-turn bob"}; !reflect.DeepEqual(got, want) {
+	if got, want := notificationKinds(e.notifications(t, n)), []string{"auto-move alice", "auto-move bob", "your-turn bob"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("notifications %q, want %q", got, want)
 	}
 	if want := []string{"e1f3>", "g4f3", "pass"}; !reflect.DeepEqual(res.Game.Moves, want) {

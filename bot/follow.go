@@ -93,13 +93,13 @@ func (s *Service) followersOf(ctx context.Context, id uint64) ([]string, error) 
 
 // resultToFollowers returns, for an update that ended g with a result
 // (before is the game as the update read it), the players' game-over
-// notification among notes as a NotifyFollow notification to each of
+// notification among told as a NotifyFollow notification to each of
 // followers; nil for any other update.
-func resultToFollowers(before GameBefore, g *Game, notes []Notification, followers []string) []Notification {
+func resultToFollowers(before GameBefore, g *Game, told []Notification, followers []string) []Notification {
 	if len(followers) == 0 || !before.Ongoing || g.Status != GameFinished {
 		return nil
 	}
-	for _, n := range notes {
+	for _, n := range told {
 		if n.Kind == NotifyGameOver && n.GameID == g.ID {
 			return toFollowers(g, followers, n.Text, n.Created)
 		}
@@ -114,7 +114,7 @@ func resultToFollowers(before GameBefore, g *Game, notes []Notification, followe
 // (...): <@a> played e4; <@b> played e5"); none in the middle of a turn
 // (which is told whole when it ends), without followers or without such
 // moves.
-func (s *Service) followNotes(g *Game, followers []string, rg *rules.Game, from int, now time.Time) []Notification {
+func (s *Service) followNotifications(g *Game, followers []string, rg *rules.Game, from int, now time.Time) []Notification {
 	if len(followers) == 0 || from >= len(rg.Moves()) {
 		return nil
 	}
@@ -156,7 +156,7 @@ func (s *Service) followNotes(g *Game, followers []string, rg *rules.Game, from 
 func toFollowers(g *Game, followers []string, text string, now time.Time) []Notification {
 	var out []Notification
 	for _, u := range followers {
-		out = append(out, gameNote(g, NotifyFollow, u, text, now))
+		out = append(out, gameNotification(g, NotifyFollow, u, text, now))
 	}
 	return out
 }

@@ -60,7 +60,7 @@ func TestFollowersToldOfMovesAndResult(t *testing.T) {
 	}
 	skip := len(e.outbox(t))
 	e.play(t, g.ID, "alice Nf3")
-	ns := e.notes(t, skip)
+	ns := e.notifications(t, skip)
 	if got := followTexts(ns, "carol"); len(got) != 1 || !strings.Contains(got[0], "played Nf3") {
 		t.Errorf("carol was told of alice's move: %q", got)
 	}
@@ -74,7 +74,7 @@ func TestFollowersToldOfMovesAndResult(t *testing.T) {
 	if rep := e.sweep(t); rep.TimedOut != 1 {
 		t.Fatalf("sweep: %+v", rep)
 	}
-	ns = e.notes(t, skip)
+	ns = e.notifications(t, skip)
 	var over string
 	for _, n := range ns {
 		if n.Kind == bot.NotifyGameOver && n.UserID == "alice" {

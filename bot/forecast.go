@@ -233,7 +233,7 @@ func (s *Service) AddForecast(ctx context.Context, gameID uint64, userID, text s
 		if err := player(g, userID); err != nil {
 			return nil, err
 		}
-		if err := playing(g); err != nil {
+		if err := s.playing(g); err != nil {
 			return nil, err
 		}
 		if g.ToAct == userID {
@@ -480,13 +480,13 @@ type ForecastAnswer struct {
 // theirs, that move is checked by the rules engine and played, followed
 // by the forced passes (settle). Lines the game left are dropped (a line
 // whose move is no longer legal too, its owner told), and they all go
-// when the game is over. notes are the notifications of the move so far:
+// when the game is over. told are the notifications of the move so far:
 // a "your turn" to a player whose answer was then played is taken out,
 // and each answer is told to both players (NotifyForecast), with the turn
 // it answered. It returns the answers and the forced passes played, in
 // order, and the notifications. r holds the players' reminder settings,
 // read before the update: it reads no store.
-func (s *Service) answerForecasts(g *Game, rg *rules.Game, notes []Notification, now time.Time, r Reminders) ([]ForecastAnswer, []autoMove, []Notification) {
+func (s *Service) answerForecasts(g *Game, rg *rules.Game, told []Notification, now time.Time, r Reminders) ([]ForecastAnswer, []autoMove, []Notification) {
 	var answers []ForecastAnswer
 	var auto []autoMove
 	run := answerRun{at: -1}
@@ -516,7 +516,7 @@ func (s *Service) answerForecasts(g *Game, rg *rules.Game, notes []Notification,
 		}
 		if err != nil {
 			g.Forecasts = append(g.Forecasts[:idx:idx], g.Forecasts[idx+1:]...)
-			notes = append(notes, gameNote(g, NotifyForecast, who, fmt.Sprintf(
+			told = append(told, gameNotification(g, NotifyForecast, who, fmt.Sprintf(
 				"Game %d: your conditional line was dropped: its next move, %s, is not legal now (%s).", g.ID, text, ErrorMessage(moveError(err))), now))
 			continue
 		}
@@ -525,15 +525,15 @@ func (s *Service) answerForecasts(g *Game, rg *rules.Game, notes []Notification,
 		g.DrawOffer, g.Takeback, g.Updated = "", "", now
 		answers = append(answers, ForecastAnswer{UserID: who, SAN: san})
 		// The "your turn" told before this answer is out of date.
-		kept := notes[:0]
-		for _, n := range notes {
+		kept := told[:0]
+		for _, n := range told {
 			if !(n.Kind == NotifyYourTurn && n.UserID == who) {
 				kept = append(kept, n)
 			}
 		}
-		notes = kept
-		if run.at >= len(notes) || run.at >= 0 && notes[run.at].Kind != NotifyForecast {
-			run.at = -1 // cannot happen: forecast notes are not taken out
+		told = kept
+		if run.at >= len(told) || run.at >= 0 && told[run.at].Kind != NotifyForecast {
+			run.at = -1 // cannot happen: forecast told are not taken out
 		}
 		// One notification to each player per run of answers of one
 		// owner (a turn of several moves is told at once).
@@ -542,29 +542,29 @@ func (s *Service) answerForecasts(g *Game, rg *rules.Game, notes []Notification,
 			if p.ToAct() == rules.Black {
 				colour = "Black"
 			}
-			run = answerRun{owner: who, at: len(notes), answered: answered,
+			run = answerRun{owner: who, at: len(told), answered: answered,
 				head: fmt.Sprintf("Game %d: <@%s> (%s) played ", g.ID, who, colour)}
-			notes = append(notes, toBoth(g, NotifyForecast, "", now)...)
+			told = append(told, toBoth(g, NotifyForecast, "", now)...)
 		}
 		run.sans = append(run.sans, san)
 		text = run.head + strings.Join(run.sans, ", ") + " at once, from a conditional line stored in advance"
 		if run.answered != "" {
 			text += " to answer " + run.answered
 		}
-		notes[run.at].Text, notes[run.at+1].Text = text+".", text+"."
+		told[run.at].Text, told[run.at+1].Text = text+".", text+"."
 		run.end = len(g.Moves)
 		a, n := s.settle(g, rg, who, now, r)
 		auto = append(auto, a...)
-		notes = append(notes, n...)
+		told = append(told, n...)
 	}
 	if len(g.Forecasts) == 0 {
 		g.Forecasts = nil
 	}
-	return answers, auto, notes
+	return answers, auto, told
 }
 
 // answerRun is a run of answers of one owner being told: where its two
-// notifications are in the notes, and what they say.
+// notifications are in the list, and what they say.
 type answerRun struct {
 	owner    string
 	at       int // index of the first of the two notifications, -1 for none

@@ -68,8 +68,8 @@ func TestForecastChess(t *testing.T) {
 		t.Fatalf("after Bb5: moves %q, to act %q", g.Moves, g.ToAct)
 	}
 	wantClock(t, g, t0.Add(time.Hour))
-	ns := e.notes(t, n)
-	if got, want := noteKinds(ns), []string{"forecast alice", "forecast bob", "your-turn alice"}; !reflect.DeepEqual(got, want) {
+	ns := e.notifications(t, n)
+	if got, want := notificationKinds(ns), []string{"forecast alice", "forecast bob", "your-turn alice"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("notifications %q, want %q", got, want)
 	}
 	if want := "Game 1: <@bob> (Black) played a6 at once, from a conditional line stored in advance to answer Bb5."; ns[0].Text != want {
@@ -113,7 +113,7 @@ func TestForecastMismatchAndBranches(t *testing.T) {
 	if res.Answers != nil || res.Game.Forecasts != nil || res.Game.ToAct != "bob" {
 		t.Fatalf("a move off every line: answers %+v, lines %+v, to act %q", res.Answers, res.Game.Forecasts, res.Game.ToAct)
 	}
-	if got, want := noteKinds(e.notes(t, n)), []string{"your-turn bob"}; !reflect.DeepEqual(got, want) {
+	if got, want := notificationKinds(e.notifications(t, n)), []string{"your-turn bob"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("notifications %q, want %q", got, want)
 	}
 }
@@ -172,7 +172,7 @@ func TestForecastGameOverAndIllegal(t *testing.T) {
 	g := e.start(t, "chess")
 	e.play(t, g.ID, "alice e4")
 	e.addForecast(t, g.ID, "alice", "e5 Nf3")
-	g = must(t)(e.svc.Resign(ctx, g.ID, bot.AnyVersion, "bob"))
+	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"}))
 	if g.Forecasts != nil {
 		t.Errorf("lines kept after the game ended: %+v", g.Forecasts)
 	}
@@ -196,8 +196,8 @@ func TestForecastGameOverAndIllegal(t *testing.T) {
 	if res.Answers != nil || res.Game.Forecasts != nil || res.Game.ToAct != "alice" {
 		t.Fatalf("an illegal answer: answers %+v, lines %+v, to act %q", res.Answers, res.Game.Forecasts, res.Game.ToAct)
 	}
-	ns := e.notes(t, n)
-	if got, want := noteKinds(ns), []string{"your-turn alice", "forecast alice"}; !reflect.DeepEqual(got, want) {
+	ns := e.notifications(t, n)
+	if got, want := notificationKinds(ns), []string{"your-turn alice", "forecast alice"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("notifications %q, want %q", got, want)
 	}
 	if !strings.Contains(ns[1].Text, "e1e3, is not legal now") {
@@ -381,7 +381,7 @@ func TestForecastEveryVariant(t *testing.T) {
 			if res.Answers != nil || res.Game.Forecasts != nil || res.Game.ToAct != "bob" {
 				t.Fatalf("an illegal answer: answers %+v, lines %+v, to act %s", res.Answers, res.Game.Forecasts, res.Game.ToAct)
 			}
-			if ns := e.notes(t, 0); !strings.Contains(ns[len(ns)-1].Text, "a1a1, is not legal now") {
+			if ns := e.notifications(t, 0); !strings.Contains(ns[len(ns)-1].Text, "a1a1, is not legal now") {
 				t.Errorf("bob is not told why his line was dropped: %q", ns[len(ns)-1].Text)
 			}
 
@@ -389,7 +389,7 @@ func TestForecastEveryVariant(t *testing.T) {
 			e = newEnv(t)
 			g = e.startFrom(t, key, start.FEN())
 			e.addForecast(t, g.ID, "bob", line)
-			if g = must(t)(e.svc.Resign(ctx, g.ID, bot.AnyVersion, "alice")); g.Forecasts != nil {
+			if g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"})); g.Forecasts != nil {
 				t.Fatalf("lines outlived the game: %+v", g.Forecasts)
 			}
 		})
@@ -483,8 +483,8 @@ func TestForecastDroppedByTakeback(t *testing.T) {
 	g := e.start(t, "chess")
 	e.play(t, g.ID, "alice e4", "bob e5", "alice Nf3")
 	e.addForecast(t, g.ID, "alice", "Nc6 Bb5")
-	must(t)(e.svc.RequestTakeback(ctx, g.ID, bot.AnyVersion, "alice"))
-	g = must(t)(e.svc.AcceptTakeback(ctx, g.ID, bot.AnyVersion, "bob"))
+	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
+	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"}))
 	if g.Forecasts != nil {
 		t.Fatalf("lines kept after the takeback: %+v", g.Forecasts)
 	}

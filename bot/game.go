@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 	"time"
+
+	"github.com/fairypost/fairypost/rules"
 )
 
 // GameStatus is where a game stands. The numbers are persisted: never
@@ -65,7 +67,7 @@ type Game struct {
 	Version uint64 // incremented by every write; 1 when created
 
 	Variant  string   // rules registry key
-	Options  string   // canonical "k=v,k=v" (rules.FormatOptions), "" for the defaults
+	Options  string   // canonical "k=v,k=v" (rules.Registry.Resolve), "" for the defaults
 	StartFEN string   // the start position
 	Moves    []string // canonical moves (rules.FormatMove), in order
 	FEN      string   // cache: the position after Moves
@@ -79,7 +81,7 @@ type Game struct {
 
 	Status GameStatus
 	Result Result
-	Reason string // why the game ended: "checkmate", "resignation", ...
+	Reason rules.Reason // why the game ended: rules.ReasonCheckmate, ReasonResignation, ...
 
 	// Annotations are what the game keeps besides play: changed by
 	// play (UpdateGame) and also, without a version bump, by

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -173,5 +174,54 @@ func TestOneWritePath(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// noteNames are the only names in bot/... that say "note": those of the
+// players' private notes on a game (/note, Service.AddNote), the one
+// thing the word means here. The plain words note and notes name
+// something only in a note.go file.
+var noteNames = map[string]bool{"Note": true, "Notes": true, "NoteOf": true, "AddNote": true, "ClearNote": true, "MaxNoteLen": true,
+	"cmdNote": true, "NoteStore": true, "noteStore": true, "UpdateNote": true, "notePlayer": true, "defineNote": true, "maxNoteLine": true, "noteMessages": true, "note": true, "notes": true}
+
+// TestNoteMeansOneThing: "note" means a player's private note: no name
+// in the code of bot/... (tests aside) says note for anything else
+// (a notification, a remark on a move, a caption), and no string outside
+// a note.go file says note.
+func TestNoteMeansOneThing(t *testing.T) {
+	word := regexp.MustCompile(`(?i)\bnotes?\b`)
+	checked := 0
+	for _, dir := range append([]string{"."}, botPackages(t)...) {
+		fset := token.NewFileSet()
+		pkgs, err := parser.ParseDir(fset, dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pkg := range pkgs {
+			for name, f := range pkg.Files {
+				noteFile := filepath.Base(name) == "note.go"
+				ast.Inspect(f, func(n ast.Node) bool {
+					switch n := n.(type) {
+					case *ast.Ident:
+						low := strings.ToLower(n.Name)
+						if !strings.Contains(low, "note") || strings.Contains(low, "notexist") { // os.ErrNotExist: not-exist
+							return true
+						}
+						checked++
+						if !noteNames[n.Name] || (n.Name == "note" || n.Name == "notes") && !noteFile {
+							t.Errorf("%s: the name %s says note for something else than a player's private note", fset.Position(n.Pos()), n.Name)
+						}
+					case *ast.BasicLit:
+						if n.Kind == token.STRING && !noteFile && word.MatchString(n.Value) {
+							t.Errorf("%s: %s says note outside the notes' own files", fset.Position(n.Pos()), n.Value)
+						}
+					}
+					return true
+				})
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no name says note at all: the walk is broken (the private notes are named so)")
 	}
 }

@@ -99,7 +99,7 @@ func afterward(p *rules.Position, c rules.Move) string {
 	return "you act again"
 }
 
-// continuedBy returns a note for the player who played m in p, a move that
+// continuedBy returns a remark for the player who played m in p, a move that
 // ended their turn, when its continuing form was legal too: what that form
 // would have done. "" otherwise.
 func continuedBy(p *rules.Position, m rules.Move) string {

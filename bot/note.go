@@ -35,7 +35,7 @@ func (ns Notes) Add(ctx context.Context, gameID uint64, userID, text string) (st
 	if err := s.notePlayer(ctx, gameID, userID); err != nil {
 		return "", err
 	}
-	return s.notes.UpdateNote(ctx, gameID, userID, func(old string) (string, error) {
+	return s.noteStore.UpdateNote(ctx, gameID, userID, func(old string) (string, error) {
 		note := text
 		if old != "" {
 			note = old + "\n" + text
@@ -55,7 +55,7 @@ func (ns Notes) Clear(ctx context.Context, gameID uint64, userID string) error {
 	if err := s.notePlayer(ctx, gameID, userID); err != nil {
 		return err
 	}
-	_, err := s.notes.UpdateNote(ctx, gameID, userID, func(old string) (string, error) {
+	_, err := s.noteStore.UpdateNote(ctx, gameID, userID, func(old string) (string, error) {
 		if old == "" {
 			return "", Errorf(EINVALID, "You have no note on game %d.", gameID)
 		}
@@ -71,7 +71,7 @@ func (ns Notes) Read(ctx context.Context, gameID uint64, userID string) (string,
 	if err := s.notePlayer(ctx, gameID, userID); err != nil {
 		return "", err
 	}
-	return s.notes.Note(ctx, gameID, userID)
+	return s.noteStore.Note(ctx, gameID, userID)
 }
 
 // notePlayer returns nil when userID plays in game gameID and the
@@ -79,7 +79,7 @@ func (ns Notes) Read(ctx context.Context, gameID uint64, userID string) (string,
 // someone else. The players of a game never change, so what it read
 // stays true while the note is written.
 func (s *Service) notePlayer(ctx context.Context, gameID uint64, userID string) error {
-	if s.notes == nil {
+	if s.noteStore == nil {
 		return Errorf(EINVALID, "This bot keeps no notes.")
 	}
 	g, err := s.games.Game(ctx, gameID)

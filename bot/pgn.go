@@ -12,9 +12,6 @@ import (
 // pgnWidth is the longest line of PGN movetext.
 const pgnWidth = 80
 
-// timeoutReason is Game.Reason of a game lost on time.
-const timeoutReason = "timeout"
-
 // PGN returns game id, finished or not, in Portable Game Notation. Anyone
 // may export any game; ENOTFOUND for an unknown game.
 //
@@ -104,7 +101,7 @@ func formatPGN(g *Game, rg *rules.Game, v *rules.Variant, computer string) strin
 	}
 	tag("Termination", pgnTermination(g))
 	if !ongoing(g) && g.Reason != "" {
-		tag("Reason", g.Reason)
+		tag("Reason", string(g.Reason))
 	}
 	moves := rg.Moves()
 	tag("PlyCount", strconv.Itoa(len(moves)))
@@ -168,7 +165,7 @@ func pgnTermination(g *Game) string {
 		return "unterminated"
 	case g.Status == GameAborted:
 		return "abandoned"
-	case g.Reason == timeoutReason:
+	case g.Reason == ReasonTimeout:
 		return "time forfeit"
 	}
 	return "normal"

@@ -56,7 +56,7 @@ func TestPGNTankGolden(t *testing.T) {
 	g := e.start(t, "tank")
 	// A Tank's push (Th1-h2) and a Bomb's detonation (M*a8).
 	e.play(t, g.ID, "alice g4", "bob d5", "alice Th1-h2", "bob Bxg4", "alice Tg2", "bob M*a8")
-	if _, err := e.svc.Resign(ctx, g.ID, bot.AnyVersion, "alice"); err != nil {
+	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
 	want := `[Event "fairypost correspondence game"]
@@ -354,11 +354,11 @@ func TestPGNAfterPreGameChoice(t *testing.T) {
 	if !strings.HasSuffix(text, "\n\n*\n") || !strings.Contains(text, `[Termination "unterminated"]`) {
 		t.Errorf("PGN during the pre-game choice:\n%s", text)
 	}
-	g, err := e.svc.Choose(ctx, g.ID, bot.AnyVersion, "bob", "black")
+	g, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob", Choice: "black"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g, err = e.svc.Choose(ctx, g.ID, bot.AnyVersion, "alice", "me"); err != nil {
+	if g, err = e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice", Choice: "me"}); err != nil {
 		t.Fatal(err)
 	}
 	e.playOn(t, g.ID, 6)

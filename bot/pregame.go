@@ -54,14 +54,14 @@ func (s *Service) startSetup(g *Game, v *rules.Variant, st *Setup, now time.Time
 	g.StartFEN, g.FEN = start.FEN(), start.FEN()
 	g.ToAct = st.ArmyPicker()
 	startTurn(g, now, r)
-	return s.choiceNote(g, now, fmt.Sprintf(
+	return s.choiceNotification(g, now, fmt.Sprintf(
 		"Game %d (%s) starts from a random position. Choose the army you play: %s or %s, by its colour in the position shown (/choose); "+
 			"then <@%s> chooses who moves first, and the first mover plays White.",
 		g.ID, s.VariantName(g.Variant, g.Options), choiceWhite, choiceBlack, st.FirstPicker()))
 }
 
-// choiceNote asks g.ToAct for a pre-game choice.
-func (s *Service) choiceNote(g *Game, now time.Time, text string) Notification {
+// choiceNotification asks g.ToAct for a pre-game choice.
+func (s *Service) choiceNotification(g *Game, now time.Time, text string) Notification {
 	if !g.Deadline.IsZero() {
 		text += fmt.Sprintf(" Choose before %s.", g.Deadline.UTC().Format("2006-01-02 15:04 MST"))
 	}
@@ -69,7 +69,7 @@ func (s *Service) choiceNote(g *Game, now time.Time, text string) Notification {
 		GameID: g.ID, Text: text, Created: now}
 }
 
-// Choose makes userID's pre-game choice in game gameID (Game.Status
+// choose makes userID's pre-game choice in game gameID (Game.Status
 // GameSetup): first the army picker (Setup.ArmyPicker) chooses the army
 // they play, "white" or "black" by its colour in the position shown;
 // then the other player (Setup.FirstPicker) chooses who moves first, "me"
@@ -83,7 +83,7 @@ func (s *Service) choiceNote(g *Game, now time.Time, text string) Notification {
 // EFORBIDDEN for a user who does not play in the game or whose choice it
 // is not; EINVALID for a game without a pending choice and for a word
 // that is not one of the step's choices.
-func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, choice string) (*Game, error) {
+func (s *Service) choose(ctx context.Context, gameID, version uint64, userID, choice string) (*Game, error) {
 	reminders := s.gameReminders(ctx, gameID)
 	g, err := s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if !g.IsPlayer(userID) {
@@ -117,7 +117,7 @@ func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, ch
 			st.Army = word
 			g.ToAct, g.Updated = firstPicker, now
 			startTurn(g, now, reminders)
-			return []Notification{s.choiceNote(g, now, fmt.Sprintf(
+			return []Notification{s.choiceNotification(g, now, fmt.Sprintf(
 				"<@%s> will play the army shown as %s in game %d (%s). Choose who moves first: %s or %s (/choose). "+
 					"The first mover plays White: if the army shown as Black moves first, the board is turned round and the colours swap.",
 				armyPicker, strings.ToUpper(word[:1])+word[1:], g.ID, s.VariantName(g.Variant, g.Options), choiceMe, choiceOpponent))}, nil
@@ -148,8 +148,8 @@ func (s *Service) Choose(ctx context.Context, gameID, version uint64, userID, ch
 		st.FirstMover = firstColour.String()
 		g.White, g.Black = first, second
 		g.StartFEN, g.Status, g.Updated = start.FEN(), GameActive, now
-		_, notes := s.settle(g, rules.NewGame(start), "", now, reminders)
-		return notes, nil
+		_, told := s.settle(g, rules.NewGame(start), "", now, reminders)
+		return told, nil
 	})
 	if err != nil {
 		return nil, err

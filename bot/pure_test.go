@@ -33,11 +33,11 @@ func TestUpdatesTouchNoStore(t *testing.T) {
 	}
 	// A pre-game choice: accept, two choices, then moves.
 	ann := e.start(t, "annihilation") // bob picks the army
-	ann = must(t)(svc.Choose(ctx, ann.ID, bot.AnyVersion, "bob", "white"))
+	ann = must(t)(svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: ann.ID, Version: bot.AnyVersion, UserID: "bob", Choice: "white"}))
 	if want := t0.Add(72*time.Hour - 72*time.Hour/10); !ann.RemindAt.Equal(want) {
 		t.Errorf("alice's choice: RemindAt %v, want %v (her 10%%)", ann.RemindAt, want)
 	}
-	ann = must(t)(svc.Choose(ctx, ann.ID, bot.AnyVersion, "alice", "opponent"))
+	ann = must(t)(svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: ann.ID, Version: bot.AnyVersion, UserID: "alice", Choice: "opponent"}))
 	if ann.Status != bot.GameActive || ann.ToAct != "bob" {
 		t.Fatalf("after the choices: %s, %q to act", ann.Status, ann.ToAct)
 	}
@@ -50,8 +50,8 @@ func TestUpdatesTouchNoStore(t *testing.T) {
 	if want := t0.Add(time.Hour + 72*time.Hour - 72*time.Hour/2); !res.Game.RemindAt.Equal(want) {
 		t.Errorf("bob's turn: RemindAt %v, want %v (his 50%%)", res.Game.RemindAt, want)
 	}
-	must(t)(svc.RequestTakeback(ctx, g.ID, bot.AnyVersion, "alice"))
-	g = must(t)(svc.AcceptTakeback(ctx, g.ID, bot.AnyVersion, "bob"))
+	must(t)(svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
+	g = must(t)(svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"}))
 	if g.ToAct != "alice" || g.RemindAt.IsZero() {
 		t.Fatalf("after the takeback: %q to act, RemindAt %v", g.ToAct, g.RemindAt)
 	}

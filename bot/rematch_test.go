@@ -22,7 +22,7 @@ func TestRematch(t *testing.T) {
 	if _, err := e.svc.Rematch(ctx, g.ID, "bob"); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("rematch of a game being played: %v", err)
 	}
-	g = must(t)(e.svc.Resign(ctx, g.ID, bot.AnyVersion, "alice"))
+	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
 	if _, err := e.svc.Rematch(ctx, g.ID, "carol"); bot.ErrorCode(err) != bot.EFORBIDDEN {
 		t.Errorf("rematch by a stranger: %v", err)
 	}
@@ -35,7 +35,7 @@ func TestRematch(t *testing.T) {
 		r.DaysPerMove != 5 || r.Color != bot.ColorWhite || r.ChannelID != "chan" {
 		t.Fatalf("rematch challenge %+v of game %+v", r, g)
 	}
-	if got := noteKinds(e.notes(t, n)); len(got) != 1 || got[0] != "challenge-received alice" {
+	if got := notificationKinds(e.notifications(t, n)); len(got) != 1 || got[0] != "challenge-received alice" {
 		t.Errorf("notifications %q", got)
 	}
 	for _, who := range []string{"bob", "alice"} {
@@ -59,9 +59,9 @@ func TestRematchPreGame(t *testing.T) {
 	if g.Setup == nil || g.Setup.ArmyPicker() != "bob" {
 		t.Fatalf("setup %+v", g.Setup)
 	}
-	g = must(t)(e.svc.Choose(ctx, g.ID, g.Version, "bob", "white"))
-	g = must(t)(e.svc.Choose(ctx, g.ID, g.Version, "alice", "me"))
-	g = must(t)(e.svc.Resign(ctx, g.ID, bot.AnyVersion, "alice"))
+	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: g.Version, UserID: "bob", Choice: "white"}))
+	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: g.Version, UserID: "alice", Choice: "me"}))
+	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
 	for _, c := range []struct{ asker, picker string }{{"bob", "alice"}, {"alice", "alice"}} {
 		r, err := e.svc.Rematch(ctx, g.ID, c.asker)
 		if err != nil {

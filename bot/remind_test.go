@@ -68,21 +68,21 @@ func TestRemindAtFollowsTheTurn(t *testing.T) {
 	e.play(t, g.ID, "alice e4") // bob: 50%
 	e.wantRemindAt(t, g.ID, t0.Add(time.Hour+36*time.Hour))
 	// A draw offer starts no turn.
-	must(t)(e.svc.OfferDraw(ctx, g.ID, bot.AnyVersion, "alice"))
+	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
 	e.wantRemindAt(t, g.ID, t0.Add(time.Hour+36*time.Hour))
 	e.clock.Advance(time.Hour)
 	e.play(t, g.ID, "bob e5") // alice again
 	e.wantRemindAt(t, g.ID, t0.Add(2*time.Hour+72*time.Hour-72*time.Hour/5))
 	// bob takes e5 back: his turn again, with a new clock.
-	must(t)(e.svc.RequestTakeback(ctx, g.ID, bot.AnyVersion, "bob"))
+	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"}))
 	e.wantRemindAt(t, g.ID, t0.Add(2*time.Hour+72*time.Hour-72*time.Hour/5))
 	e.clock.Advance(time.Hour)
-	must(t)(e.svc.AcceptTakeback(ctx, g.ID, bot.AnyVersion, "alice"))
+	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
 	e.wantRemindAt(t, g.ID, t0.Add(3*time.Hour+36*time.Hour))
 	if got := e.toRemind(t, endOfTime); !reflect.DeepEqual(got, []uint64{g.ID}) {
 		t.Errorf("games to remind %v", got)
 	}
-	must(t)(e.svc.Resign(ctx, g.ID, bot.AnyVersion, "alice"))
+	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
 	e.wantRemindAt(t, g.ID, time.Time{})
 	if got := e.toRemind(t, endOfTime); got != nil {
 		t.Errorf("games to remind after the game %v", got)
@@ -95,7 +95,7 @@ func TestRemindAtFollowsTheTurn(t *testing.T) {
 	u := e.challengeAccepted(t, bot.ChallengeRequest{Challenger: "carol", Challenged: "dave", DaysPerMove: 0})
 	e.wantRemindAt(t, u.ID, time.Time{})
 	a := e.start(t, "chess")
-	must(t)(e.svc.Abort(ctx, a.ID, bot.AnyVersion, "bob"))
+	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: a.ID, Version: bot.AnyVersion, UserID: "bob"}))
 	e.wantRemindAt(t, a.ID, time.Time{})
 }
 
@@ -109,10 +109,10 @@ func TestRemindAtPreGame(t *testing.T) {
 	g := e.start(t, "annihilation") // bob picks the army: 20%
 	e.wantRemindAt(t, g.ID, t0.Add(72*time.Hour-72*time.Hour/5))
 	e.clock.Advance(time.Hour)
-	must(t)(e.svc.Choose(ctx, g.ID, bot.AnyVersion, "bob", "white")) // alice picks who moves first: 10%
+	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob", Choice: "white"})) // alice picks who moves first: 10%
 	e.wantRemindAt(t, g.ID, t0.Add(time.Hour+72*time.Hour-72*time.Hour/10))
 	e.clock.Advance(time.Hour)
-	g = must(t)(e.svc.Choose(ctx, g.ID, bot.AnyVersion, "alice", "opponent")) // bob moves first: 20%
+	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice", Choice: "opponent"})) // bob moves first: 20%
 	if g.Status != bot.GameActive || g.ToAct != "bob" {
 		t.Fatalf("after the choices: %s, %q to act", g.Status, g.ToAct)
 	}
@@ -179,7 +179,7 @@ func TestSetReminderMovesRemindAt(t *testing.T) {
 func TestSweepClearsStaleSchedule(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "chess")
-	must(t)(e.svc.Resign(ctx, g.ID, bot.AnyVersion, "alice"))
+	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
 	if _, err := e.db.UpdateGame(ctx, g.ID, bot.AnyVersion, func(g *bot.Game) ([]bot.Notification, error) {
 		g.Deadline, g.RemindAt = t0.Add(time.Hour), t0.Add(time.Minute)
 		return nil, nil

@@ -95,11 +95,11 @@ func (s *Service) updateGame(ctx context.Context, id, expected uint64, fn func(*
 func (s *Service) updateFollowed(ctx context.Context, id, expected uint64, followers []string, fn func(*Game) ([]Notification, error)) (*Game, error) {
 	change := func(g *Game, tx RatingTx) ([]Notification, error) {
 		u := GameUpdate{Game: g, Before: gameBefore(g), Ratings: tx}
-		notes, err := fn(g)
+		told, err := fn(g)
 		if err != nil {
 			return nil, err
 		}
-		u.Notifications = append(notes, resultToFollowers(u.Before, g, notes, followers)...)
+		u.Notifications = append(told, resultToFollowers(u.Before, g, told, followers)...)
 		for _, f := range s.finishers {
 			if err := f(&u); err != nil {
 				return nil, err

@@ -41,12 +41,12 @@ func TestGameUpdateExtensions(t *testing.T) {
 	if !slices.Equal(committed, []uint64{g.Version, res.Game.Version}) {
 		t.Fatalf("events ran for versions %v, want %d (the game created) and %d (the move)", committed, g.Version, res.Game.Version)
 	}
-	notes, err := e.db.PendingNotifications(ctx, e.clock.Now(), 100)
+	told, err := e.db.PendingNotifications(ctx, e.clock.Now(), 100)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.ContainsFunc(notes, func(n bot.Notification) bool { return n.UserID == "carol" && n.Text == "seen by the finisher" }) {
-		t.Errorf("the finisher's notification is not in the outbox: %+v", notes)
+	if !slices.ContainsFunc(told, func(n bot.Notification) bool { return n.UserID == "carol" && n.Text == "seen by the finisher" }) {
+		t.Errorf("the finisher's notification is not in the outbox: %+v", told)
 	}
 
 	fail = errors.New("refused by the finisher")

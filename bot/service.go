@@ -22,7 +22,7 @@ type Service struct {
 	challenges ChallengeStore
 	users      UserStore
 	outbox     Outbox
-	notes      NoteStore   // nil: no notes (Notes refuses)
+	noteStore  NoteStore   // nil: no notes (Notes refuses)
 	follows    FollowStore // nil: no followers (Follow refuses)
 	rules      *rules.Registry
 	now        func() time.Time
@@ -85,7 +85,7 @@ func Seed(seed func() uint64) Option { return func(s *Service) { s.seed = seed }
 // NewService returns a Service over the stores, checking moves with reg.
 func NewService(st Stores, reg *rules.Registry, opts ...Option) *Service {
 	s := &Service{games: st.Games, challenges: st.Challenges, users: st.Users, outbox: st.Outbox,
-		notes: st.Notes, follows: st.Follows,
+		noteStore: st.Notes, follows: st.Follows,
 		rules: reg, now: time.Now,
 		coin: func() bool { return rand.IntN(2) == 0 }, seed: rand.Uint64,
 		replays: newReplayCache(DefaultReplayCacheSize), ratings: st.Ratings, rating: rating.Lichess()}

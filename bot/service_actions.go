@@ -60,7 +60,7 @@ func bothMovedIn(plies []ply) bool {
 }
 
 // BothMoved reports whether each player of g has made at least one move
-// of their own: while not, either player may abort the game (Abort), and
+// of their own: while not, either player may abort the game (ActAbort), and
 // a player who runs out of time aborts it instead of losing. Who made
 // each move comes from replaying the game (in multi-part turns a player
 // makes several moves in a row, and in Winning Chess's response window
@@ -95,15 +95,15 @@ func opponent(g *Game, userID string) string {
 	return g.White
 }
 
-// gameNote returns a notification of kind about g to userID.
-func gameNote(g *Game, kind NotificationKind, userID, text string, now time.Time) Notification {
+// gameNotification returns a notification of kind about g to userID.
+func gameNotification(g *Game, kind NotificationKind, userID, text string, now time.Time) Notification {
 	return Notification{Kind: kind, UserID: userID, GuildID: g.GuildID, ChannelID: g.ChannelID,
 		GameID: g.ID, Text: text, Created: now}
 }
 
 // toBoth returns a notification of kind about g to each player.
 func toBoth(g *Game, kind NotificationKind, text string, now time.Time) []Notification {
-	return []Notification{gameNote(g, kind, g.White, text, now), gameNote(g, kind, g.Black, text, now)}
+	return []Notification{gameNotification(g, kind, g.White, text, now), gameNotification(g, kind, g.Black, text, now)}
 }
 
 // player refuses, with EFORBIDDEN, a user who does not play in g.
@@ -114,14 +114,14 @@ func player(g *Game, userID string) error {
 	return nil
 }
 
-// OfferDraw offers a draw in game gameID on behalf of userID, a player of
+// offerDraw offers a draw in game gameID on behalf of userID, a player of
 // the active game: the opponent is told (NotifyDrawOffered) and may
 // accept or decline it. The offer stands until the opponent answers or
 // moves (which declines it), or the offerer moves (which lets it lapse):
 // so a player offers after moving, while the opponent thinks. When the
 // opponent's offer stands, offering accepts it. EINVALID when the game is
 // not being played or userID's own offer stands already.
-func (s *Service) OfferDraw(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) offerDraw(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
 		now := s.now()
 		switch g.DrawOffer {
@@ -129,33 +129,33 @@ func (s *Service) OfferDraw(ctx context.Context, gameID, version uint64, userID 
 			return nil, Errorf(EINVALID, "Your draw offer in game %d stands already.", g.ID)
 		case opponent(g, userID):
 			g.Updated = now
-			return s.finish(g, Draw, "agreement", now), nil
+			return s.finish(g, Draw, ReasonAgreement, now), nil
 		}
 		g.DrawOffer, g.Updated = userID, now
-		return []Notification{gameNote(g, NotifyDrawOffered, opponent(g, userID),
+		return []Notification{gameNotification(g, NotifyDrawOffered, opponent(g, userID),
 			fmt.Sprintf("<@%s> offers a draw in game %d (%s): accept or decline it, or move to decline it.", userID, g.ID, s.VariantName(g.Variant, g.Options)), now)}, nil
 	})
 }
 
-// AcceptDraw accepts the draw offered in game gameID: userID must be the
+// acceptDraw accepts the draw offered in game gameID: userID must be the
 // opponent of the player whose offer stands. The game is drawn by
 // agreement and both players are told. EINVALID when the game is not
 // being played, no offer stands, or the offer is userID's own.
-func (s *Service) AcceptDraw(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) acceptDraw(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if err := s.drawOfferTo(g, userID); err != nil {
 			return nil, err
 		}
 		now := s.now()
 		g.Updated = now
-		return s.finish(g, Draw, "agreement", now), nil
+		return s.finish(g, Draw, ReasonAgreement, now), nil
 	})
 }
 
-// DeclineDraw declines the draw offered in game gameID: userID must be
+// declineDraw declines the draw offered in game gameID: userID must be
 // the opponent of the player whose offer stands, who is told
 // (NotifyDrawDeclined). Errors as for AcceptDraw.
-func (s *Service) DeclineDraw(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) declineDraw(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if err := s.drawOfferTo(g, userID); err != nil {
 			return nil, err
@@ -163,7 +163,7 @@ func (s *Service) DeclineDraw(ctx context.Context, gameID, version uint64, userI
 		now := s.now()
 		offerer := g.DrawOffer
 		g.DrawOffer, g.Updated = "", now
-		return []Notification{gameNote(g, NotifyDrawDeclined, offerer,
+		return []Notification{gameNotification(g, NotifyDrawDeclined, offerer,
 			fmt.Sprintf("<@%s> declined your draw offer in game %d.", userID, g.ID), now)}, nil
 	})
 }
@@ -174,7 +174,7 @@ func (s *Service) drawOfferTo(g *Game, userID string) error {
 	if err := player(g, userID); err != nil {
 		return err
 	}
-	if err := playing(g); err != nil {
+	if err := s.playing(g); err != nil {
 		return err
 	}
 	switch g.DrawOffer {
@@ -186,14 +186,14 @@ func (s *Service) drawOfferTo(g *Game, userID string) error {
 	return nil
 }
 
-// ClaimDraw claims a draw in game gameID for userID, the player to act,
+// claimDraw claims a draw in game gameID for userID, the player to act,
 // under the variant's rules (rules.Game.DrawClaim): the position occurred
 // as often as the variant's repetition claim asks, or as many plies
 // passed without a capture or pawn move as its move-count rule asks. The
 // game is drawn with that reason and both players are told. EFORBIDDEN
 // for a player who is not to act; EINVALID for a game not being played
 // and for a claim the rules do not allow, saying why.
-func (s *Service) ClaimDraw(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) claimDraw(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
 		rg, err := s.replay(g)
 		if err != nil {
@@ -234,12 +234,12 @@ func noClaim(g *Game, rg *rules.Game) string {
 	return msg[:len(msg)-1] + "."
 }
 
-// Abort ends game gameID without a result on behalf of userID, either
+// abort ends game gameID without a result on behalf of userID, either
 // player, while the players have not both moved (BothMoved; a game in its
-// pre-game choice included): status GameAborted, reason "aborted", both
+// pre-game choice included): status GameAborted, ReasonAborted, both
 // players told (NotifyGameOver). EINVALID once both have moved (resign or
 // offer a draw instead) and for a game that is over.
-func (s *Service) Abort(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) abort(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if err := player(g, userID); err != nil {
 			return nil, err
@@ -248,7 +248,7 @@ func (s *Service) Abort(ctx context.Context, gameID, version uint64, userID stri
 			return nil, Errorf(EINVALID, "Game %d is a game of tournament %d, so it cannot be aborted: resign it, or leave the tournament.", g.ID, g.Tournament)
 		}
 		if g.Status != GameSetup {
-			if err := playing(g); err != nil {
+			if err := s.playing(g); err != nil {
 				return nil, err
 			}
 			moved, err := s.bothMoved(g)
@@ -260,7 +260,7 @@ func (s *Service) Abort(ctx context.Context, gameID, version uint64, userID stri
 			}
 		}
 		now := s.now()
-		g.Status, g.Result, g.Reason, g.Updated = GameAborted, NoResult, "aborted", now
+		g.Status, g.Result, g.Reason, g.Updated = GameAborted, NoResult, ReasonAborted, now
 		stopClock(g)
 		return toBoth(g, NotifyGameOver, fmt.Sprintf("Game %d was aborted by <@%s>.", g.ID, userID), now), nil
 	})
@@ -278,12 +278,12 @@ func lastOwnMove(g *Game, rg *rules.Game, userID string) int {
 	return -1
 }
 
-// RequestTakeback asks, on behalf of userID, to take back userID's last
+// requestTakeback asks, on behalf of userID, to take back userID's last
 // move in game gameID; the opponent is told (NotifyTakebackAsked) and may
-// accept (AcceptTakeback) or decline (DeclineTakeback). Any move clears
+// accept (ActAcceptTakeback) or decline (ActDeclineTakeback). Any move clears
 // the request. EINVALID for a game not being played, for a player who
 // has not made a move of their own yet, and while a request stands.
-func (s *Service) RequestTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) requestTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
 		switch g.Takeback {
 		case userID:
@@ -300,12 +300,12 @@ func (s *Service) RequestTakeback(ctx context.Context, gameID, version uint64, u
 		}
 		now := s.now()
 		g.Takeback, g.Updated = userID, now
-		return []Notification{gameNote(g, NotifyTakebackAsked, opponent(g, userID),
+		return []Notification{gameNotification(g, NotifyTakebackAsked, opponent(g, userID),
 			fmt.Sprintf("<@%s> asks to take back their last move in game %d: accept or decline.", userID, g.ID), now)}, nil
 	})
 }
 
-// AcceptTakeback grants the takeback asked in game gameID: userID must be
+// acceptTakeback grants the takeback asked in game gameID: userID must be
 // the opponent of the player who asked. The moves after the asker's last
 // move of their own are removed with it (so the asker is to act again, in
 // the same phase of their turn), the clock of the asker's turn restarts,
@@ -313,10 +313,10 @@ func (s *Service) RequestTakeback(ctx context.Context, gameID, version uint64, u
 // dropped, and both players are told
 // (NotifyTakenBack). EINVALID when the game is not being played, no
 // request stands, or the request is userID's own.
-func (s *Service) AcceptTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) acceptTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	reminders := s.gameReminders(ctx, gameID)
 	g, err := s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
-		if err := takebackTo(g, userID); err != nil {
+		if err := s.takebackTo(g, userID); err != nil {
 			return nil, err
 		}
 		rg, err := s.replay(g)
@@ -352,29 +352,29 @@ func (s *Service) AcceptTakeback(ctx context.Context, gameID, version uint64, us
 	return s.recheckReminder(ctx, g, reminders), nil
 }
 
-// DeclineTakeback refuses the takeback asked in game gameID: userID must
+// declineTakeback refuses the takeback asked in game gameID: userID must
 // be the opponent of the player who asked, who is told
 // (NotifyTakebackDeclined). Errors as for AcceptTakeback.
-func (s *Service) DeclineTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) declineTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
-		if err := takebackTo(g, userID); err != nil {
+		if err := s.takebackTo(g, userID); err != nil {
 			return nil, err
 		}
 		now := s.now()
 		asker := g.Takeback
 		g.Takeback, g.Updated = "", now
-		return []Notification{gameNote(g, NotifyTakebackDeclined, asker,
+		return []Notification{gameNotification(g, NotifyTakebackDeclined, asker,
 			fmt.Sprintf("<@%s> declined your takeback request in game %d.", userID, g.ID), now)}, nil
 	})
 }
 
 // takebackTo refuses an answer of userID to a takeback request in g
 // unless one of userID's opponent stands in the active game.
-func takebackTo(g *Game, userID string) error {
+func (s *Service) takebackTo(g *Game, userID string) error {
 	if err := player(g, userID); err != nil {
 		return err
 	}
-	if err := playing(g); err != nil {
+	if err := s.playing(g); err != nil {
 		return err
 	}
 	switch g.Takeback {
@@ -395,7 +395,7 @@ func (s *Service) updatePlaying(ctx context.Context, gameID, version uint64, use
 		if err := player(g, userID); err != nil {
 			return nil, err
 		}
-		if err := playing(g); err != nil {
+		if err := s.playing(g); err != nil {
 			return nil, err
 		}
 		return fn(g)

@@ -63,11 +63,7 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 	if req.Color.String() == "unknown" {
 		return nil, Errorf(EINVALID, "Unknown colour choice %d.", req.Color)
 	}
-	v, err := s.rules.Variant(req.Variant, req.Options)
-	if err != nil {
-		return nil, Errorf(EINVALID, "%s", err.Error())
-	}
-	opts, err := rules.ParseOptions(v.Options, req.Options)
+	v, options, err := s.rules.Resolve(req.Variant, req.Options)
 	if err != nil {
 		return nil, Errorf(EINVALID, "%s", err.Error())
 	}
@@ -101,22 +97,22 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 		Level:      req.Level,
 		Challenger: req.Challenger, Challenged: req.Challenged,
 		GuildID: req.GuildID, ChannelID: req.ChannelID,
-		Variant: req.Variant, Options: rules.FormatOptions(v.Options, opts),
+		Variant: req.Variant, Options: options,
 		DaysPerMove: req.DaysPerMove, BankDays: req.BankDays, Color: req.Color, Chooser: req.Chooser, Rated: req.Rated,
 		Status: ChallengePending, Expires: now.Add(ChallengeTTL),
 		Created: now, Updated: now,
 	}
-	note := Notification{Kind: NotifyChallengeReceived, UserID: req.Challenged,
+	invite := Notification{Kind: NotifyChallengeReceived, UserID: req.Challenged,
 		GuildID: req.GuildID, ChannelID: req.ChannelID, Created: now,
 		Text: fmt.Sprintf("<@%s> challenges you to %s.", req.Challenger, s.describe(c))}
 	if c.Open() {
-		note.Text = fmt.Sprintf("<@%s> challenges anyone to %s.", req.Challenger, s.describe(c))
+		invite.Text = fmt.Sprintf("<@%s> challenges anyone to %s.", req.Challenger, s.describe(c))
 	}
-	notes := []Notification{note}
+	told := []Notification{invite}
 	if computer {
-		c.Rated, notes = false, nil // games against the computer are casual; it needs no notice
+		c.Rated, told = false, nil // games against the computer are casual; it needs no notice
 	}
-	if err := s.challenges.CreateChallenge(ctx, c, notes); err != nil {
+	if err := s.challenges.CreateChallenge(ctx, c, told); err != nil {
 		return nil, err
 	}
 	if computer {
@@ -219,14 +215,14 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 			DaysPerMove: c.DaysPerMove, BankDays: c.BankDays, Rated: c.Rated, Level: c.Level, Created: now, Updated: now,
 		}
 		fillBanks(g)
-		notes := []Notification{
+		told := []Notification{
 			{Kind: NotifyChallengeAccepted, UserID: c.Challenger, GuildID: c.GuildID, ChannelID: c.ChannelID,
 				ChallengeID: c.ID, GameID: c.ID, Created: now,
 				Text: fmt.Sprintf("<@%s> accepted your challenge: game %d, %s.", userID, c.ID, s.describe(c))},
 		}
 		if v.PreGame != nil {
-			notes = append(notes, s.startSetup(g, v, &Setup{Challenger: c.Challenger, Challenged: userID, Chooser: c.Chooser}, now, reminders))
-			return ChallengeChange{Game: g, Notifications: s.notComputer(notes)}, nil
+			told = append(told, s.startSetup(g, v, &Setup{Challenger: c.Challenger, Challenged: userID, Chooser: c.Chooser}, now, reminders))
+			return ChallengeChange{Game: g, Notifications: s.notComputer(told)}, nil
 		}
 		white := c.Color == ColorWhite || (c.Color == ColorRandom && s.coin())
 		g.White, g.Black = c.Challenger, userID
@@ -238,7 +234,7 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 		start := v.Start()
 		g.StartFEN, g.Status = start.FEN(), GameActive
 		_, more := s.settle(g, rules.NewGame(start), "", now, reminders)
-		return ChallengeChange{Game: g, Notifications: s.notComputer(append(notes, more...))}, nil
+		return ChallengeChange{Game: g, Notifications: s.notComputer(append(told, more...))}, nil
 	})
 	if err != nil {
 		return nil, err

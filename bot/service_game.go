@@ -44,11 +44,11 @@ type MoveResult struct {
 	// them: the answers and the forced passes after them.
 	Answers     []ForecastAnswer
 	AnswerPlies int
-	// Note is a remark for the player who moved, "" when none: that the
+	// Remark is a line for the player who moved, "" when none: that the
 	// move ended their turn while its form marked '>' would have
 	// continued it, and what that form does (a Winning Chess Attacker
 	// step that may step again, a Defender pre-move).
-	Note string
+	Remark string
 }
 
 // maxAutoMoves bounds the forced moves played after one move. Every
@@ -119,7 +119,7 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		if !g.IsPlayer(req.UserID) {
 			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
 		}
-		if err := playing(g); err != nil {
+		if err := s.playing(g); err != nil {
 			return nil, err
 		}
 		rg, err := s.replay(g)
@@ -140,7 +140,7 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		if err != nil {
 			return nil, moveError(err)
 		}
-		res.Played, res.SAN, res.Note = rules.FormatMove(&p, m), notation.SAN(&p, m), continuedBy(&p, m)
+		res.Played, res.SAN, res.Remark = rules.FormatMove(&p, m), notation.SAN(&p, m), continuedBy(&p, m)
 		if err := rg.Play(m); err != nil {
 			return nil, moveError(err)
 		}
@@ -148,19 +148,19 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		from := len(g.Moves)
 		g.Moves = append(g.Moves, res.Played)
 		g.DrawOffer, g.Takeback, g.PauseOffer, g.Updated = "", "", "", now
-		var notes []Notification
+		var told []Notification
 		var auto []autoMove
-		auto, notes = s.settle(g, rg, req.UserID, now, reminders)
+		auto, told = s.settle(g, rg, req.UserID, now, reminders)
 		for _, a := range auto {
 			res.AutoMoves, res.AutoPlayers = append(res.AutoMoves, a.san), append(res.AutoPlayers, a.user)
 		}
 		before := len(g.Moves)
-		res.Answers, _, notes = s.answerForecasts(g, rg, notes, now, reminders)
+		res.Answers, _, told = s.answerForecasts(g, rg, told, now, reminders)
 		res.AnswerPlies = len(g.Moves) - before
-		notes = append(notes, s.followNotes(g, followers, rg, from, now)...)
+		told = append(told, s.followNotifications(g, followers, rg, from, now)...)
 		res.Replayed = rg
 		res.SameTurn = g.Status == GameActive && g.ToAct == req.UserID
-		return notes, nil
+		return told, nil
 	})
 	if errors.Is(err, timeRanOut{}) {
 		return nil, s.ranOut(ctx, req.GameID)
@@ -198,7 +198,7 @@ func (s *Service) ranOut(ctx context.Context, id uint64) error {
 		return Errorf(ECONFLICT, "Game %d has changed meanwhile: look again.", id)
 	}
 	return Errorf(EINVALID, "Your time in game %d ran out before this move: the game is over (%s%s).",
-		id, g.Result, EndPhrase(g.Result, g.Reason))
+		id, g.Result, s.endPhrase(g))
 }
 
 // settle completes a change of g whose replay is rg (g.Moves holds
@@ -209,7 +209,7 @@ func (s *Service) ranOut(ctx context.Context, id uint64) error {
 // before is the user ID of the player who acted last (the one who moved,
 // or "" at the start of a game). r holds the players' reminder settings,
 // read before the update: settle reads no store.
-func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, r Reminders) (auto []autoMove, notes []Notification) {
+func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, r Reminders) (auto []autoMove, told []Notification) {
 	acting, started := g.ToAct, g.TurnStarted // whose clock ran, since when
 	passed := false                           // the turn passed to the other player at some point
 	if p := rg.Position(); userToAct(g, &p) != before {
@@ -228,7 +228,7 @@ func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, 
 		}
 		g.Moves = append(g.Moves, rules.FormatMove(&p, legal[0]))
 		auto = append(auto, autoMove{san: san, user: who})
-		notes = append(notes, s.autoMoveNotes(g, who, p.ToAct(), san, now)...)
+		told = append(told, s.autoMoveNotifications(g, who, p.ToAct(), san, now)...)
 		if q := rg.Position(); userToAct(g, &q) != who {
 			passed = true
 		}
@@ -236,15 +236,15 @@ func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, 
 	next := rg.Position()
 	g.FEN = next.FEN()
 	if o := rg.Outcome(); o.Over() {
-		return auto, append(notes, s.finish(g, resultOf(o.Result), o.Reason, now)...)
+		return auto, append(told, s.finish(g, resultOf(o.Result), o.Reason, now)...)
 	}
 	g.ToAct = userToAct(g, &next)
 	if passed {
 		spendBank(g, acting, started, now)
 		startTurn(g, now, r)
-		notes = append(notes, yourTurn(g, s.VariantName(g.Variant, g.Options), now))
+		told = append(told, yourTurn(g, s.VariantName(g.Variant, g.Options), now))
 	}
-	return auto, notes
+	return auto, told
 }
 
 // BeginPlay completes g, a new game in play created at now (Status
@@ -254,8 +254,8 @@ func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, 
 // players' reminder settings (ReadReminders): BeginPlay reads no store,
 // so a store transaction creating the game may call it.
 func (s *Service) BeginPlay(g *Game, start rules.Position, now time.Time, r Reminders) []Notification {
-	_, notes := s.settle(g, rules.NewGame(start), "", now, r)
-	return notes
+	_, told := s.settle(g, rules.NewGame(start), "", now, r)
+	return told
 }
 
 // autoMove is a move the bot played because it was the only legal one.
@@ -264,9 +264,9 @@ type autoMove struct {
 	user string // the user ID of the player for whom it was played
 }
 
-// autoMoveNotes tells both players of g that the bot played san for who,
+// autoMoveNotifications tells both players of g that the bot played san for who,
 // playing colour.
-func (s *Service) autoMoveNotes(g *Game, who string, colour rules.Color, san string, now time.Time) []Notification {
+func (s *Service) autoMoveNotifications(g *Game, who string, colour rules.Color, san string, now time.Time) []Notification {
 	name := "White"
 	if colour == rules.Black {
 		name = "Black"
@@ -276,7 +276,7 @@ func (s *Service) autoMoveNotes(g *Game, who string, colour rules.Color, san str
 
 // playing refuses, with EINVALID, a game that is not being played: over,
 // or waiting for its pre-game choice.
-func playing(g *Game) error {
+func (s *Service) playing(g *Game) error {
 	switch g.Status {
 	case GameActive:
 		return nil
@@ -285,14 +285,14 @@ func playing(g *Game) error {
 	case GameAborted:
 		return Errorf(EINVALID, "Game %d was aborted.", g.ID)
 	}
-	return Errorf(EINVALID, "Game %d is over (%s%s).", g.ID, g.Result, EndPhrase(g.Result, g.Reason))
+	return Errorf(EINVALID, "Game %d is over (%s%s).", g.ID, g.Result, s.endPhrase(g))
 }
 
-// Resign ends game gameID as a loss for userID, who must play in it
+// resign ends game gameID as a loss for userID, who must play in it
 // (EFORBIDDEN), at any moment of an active game (EINVALID once over, and
 // during the pre-game choice, when Abort ends a game), and notifies both
 // players. version as for Move.
-func (s *Service) Resign(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) resign(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
 		if !g.IsPlayer(userID) {
 			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
@@ -300,7 +300,7 @@ func (s *Service) Resign(ctx context.Context, gameID, version uint64, userID str
 		if g.Status == GameSetup {
 			return nil, Errorf(EINVALID, "Game %d has not started yet: abort it instead (/abort).", g.ID)
 		}
-		if err := playing(g); err != nil {
+		if err := s.playing(g); err != nil {
 			return nil, err
 		}
 		r := WhiteWins
@@ -309,30 +309,30 @@ func (s *Service) Resign(ctx context.Context, gameID, version uint64, userID str
 		}
 		now := s.now()
 		g.Updated = now
-		return s.finish(g, r, "resignation", now), nil
+		return s.finish(g, r, ReasonResignation, now), nil
 	})
 }
 
 // finish records the end of g and returns the notifications for it. A
 // standing draw offer or takeback request ends with the game.
-func (s *Service) finish(g *Game, r Result, reason string, now time.Time) []Notification {
+func (s *Service) finish(g *Game, r Result, reason rules.Reason, now time.Time) []Notification {
 	g.Status, g.Result, g.Reason = GameFinished, r, reason
 	stopClock(g)
 	text := fmt.Sprintf("Game %d is over (%s): ", g.ID, r)
 	switch r {
 	case WhiteWins:
-		text += "<@" + g.White + "> (White) wins" + EndPhrase(r, reason) + "."
+		text += "<@" + g.White + "> (White) wins" + s.endPhrase(g) + "."
 	case BlackWins:
-		text += "<@" + g.Black + "> (Black) wins" + EndPhrase(r, reason) + "."
+		text += "<@" + g.Black + "> (Black) wins" + s.endPhrase(g) + "."
 	default:
-		text += "a draw" + EndPhrase(r, reason) + "."
+		text += "a draw" + s.endPhrase(g) + "."
 	}
-	var notes []Notification
+	var told []Notification
 	for _, u := range []string{g.White, g.Black} {
-		notes = append(notes, Notification{Kind: NotifyGameOver, UserID: u, GuildID: g.GuildID,
+		told = append(told, Notification{Kind: NotifyGameOver, UserID: u, GuildID: g.GuildID,
 			ChannelID: g.ChannelID, GameID: g.ID, Text: text, Created: now})
 	}
-	return notes // and to the followers: updateFollowed
+	return told // and to the followers: updateFollowed
 }
 
 // yourTurn returns the notification that it is g.ToAct's turn in g, a

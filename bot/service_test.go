@@ -263,7 +263,7 @@ func TestRefused(t *testing.T) {
 			return err
 		}, bot.ENOTFOUND, "There is no game 99."},
 		{"stranger resigns", func(e *env, g *bot.Game, _ *bot.Challenge) error {
-			_, err := e.svc.Resign(ctx, g.ID, bot.AnyVersion, "carol")
+			_, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "carol"})
 			return err
 		}, bot.EFORBIDDEN, ""},
 		{"stranger accepts a directed challenge", func(e *env, _ *bot.Game, _ *bot.Challenge) error {
@@ -421,7 +421,7 @@ func TestDeclineAndCancel(t *testing.T) {
 func TestResign(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "chess")
-	g, err := e.svc.Resign(ctx, g.ID, g.Version, "alice")
+	g, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: g.Version, UserID: "alice"})
 	if err != nil {
 		t.Fatal(err)
 	}

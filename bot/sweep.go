@@ -308,7 +308,7 @@ func (s *Service) timeOut(ctx context.Context, id uint64, now time.Time) (out ti
 			r = BlackWins
 		}
 		out = endTimedOut
-		return s.finish(g, r, timeoutReason, now), nil
+		return s.finish(g, r, ReasonTimeout, now), nil
 	})
 	return out, err
 }
@@ -318,19 +318,19 @@ func (s *Service) timeOut(ctx context.Context, id uint64, now time.Time) (out ti
 // notifications to both players.
 func abortOnTime(g *Game, now time.Time) []Notification {
 	late := g.ToAct
-	reason := "no move in time"
+	reason := ReasonNoMove
 	if g.Status == GameSetup {
-		reason = "no choice in time"
+		reason = ReasonNoChoice
 	}
 	g.Status, g.Result, g.Reason = GameAborted, NoResult, reason
 	stopClock(g)
 	text := fmt.Sprintf("Game %d is aborted: <@%s> did not play in time, before both players had moved.", g.ID, late)
-	var notes []Notification
+	var told []Notification
 	for _, u := range []string{g.White, g.Black} {
-		notes = append(notes, Notification{Kind: NotifyGameOver, UserID: u, GuildID: g.GuildID,
+		told = append(told, Notification{Kind: NotifyGameOver, UserID: u, GuildID: g.GuildID,
 			ChannelID: g.ChannelID, GameID: g.ID, Text: text, Created: now})
 	}
-	return notes
+	return told
 }
 
 // remind sends the player to act in game id the reminder of this turn if

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/rules"
 )
 
 // day is one day per move.
@@ -106,8 +107,8 @@ func TestSweepLossOnTime(t *testing.T) {
 		if g.Status != bot.GameFinished || g.Result != tc.result || g.Reason != "timeout" || g.ToAct != "" || !g.Deadline.IsZero() {
 			t.Errorf("%s ran out of time: %s %s %q, to act %q, deadline %v", tc.loser, g.Status, g.Result, g.Reason, g.ToAct, g.Deadline)
 		}
-		notes := e.drain(t)
-		if got, want := kinds(notes), []string{"game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
+		told := e.drain(t)
+		if got, want := kinds(told), []string{"game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %v, want %v", got, want)
 		}
 		if rep := e.sweep(t); rep != (bot.SweepReport{}) {
@@ -129,7 +130,7 @@ func TestSweepAbortsBeforeBothMoved(t *testing.T) {
 	for _, tc := range []struct {
 		variant string
 		moves   []string
-		reason  string
+		reason  rules.Reason
 	}{
 		{"chess", nil, "no move in time"},                                   // white never moved
 		{"chess", []string{"alice e4"}, "no move in time"},                  // black never moved
@@ -151,12 +152,12 @@ func TestSweepAbortsBeforeBothMoved(t *testing.T) {
 		if g.Status != bot.GameAborted || g.Result != bot.NoResult || g.Reason != tc.reason || g.ToAct != "" || !g.Deadline.IsZero() {
 			t.Errorf("%s %v: %s %s %q, to act %q, deadline %v", tc.variant, tc.moves, g.Status, g.Result, g.Reason, g.ToAct, g.Deadline)
 		}
-		notes := e.drain(t)
-		if got, want := kinds(notes), []string{"game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
+		told := e.drain(t)
+		if got, want := kinds(told), []string{"game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %v, want %v", got, want)
 		}
-		if !strings.Contains(notes[0].Text, "<@"+late+">") {
-			t.Errorf("the notification does not name %s: %q", late, notes[0].Text)
+		if !strings.Contains(told[0].Text, "<@"+late+">") {
+			t.Errorf("the notification does not name %s: %q", late, told[0].Text)
 		}
 		if rep := e.sweep(t); rep != (bot.SweepReport{}) {
 			t.Errorf("a second sweep did %+v", rep)
@@ -180,11 +181,11 @@ func TestSweepReminders(t *testing.T) {
 	if rep := e.sweep(t); rep != (bot.SweepReport{Reminded: 1}) {
 		t.Fatalf("at 20%% left: %+v, want one reminder", rep)
 	}
-	notes := e.drain(t)
-	if got := kinds(notes); !reflect.DeepEqual(got, []string{"reminder alice"}) {
+	told := e.drain(t)
+	if got := kinds(told); !reflect.DeepEqual(got, []string{"reminder alice"}) {
 		t.Fatalf("notifications %v", got)
 	}
-	if n := notes[0]; n.GameID != g.ID || n.ChannelID != "chan" || !strings.Contains(n.Text, "14 hours left") {
+	if n := told[0]; n.GameID != g.ID || n.ChannelID != "chan" || !strings.Contains(n.Text, "14 hours left") {
 		t.Errorf("reminder %+v", n)
 	}
 	if g := e.game(t, g.ID); !g.Reminded || g.Status != bot.GameActive {
@@ -436,7 +437,7 @@ func TestNextWake(t *testing.T) {
 	if n, want := next(), t0.Add(3*day); !n.Equal(want) {
 		t.Fatalf("reminded: %v, want the deadline %v", n, want)
 	}
-	if _, err := e.svc.Resign(ctx, g.ID, bot.AnyVersion, "alice"); err != nil {
+	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
 	if n, want := next(), t0.Add(bot.ChallengeTTL); !n.Equal(want) {
@@ -530,7 +531,7 @@ func TestReminderKeepsVersion(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "chess")
 	g = e.play(t, g.ID, "alice e4").Game
-	g, err := e.svc.OfferDraw(ctx, g.ID, g.Version, "alice")
+	g, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -543,7 +544,7 @@ func TestReminderKeepsVersion(t *testing.T) {
 	if !after.Reminded || after.Version != g.Version {
 		t.Fatalf("after the reminder: reminded %v, version %d; want reminded, version %d", after.Reminded, after.Version, g.Version)
 	}
-	done, err := e.svc.AcceptDraw(ctx, g.ID, g.Version, "bob")
+	done, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: g.ID, Version: g.Version, UserID: "bob"})
 	if err != nil || done.Result != bot.Draw {
 		t.Fatalf("accepting the draw with the version shown before the reminder: %v, %v", done, err)
 	}

@@ -76,9 +76,9 @@ type TournamentChange struct {
 // tournament methods answer EINVALID.
 type TournamentStore interface {
 	// CreateTournament assigns t a new ID from the sequence of challenge
-	// and game IDs, sets Version to 1, stores it and appends notes to the
+	// and game IDs, sets Version to 1, stores it and appends notifications to the
 	// outbox, atomically.
-	CreateTournament(ctx context.Context, t *Tournament, notes []Notification) error
+	CreateTournament(ctx context.Context, t *Tournament, told []Notification) error
 
 	// Tournament returns tournament id, or an ENOTFOUND error.
 	Tournament(ctx context.Context, id uint64) (*Tournament, error)

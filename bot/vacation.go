@@ -46,11 +46,11 @@ func (s *Service) UpdatePlayerGames(ctx context.Context, userID string, change f
 				return nil, sweepSkip{}
 			}
 			g.Updated = s.now()
-			notes, changed := change(g)
+			told, changed := change(g)
 			if !changed {
 				return nil, sweepSkip{}
 			}
-			return notes, nil
+			return told, nil
 		})
 		if err != nil && !errors.Is(err, sweepSkip{}) {
 			errs = append(errs, fmt.Errorf("game %d: %w", g.ID, err))
@@ -66,7 +66,7 @@ func (s *Service) UpdatePlayerGames(ctx context.Context, userID string, change f
 // (NotifyPause) and lapses with the next move. version as for Move.
 // EINVALID for a game not being played, one paused already, and while
 // userID's own request stands.
-func (s *Service) Pause(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) pause(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
 		now := s.now()
 		switch {
@@ -80,13 +80,13 @@ func (s *Service) Pause(ctx context.Context, gameID, version uint64, userID stri
 			return toBoth(g, NotifyPause, fmt.Sprintf("Game %d is paused by agreement: no clock runs and no move is played until one of you resumes it (/pause action:resume).", g.ID), now), nil
 		}
 		g.PauseOffer, g.Updated = userID, now
-		return []Notification{gameNote(g, NotifyPause, opponent(g, userID), fmt.Sprintf(
+		return []Notification{gameNotification(g, NotifyPause, opponent(g, userID), fmt.Sprintf(
 			"<@%s> asks to pause game %d (%s): the clocks stop until either of you resumes it. Agree (/pause action:ask) or decline (/pause action:decline); a move declines too.",
 			userID, g.ID, s.VariantName(g.Variant, g.Options)), now)}, nil
 	})
 }
 
-// DeclinePause declines, on behalf of userID, the opponent's standing
+// declinePause declines, on behalf of userID, the opponent's standing
 // request to pause game gameID: the request is dropped, the clocks run on
 // as they did, and the opponent is told (NotifyPause). Either player may
 // answer a request this way, the one not to move too (the one to move
@@ -94,7 +94,7 @@ func (s *Service) Pause(ctx context.Context, gameID, version uint64, userID stri
 // not being played, one paused already (resume it instead), and when no
 // request of the opponent's stands (userID's own is withdrawn with
 // Resume).
-func (s *Service) DeclinePause(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) declinePause(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
 		now := s.now()
 		opp := opponent(g, userID)
@@ -107,18 +107,18 @@ func (s *Service) DeclinePause(ctx context.Context, gameID, version uint64, user
 			return nil, Errorf(EINVALID, "Nobody asks to pause game %d: there is nothing to decline.", g.ID)
 		}
 		g.PauseOffer, g.Updated = "", now
-		return []Notification{gameNote(g, NotifyPause, opp, fmt.Sprintf(
+		return []Notification{gameNotification(g, NotifyPause, opp, fmt.Sprintf(
 			"<@%s> declines to pause game %d (%s): the clocks run on. It is <@%s>'s turn.",
 			userID, g.ID, s.VariantName(g.Variant, g.Options), g.ToAct), now)}, nil
 	})
 }
 
-// Resume ends the pause of game gameID on behalf of userID, either
+// resume ends the pause of game gameID on behalf of userID, either
 // player: the clock set aside comes back moved by the time paused, and
 // both players are told (NotifyPause). A standing pause request of
 // userID's is withdrawn instead. version as for Move. EINVALID for a game
 // not being played and one neither paused nor asked by userID to pause.
-func (s *Service) Resume(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) resume(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
 	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
 		now := s.now()
 		if g.PausedAt.IsZero() {

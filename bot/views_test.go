@@ -62,7 +62,7 @@ func TestActiveGamesOrder(t *testing.T) {
 	e.clock.Advance(time.Hour)
 	g5 := ab(1) // alice to act, t0+3h+1d: the earliest
 	g6 := ab(3)
-	if _, err := e.svc.Resign(ctx, g6.ID, bot.AnyVersion, "bob"); err != nil { // over: not listed
+	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g6.ID, Version: bot.AnyVersion, UserID: "bob"}); err != nil { // over: not listed
 		t.Fatal(err)
 	}
 	g7 := ab(0)
@@ -185,7 +185,7 @@ func TestLegalMoves(t *testing.T) {
 	}
 
 	// A finished game has none.
-	if _, err := e.svc.Resign(ctx, g.ID, bot.AnyVersion, "alice"); err != nil {
+	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, user := range []string{"alice", "bob"} {

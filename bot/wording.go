@@ -1,6 +1,10 @@
 package bot
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/fairypost/fairypost/rules"
+)
 
 // VariantName returns the display name of variant key with options
 // ("Tank Chess", "Winning Chess [ranks=10]"); the key itself when the
@@ -16,64 +20,79 @@ func (s *Service) VariantName(key, options string) string {
 	return name
 }
 
-// EndPhrase says why a game was won or drawn, to follow "<player> wins"
-// or "a draw": " by checkmate", " on time", ": both Kings were
-// captured". reason is Game.Reason (or a rules.Outcome's); an unknown
-// reason reads " (reason)", an empty one "".
-func EndPhrase(r Result, reason string) string {
+// The reasons a game ends for besides those of the rules (rules.Reason):
+// those of the players and of the clock. Records store their values.
+const (
+	ReasonAgreement   rules.Reason = "agreement"         // a draw offered and accepted
+	ReasonResignation rules.Reason = "resignation"       // a player resigned
+	ReasonTimeout     rules.Reason = "timeout"           // a player ran out of time
+	ReasonAborted     rules.Reason = "aborted"           // a player aborted the game (ActAbort)
+	ReasonNoMove      rules.Reason = "no move in time"   // aborted: the first moves were not made in time
+	ReasonNoChoice    rules.Reason = "no choice in time" // aborted: the pre-game choice was not made in time
+)
+
+// EndPhrase says why a game of variant v was won or drawn, to follow
+// "<player> wins" or "a draw": " by checkmate", " on time", ": both
+// Kings were captured". reason is Game.Reason (or a rules.Outcome's): a
+// standard reason is worded here, a reason of the variant's own rules by
+// v's definition (rules.Variant.EndPhrase); v may be nil (an unknown
+// variant). An unknown reason reads " (reason)", an empty one "".
+func EndPhrase(v *rules.Variant, r Result, reason rules.Reason) string {
 	if reason == "" {
 		return ""
 	}
+	if v != nil {
+		if phrase, ok := v.EndPhrase(reason, r == Draw); ok {
+			return phrase
+		}
+	}
 	if r == Draw {
 		switch reason {
-		case "agreement":
+		case ReasonAgreement:
 			return " by agreement"
-		case "repetition":
+		case rules.ReasonRepetition:
 			return " by repetition of the position"
-		case "stalemate":
+		case rules.ReasonStalemate:
 			return " by stalemate: the player to move had no legal move"
-		case "move-count rule":
+		case rules.ReasonMoveCount:
 			return " by the move-count rule: too long without a capture or a pawn move"
-		case "insufficient material":
+		case rules.ReasonInsufficientMaterial:
 			return ": neither side has the material left to win"
-		case "both kings captured":
+		case rules.ReasonBothKingsCaptured:
 			return ": both Kings were captured at once"
-		case "both sides annihilated":
-			return ": both armies were wiped out at once"
-		case "consecutive passes":
-			return ": both players passed in a row"
-		case "mutual stalemate":
-			return ": neither player had a legal move"
 		}
-		return " (" + reason + ")"
+		return " (" + string(reason) + ")"
 	}
 	switch reason {
-	case "checkmate":
+	case rules.ReasonCheckmate:
 		return " by checkmate"
-	case "king captured":
+	case rules.ReasonKingCaptured:
 		return " by capturing the King"
-	case "stalemate":
+	case rules.ReasonStalemate:
 		return " by stalemate: the opponent had no legal move, which loses here"
-	case "resignation":
+	case ReasonResignation:
 		return " by resignation"
-	case timeoutReason:
+	case ReasonTimeout:
 		return " on time"
-	case "annihilation":
-		return ": the opponent has no pieces left"
 	}
-	return " (" + reason + ")"
+	return " (" + string(reason) + ")"
+}
+
+// endPhrase is EndPhrase for g, which is over, in g's variant.
+func (s *Service) endPhrase(g *Game) string {
+	return EndPhrase(s.rules.Default(g.Variant), g.Result, g.Reason)
 }
 
 // AbortPhrase says why a game was aborted, to follow "was aborted": ""
-// when a player aborted it (Game.Reason "aborted"), else ": " and the
-// reason ("no move in time" reads ": no move was made in time").
-func AbortPhrase(reason string) string {
+// when a player aborted it (ReasonAborted), else ": " and the reason
+// (ReasonNoMove reads ": no move was made in time").
+func AbortPhrase(reason rules.Reason) string {
 	switch reason {
-	case "", "aborted":
+	case "", ReasonAborted:
 		return ""
-	case "no move in time":
+	case ReasonNoMove:
 		return ": no move was made in time"
-	case "no choice in time":
+	case ReasonNoChoice:
 		return ": the pre-game choice was not made in time"
 	}
 	return fmt.Sprintf(" (%s)", reason)

@@ -423,7 +423,7 @@ func (r *Renderer) drawStatus(dc *gg.Context, img *image.RGBA, lay *layout, p ru
 		}
 		text := resultWords(o.Result)
 		if o.Reason != "" {
-			text += " · " + o.Reason
+			text += " · " + string(o.Reason)
 		}
 		drawText(img, big, text, x, cy, 0, 0.35, inkColor)
 		drawText(img, big, o.Result.String(), right, cy, 1, 0.35, inkColor)

@@ -133,7 +133,7 @@ func normalizeCoord(s string) string {
 // legal move in p.
 func (p *Position) whyIllegal(norm string) string {
 	if o := p.Outcome(); o.Over() {
-		return "the game is over (" + o.Reason + ")"
+		return "the game is over (" + string(o.Reason) + ")"
 	}
 	if f := p.v.Hooks.ExplainText; f != nil {
 		if r := f(p, norm); r != "" {

@@ -118,7 +118,7 @@ func TestParseMoveErrors(t *testing.T) {
 	for _, c := range []struct {
 		name, variant, fen, text string
 		want                     error
-		reason                   string
+		reason                   Reason
 	}{
 		{"empty", "chess", chessStart, "", ErrBadMove, ""},
 		{"one square", "chess", chessStart, "e2", ErrBadMove, "destination"},
@@ -169,7 +169,7 @@ func TestParseMoveErrors(t *testing.T) {
 				t.Fatalf("ParseMove(%q) in %s: %v, want an error wrapping %v", c.text, fen, err, c.want)
 			case errors.Is(err, ErrBadMove) && errors.Is(err, ErrIllegalMove):
 				t.Fatalf("ParseMove(%q): %v wraps both ErrBadMove and ErrIllegalMove", c.text, err)
-			case !strings.Contains(err.Error(), c.reason):
+			case !strings.Contains(err.Error(), string(c.reason)):
 				t.Fatalf("ParseMove(%q) in %s: %q does not say %q", c.text, fen, err, c.reason)
 			}
 			if _, err := p.Play(m); !errors.Is(err, ErrIllegalMove) {

@@ -151,7 +151,7 @@ func (g *Game) Outcome() Outcome {
 // Variant.RepetitionAuto times.
 func (g *Game) repetitionOutcome() Outcome {
 	if n := g.Variant().RepetitionAuto; n > 0 && g.Repetitions() >= n {
-		return Outcome{Result: Draw, Reason: "repetition"}
+		return Outcome{Result: Draw, Reason: ReasonRepetition}
 	}
 	return Outcome{}
 }
@@ -172,17 +172,17 @@ func (g *Game) Repetitions() int {
 // DrawClaim reports whether the player to act may claim a draw now, and
 // why: the position occurred Variant.RepetitionClaim times, or
 // Variant.DrawClaimPlies plies passed without capture or pawn move.
-func (g *Game) DrawClaim() (reason string, ok bool) {
+func (g *Game) DrawClaim() (reason Reason, ok bool) {
 	if g.Outcome().Over() {
 		return "", false
 	}
 	v := g.Variant()
 	if v.RepetitionClaim > 0 && g.Repetitions() >= v.RepetitionClaim {
-		return "repetition", true
+		return ReasonRepetition, true
 	}
 	p := g.Position()
 	if v.DrawClaimPlies > 0 && p.halfmove >= v.DrawClaimPlies {
-		return "move-count rule", true
+		return ReasonMoveCount, true
 	}
 	return "", false
 }

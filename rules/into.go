@@ -29,10 +29,10 @@ func (p *Position) OutcomeNoMoves() Outcome {
 		return o
 	}
 	if p.InCheck() {
-		return Outcome{Result: WinFor(p.toAct.Other()), Reason: "checkmate"}
+		return Outcome{Result: WinFor(p.toAct.Other()), Reason: ReasonCheckmate}
 	}
 	if p.v.Stalemate == StalemateLoses {
-		return Outcome{Result: WinFor(p.toAct.Other()), Reason: "stalemate"}
+		return Outcome{Result: WinFor(p.toAct.Other()), Reason: ReasonStalemate}
 	}
-	return Outcome{Result: Draw, Reason: "stalemate"}
+	return Outcome{Result: Draw, Reason: ReasonStalemate}
 }

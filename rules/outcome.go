@@ -32,11 +32,11 @@ func WinFor(c Color) Result {
 	return BlackWins
 }
 
-// Outcome is a result with its reason ("checkmate", "stalemate", ...). The
-// zero Outcome is an ongoing game.
+// Outcome is a result with its reason (ReasonCheckmate, ...). The zero
+// Outcome is an ongoing game.
 type Outcome struct {
 	Result Result
-	Reason string
+	Reason Reason
 }
 
 // Over reports whether the game has ended.
@@ -58,12 +58,12 @@ func (p *Position) Outcome() Outcome {
 		return p.drawByRule()
 	}
 	if p.InCheck() {
-		return Outcome{Result: WinFor(p.toAct.Other()), Reason: "checkmate"}
+		return Outcome{Result: WinFor(p.toAct.Other()), Reason: ReasonCheckmate}
 	}
 	if p.v.Stalemate == StalemateLoses {
-		return Outcome{Result: WinFor(p.toAct.Other()), Reason: "stalemate"}
+		return Outcome{Result: WinFor(p.toAct.Other()), Reason: ReasonStalemate}
 	}
-	return Outcome{Result: Draw, Reason: "stalemate"}
+	return Outcome{Result: Draw, Reason: ReasonStalemate}
 }
 
 // terminal reports the ends built into the variant's rules of play: a
@@ -76,11 +76,11 @@ func (p *Position) terminal() (Outcome, bool) {
 		bLost := p.royal[1] == NoSquare && v.c.startRoyal[1]
 		switch {
 		case wLost && bLost:
-			return Outcome{Result: Draw, Reason: "both kings captured"}, true
+			return Outcome{Result: Draw, Reason: ReasonBothKingsCaptured}, true
 		case wLost:
-			return Outcome{Result: BlackWins, Reason: "king captured"}, true
+			return Outcome{Result: BlackWins, Reason: ReasonKingCaptured}, true
 		case bLost:
-			return Outcome{Result: WhiteWins, Reason: "king captured"}, true
+			return Outcome{Result: WhiteWins, Reason: ReasonKingCaptured}, true
 		}
 	}
 	if v.Hooks.Outcome != nil {
@@ -98,10 +98,10 @@ func (p *Position) terminal() (Outcome, bool) {
 func (p *Position) drawByRule() Outcome {
 	v := p.v
 	if v.DrawAutoPlies > 0 && p.halfmove >= v.DrawAutoPlies {
-		return Outcome{Result: Draw, Reason: "move-count rule"}
+		return Outcome{Result: Draw, Reason: ReasonMoveCount}
 	}
 	if v.InsufficientMaterial != nil && v.InsufficientMaterial(p) {
-		return Outcome{Result: Draw, Reason: "insufficient material"}
+		return Outcome{Result: Draw, Reason: ReasonInsufficientMaterial}
 	}
 	return Outcome{}
 }

@@ -66,7 +66,7 @@ func TestRandomPlayouts(t *testing.T) {
 				games = playoutShortGames
 			}
 			start := time.Now()
-			plies, ends := 0, map[string]int{}
+			plies, ends := 0, map[Reason]int{}
 			for i := 0; i < games; i++ {
 				rng := rand.New(rand.NewPCG(uint64(vi+1), uint64(i)))
 				pl := playout{t: t, v: v, rng: rng, full: i%cfg.fullEvery == 0, name: fmt.Sprintf("%s game %d", cfg.key, i)}

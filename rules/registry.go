@@ -101,34 +101,46 @@ func (r *Registry) Default(key string) *Variant { return r.defaults[key] }
 // empty). Unknown keys, unknown options and values not allowed give an
 // error that names them.
 func (r *Registry) Variant(key, options string) (*Variant, error) {
+	v, _, err := r.Resolve(key, options)
+	return v, err
+}
+
+// Resolve returns the variant key with the given options, as Variant
+// does, and the canonical form of the options: "k=v,k=v" with the keys
+// sorted and the options at their default left out, "" for the defaults
+// ("size=10" for " size = 10 "). It is the one place options are
+// canonicalised: what stores or compares options (records, rating
+// pools, tournaments) stores what Resolve returns.
+func (r *Registry) Resolve(key, options string) (*Variant, string, error) {
 	def, ok := r.defaults[key]
 	if !ok {
-		return nil, fmt.Errorf("unknown variant %q (known: %s)", key, strings.Join(r.keys, ", "))
+		return nil, "", fmt.Errorf("unknown variant %q (known: %s)", key, strings.Join(r.keys, ", "))
 	}
-	opts, err := ParseOptions(def.Options, options)
+	opts, err := parseOptions(def.Options, options)
 	if err != nil {
-		return nil, fmt.Errorf("variant %s: %w", key, err)
+		return nil, "", fmt.Errorf("variant %s: %w", key, err)
 	}
+	canonical := formatOptions(def.Options, opts)
 	ck := cacheKey(key, opts)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if v, ok := r.cache[ck]; ok {
-		return v, nil
+		return v, canonical, nil
 	}
 	v, err := r.ctors[key](opts)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if err := v.compile(); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	r.cache[ck] = v
-	return v, nil
+	return v, canonical, nil
 }
 
-// ParseOptions reads "k=v,k=v" against the declared options and returns
+// parseOptions reads "k=v,k=v" against the declared options and returns
 // every declared option's value (defaults filled in).
-func ParseOptions(defs []OptionDef, s string) (map[string]string, error) {
+func parseOptions(defs []OptionDef, s string) (map[string]string, error) {
 	out := map[string]string{}
 	for _, d := range defs {
 		out[d.Key] = d.Values[0]
@@ -181,9 +193,9 @@ func ParseOptions(defs []OptionDef, s string) (map[string]string, error) {
 	return out, nil
 }
 
-// FormatOptions returns the canonical "k=v,k=v" form of options (sorted
+// formatOptions returns the canonical "k=v,k=v" form of options (sorted
 // keys; options at their default are left out when defs is given).
-func FormatOptions(defs []OptionDef, options map[string]string) string {
+func formatOptions(defs []OptionDef, options map[string]string) string {
 	var parts []string
 	for k, v := range options {
 		isDefault := false
@@ -201,5 +213,5 @@ func FormatOptions(defs []OptionDef, options map[string]string) string {
 }
 
 func cacheKey(key string, opts map[string]string) string {
-	return key + "|" + FormatOptions(nil, opts)
+	return key + "|" + formatOptions(nil, opts)
 }

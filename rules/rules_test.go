@@ -307,7 +307,7 @@ func TestOutcome(t *testing.T) {
 	for _, c := range []struct {
 		name, variant, fen string
 		result             Result
-		reason             string
+		reason             Reason
 		check              bool
 	}{
 		{"a check that can be answered goes on", "chess", "4k3/8/8/8/8/8/8/r3K3 w - - 0 1", Ongoing, "", true},
@@ -416,7 +416,7 @@ func TestSeventyFiveMoveRule(t *testing.T) {
 
 // checkGameOverByRule checks that g, drawn by rule (reason), lists no
 // moves and refuses the moves the position itself still allows.
-func checkGameOverByRule(t *testing.T, g *Game, reason string) {
+func checkGameOverByRule(t *testing.T, g *Game, reason Reason) {
 	t.Helper()
 	if ms := g.Legal(); len(ms) != 0 {
 		t.Errorf("Game.Legal lists %d moves after the draw by %s", len(ms), reason)
@@ -431,7 +431,7 @@ func checkGameOverByRule(t *testing.T, g *Game, reason string) {
 	}
 	played := len(g.Moves())
 	err := g.Play(moves[0])
-	if !errors.Is(err, ErrIllegalMove) || !strings.Contains(err.Error(), "the game is over ("+reason+")") {
+	if !errors.Is(err, ErrIllegalMove) || !strings.Contains(err.Error(), "the game is over ("+string(reason)+")") {
 		t.Errorf("Game.Play after the draw by %s: %v, want ErrIllegalMove saying the game is over", reason, err)
 	}
 	if len(g.Moves()) != played || g.Position().String() != p.FEN() {

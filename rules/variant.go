@@ -178,6 +178,11 @@ type Variant struct {
 	// Options lists the variant's options with their allowed values (set
 	// from the variant's optionSet by its constructor).
 	Options []OptionDef
+	// EndReasons are the reasons the variant's own rules end games for
+	// (Hooks.Outcome's, besides the standard ReasonCheckmate, ...), each
+	// with its wording: what says why such a game ended asks the variant
+	// (EndPhrase).
+	EndReasons []EndReason
 	// Hooks are the variant's code for what the data cannot say.
 	Hooks Hooks
 	// PreGame, when not nil, is a choice the players make before the game:
@@ -306,6 +311,8 @@ type Hooks struct {
 	Legal func(before, after *Position, m Move) bool
 	// Outcome reports game ends the data cannot describe (a side without
 	// pieces, a double pass). It is asked before checkmate and stalemate.
+	// Reasons other than the standard ones (ReasonCheckmate, ...) are
+	// declared, with their wording, in Variant.EndReasons.
 	Outcome func(p *Position) (Outcome, bool)
 	// Check reports whether the player to act is in check, for variants
 	// whose check is more than an attack on the royal piece (a detonation,
@@ -392,7 +399,7 @@ func (h *VariantHelp) check(v *Variant) error {
 		if n.Kind == "" || n.How == "" || n.Example == "" {
 			return fmt.Errorf("help: notation entry %d (%q) needs a kind, how to write it and an example", i, n.Kind)
 		}
-		if _, err := ParseOptions(v.Options, n.Options); err != nil {
+		if _, err := parseOptions(v.Options, n.Options); err != nil {
 			return fmt.Errorf("help: example %s: %v", n.Example, err)
 		}
 	}

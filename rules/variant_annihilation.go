@@ -155,6 +155,12 @@ func annihilationVariant(a annihilation) *Variant {
 			},
 		},
 	}
+	v.EndReasons = []EndReason{
+		{Reason: reasonAnnihilation, Phrase: ": the opponent has no pieces left"},
+		{Reason: reasonBothAnnihilated, Draw: true, Phrase: ": both armies were wiped out at once"},
+		{Reason: reasonConsecutivePasses, Draw: true, Phrase: ": both players passed in a row"},
+		{Reason: reasonMutualStalemate, Draw: true, Phrase: ": neither player had a legal move"},
+	}
 	v.Hooks = Hooks{
 		AfterMove:     a.afterMove,
 		ExtraMoves:    a.extraMoves,
@@ -237,23 +243,32 @@ func (annihilation) effect(before, after *Position, m Move) MoveEffect {
 		Removed: []Removal{{Square: m.To, Piece: victim, Hand: before.mover}}}
 }
 
+// The reasons of Crazyhouse Annihilation's own ends (outcome), worded in
+// its definition (Variant.EndReasons).
+const (
+	reasonAnnihilation      Reason = "annihilation"           // a side has no pieces left on the board: it loses
+	reasonBothAnnihilated   Reason = "both sides annihilated" // both at once: a draw
+	reasonConsecutivePasses Reason = "consecutive passes"     // two passes in a row: a draw
+	reasonMutualStalemate   Reason = "mutual stalemate"       // neither side can move: a draw
+)
+
 // outcome reports annihilation (a side without pieces on the board loses),
 // the draw by two consecutive passes and the draw by mutual stalemate.
 func (annihilation) outcome(p *Position) (Outcome, bool) {
 	wGone, bGone := !annHasPieces(p, White), !annHasPieces(p, Black)
 	switch {
 	case wGone && bGone:
-		return Outcome{Result: Draw, Reason: "both sides annihilated"}, true
+		return Outcome{Result: Draw, Reason: reasonBothAnnihilated}, true
 	case wGone:
-		return Outcome{Result: BlackWins, Reason: "annihilation"}, true
+		return Outcome{Result: BlackWins, Reason: reasonAnnihilation}, true
 	case bGone:
-		return Outcome{Result: WhiteWins, Reason: "annihilation"}, true
+		return Outcome{Result: WhiteWins, Reason: reasonAnnihilation}, true
 	}
 	if annStateOf(p).passes >= 2 {
-		return Outcome{Result: Draw, Reason: "consecutive passes"}, true
+		return Outcome{Result: Draw, Reason: reasonConsecutivePasses}, true
 	}
 	if !annCanMove(p, p.toAct) && !annCanMove(p, p.toAct.Other()) {
-		return Outcome{Result: Draw, Reason: "mutual stalemate"}, true
+		return Outcome{Result: Draw, Reason: reasonMutualStalemate}, true
 	}
 	return Outcome{}, false
 }

@@ -781,7 +781,7 @@ func TestAnnihilationRandomPlayouts(t *testing.T) {
 	const maxPlies = 300
 	variants := []*Variant{annVariant(t, ""), annVariant(t, "dropcapture=on")}
 	var mu sync.Mutex
-	ends := map[string]int{}
+	ends := map[Reason]int{}
 	const shards = 2
 	t.Run("shards", func(t *testing.T) {
 		for shard := 0; shard < shards; shard++ {
@@ -850,7 +850,7 @@ func TestAnnihilationRandomPlayouts(t *testing.T) {
 	t.Logf("%d games: %v (\"\" = stopped at %d plies)", games, ends, maxPlies)
 	if !testing.Short() {
 		// Repetition ends only a few games (it is pinned on its own above).
-		for _, reason := range []string{"annihilation", "consecutive passes"} {
+		for _, reason := range []Reason{"annihilation", "consecutive passes"} {
 			if ends[reason] == 0 {
 				t.Errorf("no game ended by %s", reason)
 			}

@@ -1587,7 +1587,7 @@ func cfPlayout(t *testing.T, v *Variant, seed int, stats map[string]int) {
 			if !o.Over() || (o.Reason == "checkmate") != p.InCheck() {
 				fail("no moves, outcome %+v, in check %v", o, p.InCheck())
 			}
-			stats["end: "+o.Reason]++
+			stats["end: "+string(o.Reason)]++
 			break
 		}
 		m := moves[rng.IntN(len(moves))]

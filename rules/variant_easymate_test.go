@@ -828,7 +828,7 @@ type emRefState struct {
 
 func newEmRef(tb testing.TB, options string) *emRef {
 	tb.Helper()
-	opts, err := ParseOptions(emVariant(tb, "").Options, options)
+	opts, err := parseOptions(emVariant(tb, "").Options, options)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -1184,7 +1184,7 @@ func emPlayout(t *testing.T, v *Variant, rng *rand.Rand, withRef bool, ref *emRe
 			ref.check(t, &p)
 		}
 		if o.Over() {
-			events[o.Reason]++
+			events[string(o.Reason)]++
 			break
 		}
 		if seen[p.Hash()] >= v.RepetitionAuto {

@@ -872,7 +872,7 @@ func tankPlayout(t *testing.T, v *Variant, seed uint64, maxPlies int) string {
 	if !o.Over() {
 		return "cap"
 	}
-	return o.Reason
+	return string(o.Reason)
 }
 
 // tankOutcomeAgrees explains how the outcome o of p contradicts its number

@@ -86,16 +86,16 @@ func TestRegistryOptions(t *testing.T) {
 		t.Errorf("the same variant was compiled twice")
 	}
 	defs := []OptionDef{{Key: "mode", Values: []string{"off", "on"}}, {Key: "size", Values: []string{"8", "10"}}}
-	got, err := ParseOptions(defs, "size=10")
+	got, err := parseOptions(defs, "size=10")
 	if err != nil || got["mode"] != "off" || got["size"] != "10" {
 		t.Errorf("ParseOptions: %v %v", got, err)
 	}
 	for _, bad := range []string{"size", "size=12", "size=10,size=8", "colour=red", "=8"} {
-		if _, err := ParseOptions(defs, bad); err == nil {
-			t.Errorf("ParseOptions(%q) accepted", bad)
+		if _, err := parseOptions(defs, bad); err == nil {
+			t.Errorf("parseOptions(%q) accepted", bad)
 		}
 	}
-	if s := FormatOptions(defs, got); s != "size=10" {
+	if s := formatOptions(defs, got); s != "size=10" {
 		t.Errorf("FormatOptions = %q, want size=10 (defaults left out)", s)
 	}
 }

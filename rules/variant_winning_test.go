@@ -966,7 +966,7 @@ func TestWinningRandomPlayouts(t *testing.T) {
 					return
 				}
 				plies += len(pl.texts)
-				ends[o.Reason]++
+				ends[string(o.Reason)]++
 			}
 			t.Logf("%d games, %d moves in %v; ends: %v", (games+1-half)/2, plies, time.Since(start).Round(time.Millisecond), ends)
 		})

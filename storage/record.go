@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/rules"
 )
 
 // gameRecord is the stored form of a bot.Game.
@@ -172,7 +173,7 @@ func encodeGame(g *bot.Game) ([]byte, error) {
 	r.ThreadID = g.ThreadID
 	r.Status = uint8(g.Status)
 	r.Result = uint8(g.Result)
-	r.Reason = g.Reason
+	r.Reason = string(g.Reason)
 	r.DaysPerMove = g.DaysPerMove
 	r.BankDays = g.BankDays
 	r.WhiteBank = g.WhiteBank
@@ -224,7 +225,7 @@ func decodeGame(b []byte) (*bot.Game, error) {
 	g.ThreadID = r.ThreadID
 	g.Status = bot.GameStatus(r.Status)
 	g.Result = bot.Result(r.Result)
-	g.Reason = r.Reason
+	g.Reason = rules.Reason(r.Reason)
 	g.DaysPerMove = r.DaysPerMove
 	g.BankDays = r.BankDays
 	g.WhiteBank = r.WhiteBank

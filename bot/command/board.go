@@ -50,14 +50,14 @@ func outcomeOf(g *bot.Game) rules.Outcome {
 // (the game's thread or channel: replies to moves, accepts, choices and
 // button presses) keeps White at the bottom for the whole game, so that
 // spectators can follow it; the game's first post says so
-// (orientationNote). A board sent to one player (a notification in a DM)
+// (orientationLine). A board sent to one player (a notification in a DM)
 // and /board, which a user asks for, show that user's own side; when such
 // a notification is posted in the thread instead, Reply.PublicFiles turn
 // it back to White.
 
-// orientationNote tells the players, in the post that starts a game, how
+// orientationLine tells the players, in the post that starts a game, how
 // its boards are turned.
-const orientationNote = "Boards posted here keep White at the bottom; /board and the messages the bot sends you directly show your own side at the bottom."
+const orientationLine = "Boards posted here keep White at the bottom; /board and the messages the bot sends you directly show your own side at the bottom."
 
 // boardPNG draws the current position of g (replayed as rg) from the
 // side of viewer (White for spectators and for viewer ""), marking the
@@ -150,21 +150,21 @@ func (h *Handler) publicFiles(g *bot.Game, rg *rules.Game, n int) []File {
 
 // gameGIF draws the game as an animated GIF, the result on its last
 // frame, from the side of viewer, within the renderer's budgets (see
-// render.WriteGIF); cached as boardPNG's images. note, when not empty, is
+// render.WriteGIF); cached as boardPNG's images. caption, when not empty, is
 // a line for the players: that the animation starts late in a long game,
 // or that it was too large to attach (the File has no Data then, and err
 // is nil).
-func (h *Handler) gameGIF(g *bot.Game, rg *rules.Game, viewer string) (f File, note string, err error) {
+func (h *Handler) gameGIF(g *bot.Game, rg *rules.Game, viewer string) (f File, caption string, err error) {
 	side := boardSide(g, viewer)
 	k := imageKey{id: g.ID, gif: true, side: side, size: h.gifSize, content: gifContent(rg, outcomeOf(g))}
 	f, err = h.images.image(k, func() (File, error) {
 		return h.drawGIF(g, rg, side)
 	})
-	return f, f.Note, err
+	return f, f.Caption, err
 }
 
-// drawGIF is gameGIF without the cache, from side's side; the note goes
-// in File.Note.
+// drawGIF is gameGIF without the cache, from side's side; the caption goes
+// in File.Caption.
 func (h *Handler) drawGIF(g *bot.Game, rg *rules.Game, side rules.Color) (File, error) {
 	opts := []render.Option{render.Size(h.gifSize), render.Perspective(side)}
 	if o := outcomeOf(g); o.Over() {
@@ -175,13 +175,13 @@ func (h *Handler) drawGIF(g *bot.Game, rg *rules.Game, side rules.Color) (File, 
 	switch {
 	case errors.Is(err, render.ErrTooLarge):
 		h.log.Warn("command: game GIF over its budget; left out", "game", g.ID, "err", err)
-		return File{Note: "The animation of the game was too large to attach."}, nil
+		return File{Caption: "The animation of the game was too large to attach."}, nil
 	case err != nil:
 		return File{}, fmt.Errorf("game %d: gif: %w", g.ID, err)
 	}
 	f := File{Name: fmt.Sprintf("game-%d.gif", g.ID), Data: buf.Bytes()}
 	if info.Shortened() {
-		f.Note = fmt.Sprintf("The game is too long to animate whole: the animation starts at move %d.", info.FirstPly/2+1)
+		f.Caption = fmt.Sprintf("The game is too long to animate whole: the animation starts at move %d.", info.FirstPly/2+1)
 	}
 	return f, nil
 }
@@ -236,7 +236,7 @@ func timeLeft(deadline, now time.Time) string {
 }
 
 // resultLine describes how a game ended, naming the winner.
-func resultLine(g *bot.Game) string {
+func (h *Handler) resultLine(g *bot.Game) string {
 	switch g.Status {
 	case bot.GameAborted:
 		return fmt.Sprintf("Game #%d was aborted%s.", g.ID, bot.AbortPhrase(g.Reason))
@@ -244,7 +244,7 @@ func resultLine(g *bot.Game) string {
 	default:
 		return ""
 	}
-	reason := bot.EndPhrase(g.Result, g.Reason)
+	reason := bot.EndPhrase(h.svc.Rules().Default(g.Variant), g.Result, g.Reason)
 	switch g.Result {
 	case bot.WhiteWins:
 		return fmt.Sprintf("Game #%d is over: %s (White) wins%s, 1-0.", g.ID, mention(g.White), reason)
@@ -267,8 +267,8 @@ func turnText(g *bot.Game, rg *rules.Game) string {
 		s += ": " + phase
 	}
 	s += "." + fewMoves(&p)
-	if note := passEnds(rg); note != "" {
-		s += " " + note
+	if ends := passEnds(rg); ends != "" {
+		s += " " + ends
 	}
 	return s
 }

@@ -15,16 +15,10 @@ const customIDPrefix = "fp1"
 
 // Button actions, the second field of a custom ID.
 const (
-	actAccept          = "accept"  // accept a challenge
-	actDecline         = "decline" // decline a challenge
-	actCancel          = "cancel"  // cancel a challenge
-	actResign          = "resign"  // ask to confirm resigning
-	actResignConfirm   = "resign-confirm"
-	actDrawOffer       = doDrawOffer
-	actDrawAccept      = doDrawAccept
-	actDrawDecline     = doDrawDecline
-	actTakebackAccept  = doTakebackAccept
-	actTakebackDecline = doTakebackDecline
+	actAccept  = "accept"  // accept a challenge
+	actDecline = "decline" // decline a challenge
+	actCancel  = "cancel"  // cancel a challenge
+	actResign  = "resign"  // ask to confirm resigning (the game actions' buttons: actions.go)
 )
 
 // buttonDef answers a click on one kind of button. other is set for the
@@ -50,19 +44,11 @@ func challengeButton(answer func(h *Handler, ctx context.Context, at Request, id
 }
 
 // buttonTable returns every button action with what answers it: the one
-// place a button is declared (besides the functions that show it).
+// place a button is declared (besides the functions that show it); the
+// game actions' buttons come from their table (gameActions).
 func buttonTable() map[string]buttonDef {
-	action := func(do string) buttonDef {
-		return buttonDef{game: func(h *Handler, ctx context.Context, userID string, g *bot.Game, version uint64) (Reply, error) {
-			return h.gameAction(ctx, userID, do, g, version)
-		}}
-	}
-	choice := func(word string) buttonDef {
-		return buttonDef{game: func(h *Handler, ctx context.Context, userID string, g *bot.Game, version uint64) (Reply, error) {
-			return h.choose(ctx, userID, g, version, word)
-		}}
-	}
-	return map[string]buttonDef{
+	table := actionButtonDefs()
+	for id, b := range map[string]buttonDef{
 		actAccept: challengeButton(func(h *Handler, ctx context.Context, at Request, id, version uint64) (Reply, error) {
 			return h.accept(ctx, at, id, version)
 		}),
@@ -75,23 +61,17 @@ func buttonTable() map[string]buttonDef {
 		actTournamentJoin: {other: func(h *Handler, ctx context.Context, at Request, id, _ uint64) (Reply, error) {
 			return h.pressJoin(ctx, at, id)
 		}},
-		actResign:          {game: (*Handler).confirmResign},
-		actResignConfirm:   action(doResign),
-		actDrawOffer:       action(doDrawOffer),
-		actDrawAccept:      action(doDrawAccept),
-		actDrawDecline:     action(doDrawDecline),
-		actTakebackAccept:  action(doTakebackAccept),
-		actTakebackDecline: action(doTakebackDecline),
-		actArmyWhite:       choice("white"),
-		actArmyBlack:       choice("black"),
-		actFirstMe:         choice("me"),
-		actFirstOpponent:   choice("opponent"),
+		actResign: {game: (*Handler).confirmResign},
 		actRematch: {game: func(h *Handler, ctx context.Context, userID string, g *bot.Game, _ uint64) (Reply, error) {
 			return h.rematch(ctx, userID, g)
 		}},
-		actPauseAgree:   pauseButton("ask"),
-		actPauseDecline: pauseButton("decline"),
+	} {
+		if _, dup := table[id]; dup {
+			panic("command: two buttons have the custom-ID action " + id)
+		}
+		table[id] = b
 	}
+	return table
 }
 
 // confirmResign answers Resign: a private question with the button that
@@ -99,7 +79,7 @@ func buttonTable() map[string]buttonDef {
 func (h *Handler) confirmResign(_ context.Context, _ string, g *bot.Game, _ uint64) (Reply, error) {
 	return Reply{Ephemeral: true, GameID: g.ID, Game: g,
 		Text:    fmt.Sprintf("Really resign game #%d? This cannot be undone.", g.ID),
-		Buttons: []Button{{Label: "Yes, resign", CustomID: customID(actResignConfirm, g.ID, g.Version), Style: ButtonDanger}}}, nil
+		Buttons: actionButtons(g, actResignConfirm)}, nil
 }
 
 // customID returns "fp1:<action>:<id>:<version>".
@@ -152,20 +132,17 @@ func gameButtons(g *bot.Game) []Button {
 	if g.Status != bot.GameActive {
 		return nil
 	}
-	id, v := g.ID, g.Version
 	var b []Button
 	switch {
 	case g.DrawOffer != "":
-		b = append(b, Button{Label: "Accept draw", CustomID: customID(actDrawAccept, id, v), Style: ButtonSuccess},
-			Button{Label: "Decline draw", CustomID: customID(actDrawDecline, id, v), Style: ButtonSecondary})
+		b = actionButtons(g, actDrawAccept, actDrawDecline)
 	default:
-		b = append(b, Button{Label: "Offer draw", CustomID: customID(actDrawOffer, id, v), Style: ButtonSecondary})
+		b = actionButtons(g, actDrawOffer)
 	}
 	if g.Takeback != "" {
-		b = append(b, Button{Label: "Accept takeback", CustomID: customID(actTakebackAccept, id, v), Style: ButtonPrimary},
-			Button{Label: "Decline takeback", CustomID: customID(actTakebackDecline, id, v), Style: ButtonSecondary})
+		b = append(b, actionButtons(g, actTakebackAccept, actTakebackDecline)...)
 	}
-	return append(b, Button{Label: "Resign", CustomID: customID(actResign, id, v), Style: ButtonDanger})
+	return append(b, Button{Label: "Resign", CustomID: customID(actResign, g.ID, g.Version), Style: ButtonDanger})
 }
 
 // Press handles a click on a button whose custom ID is customID by

@@ -150,7 +150,7 @@ func (h *Handler) accept(ctx context.Context, at Request, id, version uint64) (R
 	if err != nil {
 		return Reply{}, err
 	}
-	return h.boardReply(g, rg, head+"\n"+orientationNote+"\n"+turnText(g, rg))
+	return h.boardReply(g, rg, head+"\n"+orientationLine+"\n"+turnText(g, rg))
 }
 
 // setupReply asks for the next pre-game choice of g, with its buttons,
@@ -226,7 +226,7 @@ func (h *Handler) computerGameStarted(ctx context.Context, c *bot.Challenge) (Re
 	if err != nil {
 		return Reply{}, err
 	}
-	return h.boardReply(g, rg, head+"\n"+orientationNote+"\n"+turnText(g, rg))
+	return h.boardReply(g, rg, head+"\n"+orientationLine+"\n"+turnText(g, rg))
 }
 
 // daysPerMove reads a days: option: defaultDays when not given, else one
@@ -240,4 +240,67 @@ func daysPerMove(s string) (int, error) {
 		return 0, bot.Errorf(bot.EINVALID, "days: choose 1, 2, 3, 5, 7, 14, or 0 for no time limit.")
 	}
 	return d, nil
+}
+
+// defineChallenge defines /challenge.
+func defineChallenge(c catalogue) commandDef {
+	return commandDef{Spec{Name: cmdChallenge, Description: "Challenge someone (or anyone here) to a game", ServerOnly: true, Options: []OptionSpec{
+		{Name: optVariant, Description: "The variant to play (see /variants)", Kind: OptionString, Required: true, Choices: c.variants},
+		{Name: optOpponent, Description: "Who you challenge; leave out to challenge anyone in this channel", Kind: OptionUser},
+		{Name: optOptions, Description: "Variant options as key=value,key=value (see /variants)", Kind: OptionString},
+		{Name: optDays, Description: "Days per move (default 3)", Kind: OptionInteger, Choices: c.days},
+		bankOption(),
+		{Name: optColor, Description: "Your colour (default random; not for Crazyhouse Annihilation)", Kind: OptionString,
+			Choices: choices("white", "black", "random")},
+		{Name: optChooser, Description: "Crazyhouse Annihilation: who picks the army (default: the challenged player)", Kind: OptionString,
+			Choices: choices("challenged", "challenger")},
+		{Name: optRated, Description: "Whether the game changes your ratings (default yes; games against the bot are casual)", Kind: OptionString, Choices: choices("yes", "no")},
+		{Name: optLevel, Description: "Against the bot (opponent: the bot itself): 1 weakest to 9 strongest (2 s a move); default 4", Kind: OptionInteger,
+			Choices: levelChoices()},
+	}}, (*Handler).challenge}
+}
+
+// challengeOption is the challenge:ID option of /accept and /decline.
+func challengeOption() OptionSpec {
+	return OptionSpec{Name: optChallenge, Kind: OptionInteger, Autocomplete: true,
+		Description: "The challenge's ID: needed only when several are waiting for you here"}
+}
+
+// defineAccept defines /accept.
+func defineAccept(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdAccept, Description: "Accept a challenge", Options: []OptionSpec{challengeOption()}}, answerChallenge(cmdAccept)}
+}
+
+// defineDecline defines /decline.
+func defineDecline(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdDecline, Description: "Decline a challenge made to you", Options: []OptionSpec{challengeOption()}}, answerChallenge(cmdDecline)}
+}
+
+// defineCancel defines /cancel.
+func defineCancel(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdCancel, Description: "Withdraw a challenge you made", Options: []OptionSpec{
+		{Name: optChallenge, Kind: OptionInteger, Required: true, Description: "The challenge's ID (shown when you made it)"}}}, answerChallenge(cmdCancel)}
+}
+
+// answerChallenge runs /accept, /decline or /cancel (name): on the
+// challenge given, or the one the user may answer here (findChallenge).
+func answerChallenge(name string) func(h *Handler, ctx context.Context, req Request) (Reply, error) {
+	return func(h *Handler, ctx context.Context, req Request) (Reply, error) {
+		id, err := parseID(optChallenge, req.Options[optChallenge])
+		if err != nil {
+			return Reply{}, err
+		}
+		if id == 0 {
+			if id, err = h.findChallenge(ctx, req, name); err != nil {
+				return Reply{}, err
+			}
+		}
+		switch name {
+		case cmdAccept:
+			return h.accept(ctx, req, id, bot.AnyVersion)
+		case cmdDecline:
+			return h.decline(ctx, req.UserID, id, bot.AnyVersion)
+		}
+		return h.cancel(ctx, req.UserID, id, bot.AnyVersion)
+	}
 }

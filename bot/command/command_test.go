@@ -236,12 +236,12 @@ func TestFoolsMate(t *testing.T) {
 	}
 
 	// The outbox's game-over notification: result, final board and GIF.
-	notes, err := e.db.PendingNotifications(e.ctx, t0.Add(time.Hour), 0)
+	told, err := e.db.PendingNotifications(e.ctx, t0.Add(time.Hour), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var over, turn int
-	for _, n := range notes {
+	for _, n := range told {
 		rep := e.h.Notification(e.ctx, n)
 		switch n.Kind {
 		case bot.NotifyGameOver:

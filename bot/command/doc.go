@@ -4,6 +4,16 @@
 // into a Request, call Handler.Execute (or Press for a button, Complete
 // for autocomplete) and show the Reply; they hold no command logic.
 //
+// # Where things are
+//
+// Each command is defined (spec and handler together) in its own file, by
+// a define<Command> function; commandList (specs.go) is the one list of
+// them, which Specs (what Discord registers), the console's parser and
+// /help read. The game actions besides moves (bot.Service.Act: resign,
+// draws, abort, takebacks, pause, the pre-game choice) are one table,
+// gameActions (actions.go): each row says the action, which game a command
+// prefers, the reply and the buttons that do it.
+//
 // # Resolving the game option
 //
 // Commands about a game take an optional game:ID. Without it, the game is
@@ -16,7 +26,9 @@
 //  3. else the only one the command prefers: /move and /choose the one
 //     where it is the requester's turn, /draw accept|decline the one
 //     where the opponent's offer stands, /takeback accept|decline the one
-//     where the opponent asked;
+//     where the opponent asked, /pause ask|decline the one where the
+//     opponent asked to pause and /pause resume a paused one (the rows of
+//     gameActions say which);
 //  4. else the requester is asked to add game:, with the candidate IDs.
 //
 // Commands that only look (/board, /history, /export) let someone with no

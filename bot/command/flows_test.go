@@ -27,9 +27,9 @@ func TestWinningDoubleStep(t *testing.T) {
 	wantText(t, "second step", r, "<@bob>, your move: Black to move")
 }
 
-// TestWinningTurnEndedNote: an Attacker step without '>' ends the turn,
+// TestWinningTurnEndedRemark: an Attacker step without '>' ends the turn,
 // and the reply says what the marked form would have done.
-func TestWinningTurnEndedNote(t *testing.T) {
+func TestWinningTurnEndedRemark(t *testing.T) {
 	e := newEnv(t)
 	e.start("winning")
 	r := e.ok("alice", "/move move:Af3")

@@ -14,13 +14,17 @@ const (
 	cmdUnfollow = "unfollow"
 )
 
-// followSpecs are the specs of /follow and /unfollow.
-func followSpecs() []Spec {
-	return []Spec{
-		{Name: cmdFollow, Description: "Be sent the moves of a game you watch as they are played", Options: []OptionSpec{
-			{Name: optGame, Kind: OptionInteger, Autocomplete: true, Description: "The game's ID (leave out for the only game played in this channel)"}}},
-		{Name: cmdUnfollow, Description: "Stop following a game", Options: []OptionSpec{gameOption("")}},
-	}
+// defineFollow defines /follow.
+func defineFollow(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdFollow, Description: "Be sent the moves of a game you watch as they are played", Options: []OptionSpec{
+		{Name: optGame, Kind: OptionInteger, Autocomplete: true, Description: "The game's ID (leave out for the only game played in this channel)"}}},
+		func(h *Handler, ctx context.Context, req Request) (Reply, error) { return h.follow(ctx, req, false) }}
+}
+
+// defineUnfollow defines /unfollow.
+func defineUnfollow(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdUnfollow, Description: "Stop following a game", Options: []OptionSpec{gameOption("")}},
+		func(h *Handler, ctx context.Context, req Request) (Reply, error) { return h.follow(ctx, req, true) }}
 }
 
 // follow runs /follow and /unfollow: the game is game:ID (one the

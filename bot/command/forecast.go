@@ -20,16 +20,16 @@ const (
 // bot.MaxForecastMoves moves of the longest notations, with spaces.
 const maxForecastLine = 1000
 
-// forecastSpec is the spec of /forecast.
-func forecastSpec() Spec {
-	return Spec{Name: cmdForecast, Description: "Answer your opponent's expected moves in advance (conditional moves)", Options: []OptionSpec{
+// defineForecast defines /forecast.
+func defineForecast(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdForecast, Description: "Answer your opponent's expected moves in advance (conditional moves)", Options: []OptionSpec{
 		{Name: optAction, Description: "add a line, list yours, show one on a board, or clear them all", Kind: OptionString, Required: true,
 			Choices: choices("add", "list", "show", "clear")},
 		{Name: optLine, Description: "add: their move, your answer, their next, ... e.g. \"Bb5 a6 Ba4 Nf6\"", Kind: OptionString,
 			MaxLength: maxForecastLine},
 		{Name: optNumber, Description: "show: the line's number in /forecast list", Kind: OptionInteger},
 		gameOption(""),
-	}}
+	}}, (*Handler).forecast}
 }
 
 // forecast runs /forecast. Every answer is ephemeral: lines are private

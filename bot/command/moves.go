@@ -24,7 +24,7 @@ func (h *Handler) movesCmd(ctx context.Context, req Request) (Reply, error) {
 	case bot.GameSetup:
 		return Reply{}, bot.Errorf(bot.EINVALID, "Game #%d has not started: %s", g.ID, h.status(g, nil))
 	default:
-		return Reply{}, bot.Errorf(bot.EINVALID, "Game #%d is over, so nobody has a move: %s", g.ID, resultText(g))
+		return Reply{}, bot.Errorf(bot.EINVALID, "Game #%d is over, so nobody has a move: %s", g.ID, h.resultText(g))
 	}
 	rg, err := h.replay(g)
 	if err != nil {
@@ -50,8 +50,8 @@ func (h *Handler) movesCmd(ctx context.Context, req Request) (Reply, error) {
 	}
 	head += ":"
 	lines := append([]string{head}, legalMoveLines(&p, legal)...)
-	if note := passEnds(rg); note != "" {
-		lines = append(lines, note)
+	if ends := passEnds(rg); ends != "" {
+		lines = append(lines, ends)
 	}
 	lines = append(lines, "Play one with /move, e.g. /move "+notation.SAN(&p, legal[0])+
 		"; the coordinate form works too (/move "+rules.FormatMove(&p, legal[0])+").")
@@ -82,11 +82,11 @@ func passEnds(rg *rules.Game) string {
 		case rules.Ongoing:
 			return ""
 		case rules.Draw:
-			return "Passing now ends the game at once in a draw" + bot.EndPhrase(bot.Draw, o.Reason) + "."
+			return "Passing now ends the game at once in a draw" + bot.EndPhrase(rg.Variant(), bot.Draw, o.Reason) + "."
 		case rules.WhiteWins:
-			return "Passing now ends the game at once: White wins" + bot.EndPhrase(bot.WhiteWins, o.Reason) + "."
+			return "Passing now ends the game at once: White wins" + bot.EndPhrase(rg.Variant(), bot.WhiteWins, o.Reason) + "."
 		case rules.BlackWins:
-			return "Passing now ends the game at once: Black wins" + bot.EndPhrase(bot.BlackWins, o.Reason) + "."
+			return "Passing now ends the game at once: Black wins" + bot.EndPhrase(rg.Variant(), bot.BlackWins, o.Reason) + "."
 		}
 		return ""
 	}
@@ -98,7 +98,7 @@ func passEnds(rg *rules.Game) string {
 // pawns first), castling, each kind of special move the variant names
 // (rules.Hooks.SpecialKind), drops, then passing; each line is the
 // group's bold heading, its count and its moves in the engine's order.
-// Notes on the marks that are not obvious ('>', '+', '#') follow.
+// Explanations of the marks that are not obvious ('>', '+', '#') follow.
 func legalMoveLines(p *rules.Position, legal []rules.Move) []string {
 	v := p.Variant()
 	sans := notation.SANs(p, legal)
@@ -270,4 +270,10 @@ func moveRefusal(err error, text string) error {
 		msg += fmt.Sprintf(". One move at a time: /move %s, then /move %s", truncate(f[0], 30), truncate(f[1], 30))
 	}
 	return bot.Errorf(bot.EINVALID, "%s. /moves lists the legal moves.", strings.TrimRight(msg, "."))
+}
+
+// defineMoves defines /moves.
+func defineMoves(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdMoves, Description: "List the legal moves of the player to act, written as /move takes them",
+		Options: []OptionSpec{gameOption(" (or to watch)")}}, (*Handler).movesCmd}
 }

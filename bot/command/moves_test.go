@@ -145,7 +145,7 @@ func TestMovesSplitsLongLists(t *testing.T) {
 	}
 }
 
-// TestMovesShowsEveryKind pins the headings and notes of special moves
+// TestMovesShowsEveryKind pins the headings and remarks of special moves
 // in one position of each variant that has them.
 func TestMovesShowsEveryKind(t *testing.T) {
 	e := newEnv(t)
@@ -298,12 +298,12 @@ func TestPassThatDraws(t *testing.T) {
 	if r := e.run("bob", "/moves"); !strings.Contains(r.Text, "**Pass** (1): pass\n"+warning) {
 		t.Errorf("/moves after the opponent's pass:\n%s", r.Text)
 	}
-	notes, err := e.db.PendingNotifications(e.ctx, e.clk.Now().Add(time.Hour), 0)
+	pending, err := e.db.PendingNotifications(e.ctx, e.clk.Now().Add(time.Hour), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	told := false
-	for _, n := range notes {
+	for _, n := range pending {
 		if n.UserID == "bob" && n.GameID == id {
 			told = told || strings.Contains(e.h.Notification(e.ctx, n).Text, warning)
 		}

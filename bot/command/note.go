@@ -18,14 +18,14 @@ const (
 // (the whole note holds bot.MaxNoteLen).
 const maxNoteLine = 1000
 
-// noteSpec is the spec of /note.
-func noteSpec() Spec {
-	return Spec{Name: cmdNote, Description: "Keep private notes on a game: add a line, show them with the board, or clear them", Options: []OptionSpec{
+// defineNote defines /note.
+func defineNote(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdNote, Description: "Keep private notes on a game: add a line, show them with the board, or clear them", Options: []OptionSpec{
 		{Name: optAction, Description: "add a line, show your notes with the board, or clear them", Kind: OptionString, Required: true,
 			Choices: choices("add", "show", "clear")},
 		{Name: optText, Description: "add: the line to add, up to 1000 characters (only you will see it)", Kind: OptionString, MaxLength: maxNoteLine},
 		gameOption(""),
-	}}
+	}}, (*Handler).note}
 }
 
 // note runs /note; every answer is private.

@@ -135,17 +135,17 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 		return rep
 	}
 	if n.Kind == bot.NotifyGameOver {
-		if res := resultText(g); res != "" {
+		if res := h.resultText(g); res != "" {
 			rep.Text = res
 		}
-		gif, note, err := h.gameGIF(g, rg, n.UserID)
+		gif, caption, err := h.gameGIF(g, rg, n.UserID)
 		if err != nil {
 			h.log.Error("command: notification: gif", "game", g.ID, "err", err)
 		} else if gif.Data != nil {
 			rep.Files = append(rep.Files, gif)
 		}
-		if note != "" {
-			rep.Text += "\n" + note
+		if caption != "" {
+			rep.Text += "\n" + caption
 		}
 	}
 	if colorOf(g, n.UserID) == rules.Black {
@@ -167,7 +167,7 @@ func (h *Handler) computerTurn(g *bot.Game, rg *rules.Game, rep Reply) Reply {
 		if g.Status == bot.GameActive {
 			text += turnText(g, rg)
 		} else {
-			text += resultText(g)
+			text += h.resultText(g)
 		}
 	}
 	out, err := h.boardReply(g, rg, text)

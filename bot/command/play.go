@@ -153,15 +153,15 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 	turns := bot.TurnsSince(ng, rg, ply-1)
 	b.WriteString(summary(flatten(turns, playedFrom(turns, req.UserID, ply)), ply, fmt.Sprintf(" in game #%d", ng.ID)))
 	b.WriteString(".\n")
-	if res.Note != "" {
-		b.WriteString(res.Note + "\n")
+	if res.Remark != "" {
+		b.WriteString(res.Remark + "\n")
 	}
 	b.WriteString(answersText(res.Answers))
 	switch {
 	case len(res.Answers) > 0 && ng.Status == bot.GameActive:
 		b.WriteString(turnText(ng, rg))
 	case ng.Status != bot.GameActive:
-		b.WriteString(resultText(ng))
+		b.WriteString(h.resultText(ng))
 	case res.SameTurn:
 		p := rg.Position()
 		if len(res.AutoMoves) > 0 && p.Phase() == 0 {
@@ -176,8 +176,8 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 		}
 		b.WriteByte('.')
 		b.WriteString(fewMoves(&p))
-		if note := passEnds(rg); note != "" {
-			b.WriteString(" " + note)
+		if ends := passEnds(rg); ends != "" {
+			b.WriteString(" " + ends)
 		}
 	default:
 		b.WriteString(turnText(ng, rg))
@@ -206,15 +206,6 @@ func fewMoves(p *rules.Position) string {
 		return " Your move: " + sans[0] + "."
 	}
 	return " Your moves: " + strings.Join(sans[:len(sans)-1], ", ") + " or " + sans[len(sans)-1] + "."
-}
-
-// chooseCmd runs /choose.
-func (h *Handler) chooseCmd(ctx context.Context, req Request) (Reply, error) {
-	g, err := h.resolveGame(ctx, req, modePlay, yourTurn(req.UserID))
-	if err != nil {
-		return Reply{}, err
-	}
-	return h.choose(ctx, req.UserID, g, bot.AnyVersion, req.Options[optChoice])
 }
 
 // board runs /board: the position from the requester's side (White's
@@ -257,7 +248,7 @@ func (h *Handler) status(g *bot.Game, rg *rules.Game) string {
 		return "Waiting for the pre-game choice."
 	case bot.GameActive:
 	default:
-		return resultText(g)
+		return h.resultText(g)
 	}
 	p := rg.Position()
 	s := fmt.Sprintf("%s to act", mention(g.ToAct))
@@ -274,74 +265,15 @@ func (h *Handler) status(g *bot.Game, rg *rules.Game) string {
 	return s + timeOff(g, h.svc.Now())
 }
 
-// act runs /resign, /draw, /abort and /takeback (action names as in
-// Handler.actor).
-func (h *Handler) act(ctx context.Context, req Request, action string) (Reply, error) {
-	user := req.UserID
-	var prefer func(*bot.Game) bool
-	switch action {
-	case doDrawAccept, doDrawDecline:
-		prefer = func(g *bot.Game) bool { return g.DrawOffer != "" && g.DrawOffer != user }
-	case doTakebackAccept, doTakebackDecline:
-		prefer = func(g *bot.Game) bool { return g.Takeback != "" && g.Takeback != user }
-	}
-	g, err := h.resolveGame(ctx, req, modePlay, prefer)
-	if err != nil {
-		return Reply{}, err
-	}
-	return h.gameAction(ctx, user, action, g, bot.AnyVersion)
+// defineMove defines /move.
+func defineMove(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdMove, Description: "Play a move (e4, Nf3, O-O, P@e4 or e2e4; /moves lists the legal ones)", Options: []OptionSpec{
+		{Name: optMove, Description: "Your move: start typing to see the legal ones", Kind: OptionString, Required: true, Autocomplete: true},
+		gameOption(""),
+	}}, (*Handler).move}
 }
 
-// gameAction performs action in g for userID, expecting version (a
-// button's) or AnyVersion, and shows what it did.
-func (h *Handler) gameAction(ctx context.Context, userID, action string, g *bot.Game, version uint64) (Reply, error) {
-	do := h.actor(action)
-	if do == nil {
-		return Reply{}, bot.Errorf(bot.EINVALID, "Unknown game action %q.", action)
-	}
-	ng, err := do(ctx, g.ID, version, userID)
-	if err != nil {
-		if version != bot.AnyVersion && bot.ErrorCode(err) == bot.ECONFLICT {
-			return Reply{}, stale(g)
-		}
-		return Reply{}, err
-	}
-	opp := opponent(ng, userID)
-	who := mention(userID)
-	text := func(format string, args ...any) Reply {
-		return Reply{Text: fmt.Sprintf(format, args...), GameID: ng.ID, Game: ng, Mention: []string{opp}, Buttons: gameButtons(ng)}
-	}
-	over := ng.Status == bot.GameFinished || ng.Status == bot.GameAborted
-	switch {
-	case over && ng.Status == bot.GameAborted:
-		return Reply{Text: resultText(ng), GameID: ng.ID, Game: ng, Mention: []string{ng.White, ng.Black}}, nil
-	case over:
-		// fall through to the final board
-	case action == doDrawOffer:
-		return text("%s offers a draw in game #%d. %s: accept or decline with the buttons or /draw.", who, ng.ID, mention(opp)), nil
-	case action == doDrawDecline:
-		return text("%s declines the draw offer in game #%d.", who, ng.ID), nil
-	case action == doTakebackAsk:
-		return text("%s asks to take back their last move in game #%d. %s: accept or decline with the buttons or /takeback.", who, ng.ID, mention(opp)), nil
-	case action == doTakebackDecline:
-		return text("%s declines to take back the last move in game #%d.", who, ng.ID), nil
-	}
-	rg, err := h.replay(ng)
-	if err != nil {
-		return Reply{}, err
-	}
-	var msg string
-	switch action {
-	case doResign:
-		msg = fmt.Sprintf("%s resigns game #%d.\n%s", who, ng.ID, resultText(ng))
-	case doDrawAccept:
-		msg = fmt.Sprintf("%s accepts the draw.\n%s", who, resultText(ng))
-	case doDrawClaim:
-		msg = fmt.Sprintf("%s claims a draw.\n%s", who, resultText(ng))
-	case doTakebackAccept:
-		msg = fmt.Sprintf("%s accepts: the last move of game #%d is taken back.\n%s", who, ng.ID, turnText(ng, rg))
-	default:
-		msg = h.status(ng, rg)
-	}
-	return h.boardReply(ng, rg, msg)
+// defineBoard defines /board.
+func defineBoard(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdBoard, Description: "Show a game's board, your side at the bottom", Options: []OptionSpec{gameOption(" (or to watch)")}}, (*Handler).board}
 }

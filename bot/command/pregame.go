@@ -1,24 +1,15 @@
 package command
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/fairypost/fairypost/bot"
 )
 
-// The pre-game choice of Crazyhouse Annihilation (bot.Service.Choose) by
+// The pre-game choice of Crazyhouse Annihilation (bot.ActChoose) by
 // buttons or /choose: the army picker's buttons say which army they
 // play, as it stands in the picture; the other player's say who moves
-// first. The words are those of bot.Service.Choose.
-
-// Button actions of the pre-game choice, each naming its word.
-const (
-	actArmyWhite     = "army-white"
-	actArmyBlack     = "army-black"
-	actFirstMe       = "first-me"
-	actFirstOpponent = "first-opponent"
-)
+// first. The words are those of bot.ActChoose.
 
 // choiceButtons are the buttons of g's pending pre-game choice, carrying
 // g.Version; nil when g waits for none.
@@ -27,29 +18,16 @@ func choiceButtons(g *bot.Game) []Button {
 		return nil
 	}
 	if g.Setup.Army == "" {
-		return []Button{
-			{Label: "I play White", CustomID: customID(actArmyWhite, g.ID, g.Version), Style: ButtonSecondary},
-			{Label: "I play Black", CustomID: customID(actArmyBlack, g.ID, g.Version), Style: ButtonSecondary},
-		}
+		return actionButtons(g, actArmyWhite, actArmyBlack)
 	}
-	return []Button{
-		{Label: "I move first", CustomID: customID(actFirstMe, g.ID, g.Version), Style: ButtonPrimary},
-		{Label: "Opponent moves first", CustomID: customID(actFirstOpponent, g.ID, g.Version), Style: ButtonSecondary},
-	}
+	return actionButtons(g, actFirstMe, actFirstOpponent)
 }
 
-// choose makes userID's pre-game choice word in g, expecting version (a
-// button's) or bot.AnyVersion, and shows what it did: the next choice
-// asked for, or the game that begins, saying which army each player now
-// plays and whether the board was turned round.
-func (h *Handler) choose(ctx context.Context, userID string, g *bot.Game, version uint64, word string) (Reply, error) {
-	ng, err := h.svc.Choose(ctx, g.ID, version, userID, word)
-	if err != nil {
-		if version != bot.AnyVersion && bot.ErrorCode(err) == bot.ECONFLICT {
-			return Reply{}, stale(g)
-		}
-		return Reply{}, err
-	}
+// chosen answers userID's pre-game choice in g (bot.ActChoose), which
+// made it ng: the next choice asked for, or the game that begins, saying
+// which army each player now plays and whether the board was turned
+// round.
+func (h *Handler) chosen(userID string, _, ng *bot.Game) (Reply, error) {
 	st := ng.Setup
 	if ng.Status == bot.GameSetup {
 		head := fmt.Sprintf("%s will play the army shown as %s in game #%d (%s in the picture).",
@@ -67,7 +45,7 @@ func (h *Handler) choose(ctx context.Context, userID string, g *bot.Game, versio
 	} else {
 		head = fmt.Sprintf("%s chose that %s moves first in game #%d. The game begins.", mention(userID), mention(first), ng.ID)
 	}
-	text := head + "\n" + startedText(ng) + "\n" + h.header(ng) + "\n" + orientationNote + "\n" + turnText(ng, rg)
+	text := head + "\n" + startedText(ng) + "\n" + h.header(ng) + "\n" + orientationLine + "\n" + turnText(ng, rg)
 	rep, err := h.boardReply(ng, rg, text)
 	if err != nil {
 		return Reply{}, err
@@ -122,4 +100,13 @@ func side(word string) string {
 		return "at the top"
 	}
 	return "at the bottom"
+}
+
+// defineChoose defines /choose: the game action bot.ActChoose.
+func defineChoose(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdChoose, Description: "Make the pre-game choice (Crazyhouse Annihilation)", Options: []OptionSpec{
+		{Name: optChoice, Description: "Army: white or black; then who moves first: me or opponent", Kind: OptionString, Required: true,
+			Choices: choices("white", "black", "me", "opponent")},
+		gameOption(""),
+	}}, actWith(bot.ActChoose)}
 }

@@ -11,13 +11,12 @@ import (
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/rating"
 	"github.com/fairypost/fairypost/render"
-	"github.com/fairypost/fairypost/rules"
 )
 
 // resultText describes how a game ended, naming the winner, followed for
 // a rated game by its players' rating changes (ratings.Lines).
-func resultText(g *bot.Game) string {
-	line := resultLine(g)
+func (h *Handler) resultText(g *bot.Game) string {
+	line := h.resultLine(g)
 	if r := ratings.Lines(rating.Lichess(), g); line != "" && r != "" {
 		line += "\n" + r
 	}
@@ -61,22 +60,31 @@ const chartPoints = 60
 // imageWidth is the width of leaderboard and player card images.
 const imageWidth = 800
 
-// ratingSpecs returns the specs of /leaderboard and /profile; variants
-// are the choices of the variant option.
-func ratingSpecs(variants []Choice) []Spec {
-	scope := OptionSpec{Name: optScope, Kind: OptionString, Choices: choices("server", "global"),
+// scopeOption is the scope: option of /leaderboard and /profile.
+func scopeOption() OptionSpec {
+	return OptionSpec{Name: optScope, Kind: OptionString, Choices: choices("server", "global"),
 		Description: "server: this server's players (the default in a server); global: every server's"}
-	return []Spec{
-		{Name: cmdLeaderboard, Description: "The best rated players of a variant, as a picture and as text", Options: []OptionSpec{
-			{Name: optVariant, Description: "The variant", Kind: OptionString, Required: true, Choices: variants},
-			{Name: optOptions, Description: "Variant options as key=value,key=value: each set of options is rated apart", Kind: OptionString},
-			scope,
-		}},
-		{Name: cmdProfile, Description: "A player's card: ratings per variant with their history, results and streaks", Options: []OptionSpec{
-			{Name: optUser, Description: "Whose card (default: yours)", Kind: OptionUser},
-			scope,
-		}},
-	}
+}
+
+// defineLeaderboard defines /leaderboard.
+func defineLeaderboard(c catalogue) commandDef {
+	return commandDef{Spec{Name: cmdLeaderboard, Description: "The best rated players of a variant, as a picture and as text", Options: []OptionSpec{
+		{Name: optVariant, Description: "The variant", Kind: OptionString, Required: true, Choices: c.variants},
+		{Name: optOptions, Description: "Variant options as key=value,key=value: each set of options is rated apart", Kind: OptionString},
+		scopeOption(),
+	}}, func(h *Handler, ctx context.Context, req Request) (Reply, error) {
+		return h.ratingCommand(ctx, req, cmdLeaderboard)
+	}}
+}
+
+// defineProfile defines /profile.
+func defineProfile(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdProfile, Description: "A player's card: ratings per variant with their history, results and streaks", Options: []OptionSpec{
+		{Name: optUser, Description: "Whose card (default: yours)", Kind: OptionUser},
+		scopeOption(),
+	}}, func(h *Handler, ctx context.Context, req Request) (Reply, error) {
+		return h.ratingCommand(ctx, req, cmdProfile)
+	}}
 }
 
 // ratingCommand runs /leaderboard or /profile.
@@ -147,15 +155,10 @@ func signed(d int) string {
 // options in the scope, as an image and as text.
 func (h *Handler) leaderboard(ctx context.Context, req Request, guild, where string) (Reply, error) {
 	key := req.Options[optVariant]
-	v, err := h.svc.Rules().Variant(key, req.Options[optOptions])
+	_, canonical, err := h.svc.Rules().Resolve(key, req.Options[optOptions])
 	if err != nil {
 		return Reply{}, bot.Errorf(bot.EINVALID, "%s", err.Error())
 	}
-	opts, err := rules.ParseOptions(v.Options, req.Options[optOptions])
-	if err != nil {
-		return Reply{}, bot.Errorf(bot.EINVALID, "%s", err.Error())
-	}
-	canonical := rules.FormatOptions(v.Options, opts)
 	pool, err := rating.NewPool(key, canonical, guild)
 	if err != nil {
 		return Reply{}, bot.Errorf(bot.EINVALID, "%s", err.Error())

@@ -146,7 +146,7 @@ func TestLeaderboardRanks(t *testing.T) {
 			e.ok("alice", "/resign game:"+itoa(id))
 		default:
 			g := e.game(id)
-			if _, err := e.svc.Resign(e.ctx, id, bot.AnyVersion, g.Black); err != nil {
+			if _, err := e.svc.Act(e.ctx, bot.ActionRequest{Action: bot.ActResign, GameID: id, Version: bot.AnyVersion, UserID: g.Black}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -180,4 +181,13 @@ func optionsSection(opts []rules.OptionDef, docs bool) string {
 		}
 	}
 	return b.String()
+}
+
+// defineRules defines /rules.
+func defineRules(c catalogue) commandDef {
+	return commandDef{Spec{Name: cmdRules, Description: "A variant's rules in short, how to write its special moves, its marks and pieces", Options: []OptionSpec{
+		{Name: optVariant, Description: "The variant", Kind: OptionString, Required: true, Choices: c.variants}}},
+		func(h *Handler, _ context.Context, req Request) (Reply, error) {
+			return h.rulesCmd(req.Options[optVariant])
+		}}
 }

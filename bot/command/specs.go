@@ -68,154 +68,56 @@ func choices(values ...string) []Choice {
 }
 
 // commandDef is one command: its spec and what runs it, together. run
-// gets a request check has accepted against the spec.
+// gets a request check has accepted against the spec. Each command's file
+// defines it (a define<Command> function); commandList names them all.
 type commandDef struct {
 	Spec
 	run func(h *Handler, ctx context.Context, req Request) (Reply, error)
 }
 
-// buildCommands returns every command, in the order /help lists them.
+// catalogue is what the definitions of commands list that comes from the
+// bot's configuration: the choices of the variant and days options.
+type catalogue struct {
+	variants []Choice // every variant of the registry, by key
+	days     []Choice // the days per move offered
+}
+
+// commandList is the one list of commands: every command, in the order
+// /help lists them. What registers the commands with Discord (Specs), the
+// console's parser and /help all read it.
+func commandList() []func(c catalogue) commandDef {
+	return []func(c catalogue) commandDef{
+		defineChallenge, defineAccept, defineDecline, defineCancel,
+		defineMove, defineChoose, defineBoard, defineMoves, defineGames,
+		defineResign, defineDraw, defineAbort, defineTakeback, defineForecast,
+		defineHistory, defineExport, defineRules, defineVariants, defineSettings,
+		defineVacation, definePause, defineFollow, defineUnfollow, defineNote,
+		defineLeaderboard, defineProfile, defineTournament, defineHelp,
+	}
+}
+
+// buildCommands returns every command of commandList, defined for h's
+// registry.
 func (h *Handler) buildCommands() []commandDef {
-	var variants []Choice
+	var c catalogue
 	for _, k := range h.svc.Rules().Keys() {
 		name := k
 		if v := h.svc.Rules().Default(k); v != nil {
 			name = fmt.Sprintf("%s (%s)", v.Name, k)
 		}
-		variants = append(variants, Choice{Name: name, Value: k})
+		c.variants = append(c.variants, Choice{Name: name, Value: k})
 	}
-	var days []Choice
 	for _, d := range []int{1, 2, 3, 5, 7, 14} {
-		days = append(days, Choice{Name: daysText(d), Value: strconv.Itoa(d)})
+		c.days = append(c.days, Choice{Name: daysText(d), Value: strconv.Itoa(d)})
 	}
-	days = append(days, Choice{Name: "no time limit", Value: "0"})
-	challenge := OptionSpec{Name: optChallenge, Kind: OptionInteger, Autocomplete: true,
-		Description: "The challenge's ID: needed only when several are waiting for you here"}
-	cmds := []commandDef{
-		{Spec{Name: cmdChallenge, Description: "Challenge someone (or anyone here) to a game", ServerOnly: true, Options: []OptionSpec{
-			{Name: optVariant, Description: "The variant to play (see /variants)", Kind: OptionString, Required: true, Choices: variants},
-			{Name: optOpponent, Description: "Who you challenge; leave out to challenge anyone in this channel", Kind: OptionUser},
-			{Name: optOptions, Description: "Variant options as key=value,key=value (see /variants)", Kind: OptionString},
-			{Name: optDays, Description: "Days per move (default 3)", Kind: OptionInteger, Choices: days},
-			bankOption(),
-			{Name: optColor, Description: "Your colour (default random; not for Crazyhouse Annihilation)", Kind: OptionString,
-				Choices: choices("white", "black", "random")},
-			{Name: optChooser, Description: "Crazyhouse Annihilation: who picks the army (default: the challenged player)", Kind: OptionString,
-				Choices: choices("challenged", "challenger")},
-			{Name: optRated, Description: "Whether the game changes your ratings (default yes; games against the bot are casual)", Kind: OptionString, Choices: choices("yes", "no")},
-			{Name: optLevel, Description: "Against the bot (opponent: the bot itself): 1 weakest to 9 strongest (2 s a move); default 4", Kind: OptionInteger,
-				Choices: levelChoices()},
-		}}, (*Handler).challenge},
-		{Spec{Name: cmdAccept, Description: "Accept a challenge", Options: []OptionSpec{challenge}}, answerChallenge(cmdAccept)},
-		{Spec{Name: cmdDecline, Description: "Decline a challenge made to you", Options: []OptionSpec{challenge}}, answerChallenge(cmdDecline)},
-		{Spec{Name: cmdCancel, Description: "Withdraw a challenge you made", Options: []OptionSpec{
-			{Name: optChallenge, Kind: OptionInteger, Required: true, Description: "The challenge's ID (shown when you made it)"}}}, answerChallenge(cmdCancel)},
-		{Spec{Name: cmdMove, Description: "Play a move (e4, Nf3, O-O, P@e4 or e2e4; /moves lists the legal ones)", Options: []OptionSpec{
-			{Name: optMove, Description: "Your move: start typing to see the legal ones", Kind: OptionString, Required: true, Autocomplete: true},
-			gameOption(""),
-		}}, (*Handler).move},
-		{Spec{Name: cmdChoose, Description: "Make the pre-game choice (Crazyhouse Annihilation)", Options: []OptionSpec{
-			{Name: optChoice, Description: "Army: white or black; then who moves first: me or opponent", Kind: OptionString, Required: true,
-				Choices: choices("white", "black", "me", "opponent")},
-			gameOption(""),
-		}}, (*Handler).chooseCmd},
-		{Spec{Name: cmdBoard, Description: "Show a game's board, your side at the bottom", Options: []OptionSpec{gameOption(" (or to watch)")}}, (*Handler).board},
-		{Spec{Name: cmdMoves, Description: "List the legal moves of the player to act, written as /move takes them",
-			Options: []OptionSpec{gameOption(" (or to watch)")}}, (*Handler).movesCmd},
-		{Spec{Name: cmdGames, Description: "List your games, those where it is your turn first"}, (*Handler).games},
-		{Spec{Name: cmdResign, Description: "Resign a game", Options: []OptionSpec{gameOption("")}}, actWith(doResign)},
-		{Spec{Name: cmdDraw, Description: "Offer, accept, decline or claim a draw", Options: []OptionSpec{
-			{Name: optAction, Description: "offer, accept, decline, or claim (repetition or move rule)", Kind: OptionString, Required: true,
-				Choices: choices("offer", "accept", "decline", "claim")},
-			gameOption(""),
-		}}, actOption("draw-")},
-		{Spec{Name: cmdAbort, Description: "Abort a game before both players have moved", Options: []OptionSpec{gameOption("")}}, actWith(doAbort)},
-		{Spec{Name: cmdTakeback, Description: "Ask to take back your last move, or answer such a request", Options: []OptionSpec{
-			{Name: optAction, Description: "ask, accept or decline", Kind: OptionString, Required: true, Choices: choices("ask", "accept", "decline")},
-			gameOption(""),
-		}}, actOption("takeback-")},
-		{forecastSpec(), (*Handler).forecast},
-		{Spec{Name: cmdHistory, Description: "List a game's moves", Options: []OptionSpec{gameOption(" (or to watch)")}}, (*Handler).history},
-		{Spec{Name: cmdExport, Description: "Export a game as a PGN file", Options: []OptionSpec{gameOption(" (or to watch)")}}, (*Handler).export},
-		{Spec{Name: cmdRules, Description: "A variant's rules in short, how to write its special moves, its marks and pieces", Options: []OptionSpec{
-			{Name: optVariant, Description: "The variant", Kind: OptionString, Required: true, Choices: variants}}}, (*Handler).rulesOption},
-		{Spec{Name: cmdVariants, Description: "List the variants with their board sizes and options"}, (*Handler).variantsCmd},
-		{Spec{Name: cmdSettings, Description: "Show or change where you are notified and when you are reminded", Options: []OptionSpec{
-			{Name: optNotify, Description: "Where your notifications go: dm, channel or off", Kind: OptionString, Choices: choices("dm", "channel", "off")},
-			{Name: optReminder, Description: "Remind when this % of a turn's time is left (0 = never, up to 99)", Kind: OptionInteger},
-			digestOption(), utcOption(),
-		}}, (*Handler).settings},
+	c.days = append(c.days, Choice{Name: "no time limit", Value: "0"})
+	list := commandList()
+	cmds := make([]commandDef, len(list))
+	for i, define := range list {
+		cmds[i] = define(c)
 	}
-	comforts := map[string]func(h *Handler, ctx context.Context, req Request) (Reply, error){
-		cmdVacation: (*Handler).vacation,
-		cmdPause:    (*Handler).pause,
-		cmdFollow: func(h *Handler, ctx context.Context, req Request) (Reply, error) {
-			return h.follow(ctx, req, false)
-		},
-		cmdUnfollow: func(h *Handler, ctx context.Context, req Request) (Reply, error) {
-			return h.follow(ctx, req, true)
-		},
-		cmdNote: (*Handler).note,
-	}
-	for _, s := range append(append(vacationSpecs(), followSpecs()...), noteSpec()) {
-		cmds = append(cmds, commandDef{s, comforts[s.Name]})
-	}
-	for _, s := range ratingSpecs(variants) {
-		name := s.Name
-		cmds = append(cmds, commandDef{s, func(h *Handler, ctx context.Context, req Request) (Reply, error) {
-			return h.ratingCommand(ctx, req, name)
-		}})
-	}
-	return append(cmds, commandDef{tournamentSpec(variants, days), (*Handler).tournamentCommand},
-		commandDef{Spec{Name: cmdHelp, Description: "What fairypost's commands do"}, (*Handler).helpCmd})
+	return cmds
 }
-
-// answerChallenge runs /accept, /decline or /cancel (name): on the
-// challenge given, or the one the user may answer here (findChallenge).
-func answerChallenge(name string) func(h *Handler, ctx context.Context, req Request) (Reply, error) {
-	return func(h *Handler, ctx context.Context, req Request) (Reply, error) {
-		id, err := parseID(optChallenge, req.Options[optChallenge])
-		if err != nil {
-			return Reply{}, err
-		}
-		if id == 0 {
-			if id, err = h.findChallenge(ctx, req, name); err != nil {
-				return Reply{}, err
-			}
-		}
-		switch name {
-		case cmdAccept:
-			return h.accept(ctx, req, id, bot.AnyVersion)
-		case cmdDecline:
-			return h.decline(ctx, req.UserID, id, bot.AnyVersion)
-		}
-		return h.cancel(ctx, req.UserID, id, bot.AnyVersion)
-	}
-}
-
-// actWith runs a command that is one game action (act).
-func actWith(action string) func(h *Handler, ctx context.Context, req Request) (Reply, error) {
-	return func(h *Handler, ctx context.Context, req Request) (Reply, error) { return h.act(ctx, req, action) }
-}
-
-// actOption runs a command whose action: option completes the game
-// action's name (/draw action:offer is "draw-offer").
-func actOption(prefix string) func(h *Handler, ctx context.Context, req Request) (Reply, error) {
-	return func(h *Handler, ctx context.Context, req Request) (Reply, error) {
-		return h.act(ctx, req, prefix+req.Options[optAction])
-	}
-}
-
-// rulesOption runs /rules variant:.
-func (h *Handler) rulesOption(_ context.Context, req Request) (Reply, error) {
-	return h.rulesCmd(req.Options[optVariant])
-}
-
-// variantsCmd runs /variants.
-func (h *Handler) variantsCmd(context.Context, Request) (Reply, error) { return h.variants(), nil }
-
-// helpCmd runs /help.
-func (h *Handler) helpCmd(context.Context, Request) (Reply, error) { return h.help(), nil }
 
 // levelChoices are the computer's levels, 1 to bot.MaxComputerLevel.
 func levelChoices() []Choice {

@@ -31,26 +31,25 @@ const (
 	actTournamentJoin = "tjoin"
 )
 
-// tournamentSpec returns the spec of /tournament; variants and days are
-// the choices of those options.
-func tournamentSpec(variants, days []Choice) Spec {
-	return Spec{Name: cmdTournament, Description: "Create, join, start or follow a correspondence tournament", ServerOnly: true,
+// defineTournament defines /tournament.
+func defineTournament(c catalogue) commandDef {
+	return commandDef{Spec{Name: cmdTournament, Description: "Create, join, start or follow a correspondence tournament", ServerOnly: true,
 		Options: []OptionSpec{
 			{Name: optAction, Description: "create, join, leave, start, standings; the organiser: pause, resume, remove, cancel",
 				Kind: OptionString, Required: true,
 				Choices: choices("create", "join", "leave", "start", "standings", "pause", "resume", "remove", "cancel")},
 			{Name: optID, Description: "The tournament's ID: needed only when this channel has several", Kind: OptionInteger},
 			{Name: optPlayer, Description: "remove: the player the organiser takes out", Kind: OptionUser},
-			{Name: optVariant, Description: "create: the variant", Kind: OptionString, Choices: variants},
+			{Name: optVariant, Description: "create: the variant", Kind: OptionString, Choices: c.variants},
 			{Name: optOptions, Description: "create: variant options as key=value,key=value", Kind: OptionString},
 			{Name: optSystem, Description: "create: round-robin (default: everyone meets everyone) or swiss", Kind: OptionString,
 				Choices: choices("round-robin", "swiss")},
 			{Name: optRounds, Description: "create: the number of rounds of a Swiss", Kind: OptionInteger},
-			{Name: optDays, Description: "create: days per move (default 3)", Kind: OptionInteger, Choices: days},
+			{Name: optDays, Description: "create: days per move (default 3)", Kind: OptionInteger, Choices: c.days},
 			{Name: optRated, Description: "create: whether the games change ratings (default yes)", Kind: OptionString, Choices: choices("yes", "no")},
 			{Name: optStart, Description: "create: when it starts by itself, as 2026-03-05 18:00 (UTC); default: when the organiser starts it",
 				Kind: OptionString},
-		}}
+		}}, (*Handler).tournamentCommand}
 }
 
 // tournamentCommand runs /tournament.

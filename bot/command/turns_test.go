@@ -15,12 +15,12 @@ import (
 // notification.
 func (e *env) yourTurn(user string) string {
 	e.t.Helper()
-	notes, err := e.db.PendingNotifications(e.ctx, e.clk.Now().Add(time.Hour), 0)
+	told, err := e.db.PendingNotifications(e.ctx, e.clk.Now().Add(time.Hour), 0)
 	if err != nil {
 		e.t.Fatal(err)
 	}
 	text := ""
-	for _, n := range notes {
+	for _, n := range told {
 		if n.Kind == bot.NotifyYourTurn && n.UserID == user {
 			r := e.h.Notification(e.ctx, n)
 			checkPNG(e.t, r)
@@ -31,7 +31,7 @@ func (e *env) yourTurn(user string) string {
 		}
 	}
 	if text == "" {
-		e.t.Fatalf("no your-turn notification for %s among %d", user, len(notes))
+		e.t.Fatalf("no your-turn notification for %s among %d", user, len(told))
 	}
 	return text
 }

@@ -128,11 +128,11 @@ type File struct {
 	// Private images (the end of a conditional line) have no Key. An adapter showing everything in one
 	// place (the console) writes such a file once.
 	Key string
-	// Note, when not empty, is a line for the reader about the file that
+	// Caption, when not empty, is a line for the reader about the file that
 	// the message's text carries (a GIF that starts late in a long game,
 	// or one left out as too large: Data is then empty). Adapters do not
 	// send it.
-	Note string
+	Caption string
 }
 
 // ButtonStyle is how a button looks.

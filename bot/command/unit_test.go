@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/fairypost/fairypost/bot"
@@ -130,8 +131,11 @@ func BenchmarkMove(b *testing.B) {
 // TestResultText: how a game ended reads as plain English: no "aborted
 // (aborted)", no "wins by king captured".
 func TestResultText(t *testing.T) {
-	g := func(st bot.GameStatus, r bot.Result, reason string) *bot.Game {
-		return &bot.Game{ID: 3, White: "w", Black: "b", Status: st, Result: r, Reason: reason}
+	db := testkit.OpenDB(t)
+	svc := testkit.Service(t, db, testkit.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)))
+	h := New(svc, prefs.New(svc, db), Options{})
+	g := func(st bot.GameStatus, r bot.Result, reason rules.Reason) *bot.Game {
+		return &bot.Game{ID: 3, Variant: "annihilation", White: "w", Black: "b", Status: st, Result: r, Reason: reason}
 	}
 	for _, c := range []struct {
 		g    *bot.Game
@@ -144,8 +148,56 @@ func TestResultText(t *testing.T) {
 		{g(bot.GameFinished, bot.Draw, "both kings captured"), "Game #3 is over: a draw: both Kings were captured at once, ½-½."},
 		{g(bot.GameFinished, bot.WhiteWins, "annihilation"), "Game #3 is over: <@w> (White) wins: the opponent has no pieces left, 1-0."},
 	} {
-		if got := resultText(c.g); got != c.want {
+		if got := h.resultText(c.g); got != c.want {
 			t.Errorf("%s %s %q: %q, want %q", c.g.Status, c.g.Result, c.g.Reason, got, c.want)
 		}
 	}
+}
+
+// TestGameActionTable: the table of game actions has one row for each
+// action of bot.Service.Act and none else, each with a reply; its
+// buttons have distinct custom-ID actions, each answered by a press
+// (the Handler's button table) and fit in a custom ID.
+func TestGameActionTable(t *testing.T) {
+	rows := map[bot.Action]int{}
+	for _, d := range gameActions() {
+		rows[d.act]++
+		if d.reply == nil {
+			t.Errorf("%s: no reply", d.act)
+		}
+	}
+	for _, a := range bot.Actions() {
+		if rows[a] != 1 {
+			t.Errorf("%s: %d rows in the table, want 1", a, rows[a])
+		}
+		delete(rows, a)
+	}
+	for a := range rows {
+		t.Errorf("the table has a row for %q, which bot.Service.Act does not do", a)
+	}
+	h := newWithSettings(t, testkit.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)), Options{})
+	ids := map[string]bool{}
+	for _, d := range gameActions() {
+		for _, b := range d.buttons {
+			if ids[b.id] {
+				t.Errorf("two buttons with the custom-ID action %q", b.id)
+			}
+			ids[b.id] = true
+			if _, ok := h.buttons[b.id]; !ok {
+				t.Errorf("the button %q of %s is not answered by a press", b.id, d.act)
+			}
+			if got, _, _, err := parseCustomID(customID(b.id, 1<<63, 1<<62)); err != nil || got != b.id {
+				t.Errorf("the button %q of %s: custom ID reads back as %q, %v", b.id, d.act, got, err)
+			}
+		}
+	}
+}
+
+// newWithSettings returns a Handler over a fresh database, its Service on
+// clock and its players' settings.
+func newWithSettings(t *testing.T, clock *testkit.Clock, opts Options) *Handler {
+	t.Helper()
+	db := testkit.OpenDB(t)
+	svc := testkit.Service(t, db, clock)
+	return New(svc, prefs.New(svc, db), opts)
 }

@@ -15,17 +15,20 @@ const (
 	cmdPause    = "pause"
 )
 
-// vacationSpecs are the specs of /vacation and /pause.
-func vacationSpecs() []Spec {
-	return []Spec{
-		{Name: cmdVacation, Description: "Go on vacation (your clocks stop in every game) or come back", Options: []OptionSpec{
-			{Name: optAction, Description: "start or end your vacation", Kind: OptionString, Required: true, Choices: choices("start", "end")}}},
-		{Name: cmdPause, Description: "Pause a game by agreement of both players, or resume it", Options: []OptionSpec{
-			{Name: optAction, Description: "ask (or agree to your opponent's request), decline their request, or resume", Kind: OptionString, Required: true,
-				Choices: choices("ask", "decline", "resume")},
-			gameOption(""),
-		}},
-	}
+// defineVacation defines /vacation.
+func defineVacation(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdVacation, Description: "Go on vacation (your clocks stop in every game) or come back", Options: []OptionSpec{
+		{Name: optAction, Description: "start or end your vacation", Kind: OptionString, Required: true, Choices: choices("start", "end")}}},
+		(*Handler).vacation}
+}
+
+// definePause defines /pause: the game actions "pause-" + its action.
+func definePause(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdPause, Description: "Pause a game by agreement of both players, or resume it", Options: []OptionSpec{
+		{Name: optAction, Description: "ask (or agree to your opponent's request), decline their request, or resume", Kind: OptionString, Required: true,
+			Choices: choices("ask", "decline", "resume")},
+		gameOption(""),
+	}}, actOption("pause-")}
 }
 
 // vacation runs /vacation.
@@ -69,12 +72,6 @@ func vacationText(v prefs.VacationState, now time.Time) string {
 	return s
 }
 
-// Buttons that answer a request to pause a game (pauseButtons).
-const (
-	actPauseAgree   = "pause-agree"
-	actPauseDecline = "pause-decline"
-)
-
 // pauseButtons are the buttons that answer the request to pause game g
 // while it stands: Agree to pause and Decline pause, carrying g.Version;
 // none otherwise.
@@ -82,67 +79,36 @@ func pauseButtons(g *bot.Game) []Button {
 	if g.Status != bot.GameActive || g.PauseOffer == "" || !g.PausedAt.IsZero() {
 		return nil
 	}
-	return []Button{{Label: "Agree to pause", CustomID: customID(actPauseAgree, g.ID, g.Version), Style: ButtonPrimary},
-		{Label: "Decline pause", CustomID: customID(actPauseDecline, g.ID, g.Version), Style: ButtonSecondary}}
+	return actionButtons(g, actPauseAgree, actPauseDecline)
 }
 
-// pauseButton is the buttonDef of a pause button: action as /pause's.
-func pauseButton(action string) buttonDef {
-	return buttonDef{game: func(h *Handler, ctx context.Context, userID string, g *bot.Game, version uint64) (Reply, error) {
-		return h.pauseAction(ctx, userID, action, g, version)
-	}}
-}
-
-// pause runs /pause.
-func (h *Handler) pause(ctx context.Context, req Request) (Reply, error) {
-	user := req.UserID
-	var prefer func(*bot.Game) bool
-	if action := req.Options[optAction]; action == "ask" || action == "decline" {
-		prefer = func(g *bot.Game) bool { return g.PauseOffer != "" && g.PauseOffer != user }
-	} else {
-		prefer = func(g *bot.Game) bool { return !g.PausedAt.IsZero() }
-	}
-	g, err := h.resolveGame(ctx, req, modePlay, prefer)
-	if err != nil {
-		return Reply{}, err
-	}
-	return h.pauseAction(ctx, user, req.Options[optAction], g, bot.AnyVersion)
-}
-
-// pauseAction does action ("ask", "decline" or "resume") of /pause or of
-// a pause button for user in game g, at version (bot.AnyVersion for the
-// command).
-func (h *Handler) pauseAction(ctx context.Context, user, action string, g *bot.Game, version uint64) (Reply, error) {
+// paused answers user's request to pause g (bot.ActPause), now ng: paused
+// when the opponent had asked, else asked.
+func (h *Handler) paused(user string, g, ng *bot.Game) (Reply, error) {
 	opp := opponent(g, user)
-	switch action {
-	case "decline":
-		ng, err := h.svc.DeclinePause(ctx, g.ID, version, user)
-		if err != nil {
-			return Reply{}, err
-		}
-		return Reply{Text: fmt.Sprintf("%s declines to pause game #%d: the clocks run on. %s", mention(user), ng.ID, toActLine(ng)),
-			GameID: ng.ID, Mention: []string{opp}, Buttons: gameButtons(ng)}, nil
-	case "resume":
-		ng, err := h.svc.Resume(ctx, g.ID, version, user)
-		if err != nil {
-			return Reply{}, err
-		}
-		if ng.PauseOffer == "" && g.PauseOffer == user && g.PausedAt.IsZero() {
-			return Reply{Text: fmt.Sprintf("Your request to pause game #%d is withdrawn.", ng.ID), GameID: ng.ID}, nil
-		}
-		return Reply{Text: fmt.Sprintf("%s resumed game #%d: the clock runs again. %s", mention(user), ng.ID, toActLine(ng)),
-			GameID: ng.ID, Mention: []string{opp}, Buttons: gameButtons(ng)}, nil
-	}
-	ng, err := h.svc.Pause(ctx, g.ID, version, user)
-	if err != nil {
-		return Reply{}, err
-	}
 	if !ng.PausedAt.IsZero() {
 		return Reply{Text: fmt.Sprintf("%s agrees: game #%d is paused. No clock runs and no move is played until one of you resumes it (/pause action:resume).", mention(user), ng.ID),
 			GameID: ng.ID, Mention: []string{opp}}, nil
 	}
 	return Reply{Text: fmt.Sprintf("%s asks to pause game #%d. %s: agree or decline with the buttons (/pause action:ask or action:decline); a move declines too.", mention(user), ng.ID, mention(opp)),
 		GameID: ng.ID, Mention: []string{opp}, Buttons: pauseButtons(ng)}, nil
+}
+
+// pauseDeclined answers user's refusal to pause g (bot.ActDeclinePause),
+// now ng.
+func (h *Handler) pauseDeclined(user string, g, ng *bot.Game) (Reply, error) {
+	return Reply{Text: fmt.Sprintf("%s declines to pause game #%d: the clocks run on. %s", mention(user), ng.ID, toActLine(ng)),
+		GameID: ng.ID, Mention: []string{opponent(g, user)}, Buttons: gameButtons(ng)}, nil
+}
+
+// resumed answers user's resuming of g (bot.ActResume), now ng: resumed,
+// or user's own request withdrawn.
+func (h *Handler) resumed(user string, g, ng *bot.Game) (Reply, error) {
+	if ng.PauseOffer == "" && g.PauseOffer == user && g.PausedAt.IsZero() {
+		return Reply{Text: fmt.Sprintf("Your request to pause game #%d is withdrawn.", ng.ID), GameID: ng.ID}, nil
+	}
+	return Reply{Text: fmt.Sprintf("%s resumed game #%d: the clock runs again. %s", mention(user), ng.ID, toActLine(ng)),
+		GameID: ng.ID, Mention: []string{opponent(g, user)}, Buttons: gameButtons(ng)}, nil
 }
 
 // toActLine names the player to act in g.

@@ -141,7 +141,7 @@ func (h *Handler) history(ctx context.Context, req Request) (Reply, error) {
 		return Reply{Text: head + "\nNo moves yet.", GameID: g.ID, Game: g}, nil
 	}
 	footer := ""
-	if res := resultText(g); res != "" {
+	if res := h.resultText(g); res != "" {
 		footer = "\n" + res
 	}
 	start := lastLines(lines, maxReply-len(head)-len(footer)-100)
@@ -278,4 +278,40 @@ func (h *Handler) help() Reply {
 		}
 	}
 	return Reply{Text: msgs[0], More: msgs[1:], Ephemeral: true}
+}
+
+// defineGames defines /games.
+func defineGames(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdGames, Description: "List your games, those where it is your turn first"}, (*Handler).games}
+}
+
+// defineHistory defines /history.
+func defineHistory(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdHistory, Description: "List a game's moves", Options: []OptionSpec{gameOption(" (or to watch)")}}, (*Handler).history}
+}
+
+// defineExport defines /export.
+func defineExport(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdExport, Description: "Export a game as a PGN file", Options: []OptionSpec{gameOption(" (or to watch)")}}, (*Handler).export}
+}
+
+// defineVariants defines /variants.
+func defineVariants(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdVariants, Description: "List the variants with their board sizes and options"},
+		func(h *Handler, _ context.Context, _ Request) (Reply, error) { return h.variants(), nil }}
+}
+
+// defineSettings defines /settings.
+func defineSettings(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdSettings, Description: "Show or change where you are notified and when you are reminded", Options: []OptionSpec{
+		{Name: optNotify, Description: "Where your notifications go: dm, channel or off", Kind: OptionString, Choices: choices("dm", "channel", "off")},
+		{Name: optReminder, Description: "Remind when this % of a turn's time is left (0 = never, up to 99)", Kind: OptionInteger},
+		digestOption(), utcOption(),
+	}}, (*Handler).settings}
+}
+
+// defineHelp defines /help.
+func defineHelp(catalogue) commandDef {
+	return commandDef{Spec{Name: cmdHelp, Description: "What fairypost's commands do"},
+		func(h *Handler, _ context.Context, _ Request) (Reply, error) { return h.help(), nil }}
 }

@@ -267,14 +267,14 @@ func (r *Runner) step(ctx context.Context, id uint64) error {
 	}
 	switch {
 	case g.Takeback != "" && g.Takeback != me:
-		_, err := s.AcceptTakeback(ctx, g.ID, g.Version, me)
+		_, err := s.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: me})
 		return err
 	case g.Status == bot.GameSetup && g.ToAct == me:
 		choice := "white"
 		if g.Setup != nil && g.Setup.Army != "" {
 			choice = "me"
 		}
-		_, err := s.Choose(ctx, g.ID, g.Version, me, choice)
+		_, err := s.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: g.Version, UserID: me, Choice: choice})
 		return err
 	}
 	if (g.DrawOffer == "" || g.DrawOffer == me) && g.ToAct != me {
@@ -300,13 +300,13 @@ func (r *Runner) step(ctx context.Context, id uint64) error {
 	}
 	if g.DrawOffer != "" && g.DrawOffer != me {
 		if mine <= 0 {
-			if _, err := s.AcceptDraw(ctx, g.ID, g.Version, me); err != nil {
+			if _, err := s.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: g.ID, Version: g.Version, UserID: me}); err != nil {
 				return err
 			}
 			r.forget(g.ID)
 			return nil
 		}
-		if _, err := s.DeclineDraw(ctx, g.ID, g.Version, me); err != nil {
+		if _, err := s.Act(ctx, bot.ActionRequest{Action: bot.ActDeclineDraw, GameID: g.ID, Version: g.Version, UserID: me}); err != nil {
 			return err
 		}
 		return lookAgain(g.ID) // the version moved: look again for the move
@@ -315,7 +315,7 @@ func (r *Runner) step(ctx context.Context, id uint64) error {
 		return errNothingToDo
 	}
 	if r.ResignLost && ai.MateIn(res.Score) < 0 {
-		if _, err := s.Resign(ctx, g.ID, g.Version, me); err != nil {
+		if _, err := s.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: g.Version, UserID: me}); err != nil {
 			return err
 		}
 		r.forget(g.ID)
@@ -338,7 +338,7 @@ func (r *Runner) step(ctx context.Context, id uint64) error {
 	}
 	// The offer goes after the move, while the opponent thinks; when they
 	// have acted meanwhile, it is not made (and the next even turn may).
-	if _, err := s.OfferDraw(ctx, after.ID, after.Version, me); err != nil {
+	if _, err := s.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: after.ID, Version: after.Version, UserID: me}); err != nil {
 		if bot.ErrorCode(err) != bot.ECONFLICT {
 			r.log.Warn("computer: could not offer a draw", "game", g.ID, "err", err)
 		}

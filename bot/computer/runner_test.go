@@ -54,8 +54,8 @@ func (e *env) game(tb testing.TB, id uint64) *bot.Game {
 	return g
 }
 
-// notes returns the pending notifications after the first skip.
-func (e *env) notes(tb testing.TB, skip int) []bot.Notification {
+// notifications returns the pending notifications after the first skip.
+func (e *env) notifications(tb testing.TB, skip int) []bot.Notification {
 	tb.Helper()
 	ns, err := e.db.PendingNotifications(ctx, endOfTime, 0)
 	if err != nil {
@@ -71,7 +71,7 @@ func (e *env) notes(tb testing.TB, skip int) []bot.Notification {
 func (e *env) outbox(tb testing.TB) []string {
 	tb.Helper()
 	var out []string
-	for _, n := range e.notes(tb, 0) {
+	for _, n := range e.notifications(tb, 0) {
 		out = append(out, n.Kind.String()+" "+n.UserID)
 	}
 	return out
@@ -227,7 +227,7 @@ func TestComputerAnswersOffers(t *testing.T) {
 		t.Fatal(err)
 	}
 	cur, _ := e.svc.Game(ctx, g.ID)
-	if _, err := e.svc.RequestTakeback(ctx, g.ID, cur.Version, "alice"); err != nil {
+	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: cur.Version, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
 	if acted, err := r.Step(ctx, g.ID); err != nil || !acted {
@@ -280,7 +280,7 @@ func drawEnv(tb testing.TB, fen string, rule computer.DrawOffers) (*env, *comput
 func (e *env) answer(tb testing.TB, r *computer.Runner, id uint64, move string, decline bool) *bot.Game {
 	tb.Helper()
 	if decline {
-		if _, err := e.svc.DeclineDraw(ctx, id, bot.AnyVersion, "alice"); err != nil {
+		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActDeclineDraw, GameID: id, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 			tb.Fatal(err)
 		}
 	}
@@ -331,7 +331,7 @@ func TestComputerOffersDraw(t *testing.T) {
 			continue
 		}
 		var toAlice, toThread int
-		for _, n := range e.notes(t, 0) {
+		for _, n := range e.notifications(t, 0) {
 			if n.Kind != bot.NotifyDrawOffered {
 				continue
 			}
@@ -351,7 +351,7 @@ func TestComputerOffersDraw(t *testing.T) {
 			t.Errorf("%+v: draw offers to alice %d, to the thread %d; want 1 each", c.rule, toAlice, toThread)
 		}
 		// Alice accepts it as she would any offer.
-		if _, err := e.svc.AcceptDraw(ctx, g.ID, bot.AnyVersion, "alice"); err != nil {
+		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 			t.Fatal(err)
 		}
 		if end := e.game(t, g.ID); end.Result != bot.Draw || end.Reason != "agreement" {
@@ -410,7 +410,7 @@ func TestComputerDrawCountAfterTakeback(t *testing.T) {
 	e, r, g := drawEnv(t, deadEven, computer.DrawOffers{MinPlies: 0, Turns: 3, Margin: 20})
 	e.answer(t, r, g.ID, kingWalk[0], false)
 	e.answer(t, r, g.ID, kingWalk[1], false)
-	if _, err := e.svc.RequestTakeback(ctx, g.ID, bot.AnyVersion, "alice"); err != nil {
+	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
 	if acted, err := r.Step(ctx, g.ID); err != nil || !acted {
@@ -448,7 +448,7 @@ func TestComputerTurnPosted(t *testing.T) {
 				t.Fatalf("%s: step %d: acted %v, %v", c.variant, step, acted, err)
 			}
 			posts := 0
-			for _, n := range e.notes(t, 0) {
+			for _, n := range e.notifications(t, 0) {
 				if n.Kind == bot.NotifyComputerTurn {
 					posts++
 					if n.UserID != "" || n.ChannelID != "chan" || n.GameID != g.ID {

@@ -69,7 +69,7 @@ func gameBoard(g *bot.Game, p *rules.Position, said string) string {
 	case g.Status == bot.GameAborted:
 		fmt.Fprintf(&b, "Game aborted%s.\n", bot.AbortPhrase(g.Reason))
 	case g.Status == bot.GameFinished:
-		fmt.Fprintf(&b, "Game over: %s (%s).\n", g.Result, orDash(g.Reason))
+		fmt.Fprintf(&b, "Game over: %s (%s).\n", g.Result, orDash(string(g.Reason)))
 	default:
 		line := turnLine(p)
 		if o := p.Outcome(); !o.Over() {

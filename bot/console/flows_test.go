@@ -73,7 +73,7 @@ as bob /accept
 // allows, "Af3+" is refused with the two forms it could mean, "Af3>"
 // opens Black's window (its moves listed), Black passes, and White is
 // shown the second steps. In a second game "Af3" ends the turn with a
-// note on what "Af3>" would have done.
+// remark on what "Af3>" would have done.
 func TestWinningAttackerFlow(t *testing.T) {
 	e := newEnv(t)
 	out := e.run(t, `

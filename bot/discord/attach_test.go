@@ -70,7 +70,7 @@ func TestGameOverWithTooLargeGIF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.svc.Resign(ctx, g.ID, bot.AnyVersion, g.ToAct); err != nil {
+	if _, err := h.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: g.ToAct}); err != nil {
 		t.Fatal(err)
 	}
 	h.deliver(t)

@@ -92,7 +92,7 @@ func BenchmarkAutocompleteVeteran(b *testing.B) {
 			b.Fatal(err)
 		}
 		if i < 2000 {
-			if _, err := h.svc.Resign(ctx, g.ID, g.Version, c.Challenged); err != nil {
+			if _, err := h.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: g.Version, UserID: c.Challenged}); err != nil {
 				b.Fatal(err)
 			}
 		} else if here == "" {

@@ -28,7 +28,7 @@ type finish struct {
 	key    string
 	moves  []string
 	result bot.Result
-	reason string
+	reason rules.Reason
 }
 
 // finishes holds one finish per variant key: among the shortest decisive
@@ -126,7 +126,7 @@ func TestFinishes(t *testing.T) {
 			t.Logf("%s: %d plies, %s by %s", f.key, len(g.Moves), g.Result, g.Reason)
 
 			// The reply to the last move tells the result, with the final board.
-			if !strings.Contains(last.Content, f.result.String()) || !strings.Contains(last.Content, bot.EndPhrase(f.result, f.reason)) {
+			if !strings.Contains(last.Content, f.result.String()) || !strings.Contains(last.Content, bot.EndPhrase(h.svc.Rules().Default(f.key), f.result, f.reason)) {
 				t.Errorf("reply to the last move %q does not tell %s by %s", last.Content, f.result, f.reason)
 			}
 			if !hasFile(last, ".png") {

@@ -53,19 +53,19 @@ func TestAnnihilationChoiceByButtons(t *testing.T) {
 
 	// Alice's choice comes to her DMs with its buttons.
 	h.deliver(t)
-	var note discordtest.Message
+	var dm discordtest.Message
 	for _, m := range h.srv.DMs(alice) {
 		if slices.ContainsFunc(m.Buttons(), func(b discordtest.Button) bool { return b.Label == "Opponent moves first" }) {
-			note = m
+			dm = m
 		}
 	}
-	if note.ID == "" {
+	if dm.ID == "" {
 		t.Fatalf("no choice with buttons in alice's DMs: %s", contents(h.srv.DMs(alice)))
 	}
-	if len(note.Files) == 0 {
-		t.Errorf("the choice in alice's DMs %q shows no board", note.Content)
+	if len(dm.Files) == 0 {
+		t.Errorf("the choice in alice's DMs %q shows no board", dm.Content)
 	}
-	start := public(t, h.click(t, alice, note, "Opponent moves first"))
+	start := public(t, h.click(t, alice, dm, "Opponent moves first"))
 	g = h.game(t, g.ID)
 	if g.Status != bot.GameActive || g.White != bob || g.Black != alice || g.ToAct != bob {
 		t.Fatalf("after the choice: status %s, White %s, Black %s, to act %s", g.Status, g.White, g.Black, g.ToAct)

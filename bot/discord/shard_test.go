@@ -31,19 +31,19 @@ type channelLog struct {
 	ran []string
 }
 
-func (c *channelLog) note(channel string) {
+func (c *channelLog) record(channel string) {
 	c.mu.Lock()
 	c.ran = append(c.ran, channel)
 	c.mu.Unlock()
 }
 
 func (c *channelLog) Execute(ctx context.Context, req command.Request) command.Reply {
-	c.note(req.ChannelID)
+	c.record(req.ChannelID)
 	return c.Commands.Execute(ctx, req)
 }
 
 func (c *channelLog) Press(ctx context.Context, at command.Request, customID string) command.Reply {
-	c.note(at.ChannelID)
+	c.record(at.ChannelID)
 	return c.Commands.Press(ctx, at, customID)
 }
 

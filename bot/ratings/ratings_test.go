@@ -157,7 +157,7 @@ func TestRatedGameChangesRatings(t *testing.T) {
 	// from the first's ratings.
 	g2 := e.startIn(t, "g1", true)
 	e.clock.Advance(time.Hour)
-	if _, err := e.svc.Resign(ctx, g2.ID, bot.AnyVersion, "bob"); err != nil {
+	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g2.ID, Version: bot.AnyVersion, UserID: "bob"}); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := e.standing(t, "g1", "bob")
@@ -180,7 +180,7 @@ func TestWhatCountsForRatings(t *testing.T) {
 		t.Error("a casual game gave bob a standing")
 	}
 	aborted := e.startIn(t, "g1", true)
-	if _, err := e.svc.Abort(ctx, aborted.ID, bot.AnyVersion, "alice"); err != nil {
+	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: aborted.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := e.standing(t, "", "alice"); ok {
@@ -189,10 +189,10 @@ func TestWhatCountsForRatings(t *testing.T) {
 	// A rated game in the console (no server) counts in the global pool
 	// alone; a draw counts.
 	console := e.startIn(t, "", true)
-	if _, err := e.svc.OfferDraw(ctx, console.ID, bot.AnyVersion, "alice"); err != nil {
+	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: console.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
-	g, err := e.svc.AcceptDraw(ctx, console.ID, bot.AnyVersion, "bob")
+	g, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: console.ID, Version: bot.AnyVersion, UserID: "bob"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,9 +242,9 @@ func TestServiceLeaderboard(t *testing.T) {
 		e.clock.Advance(time.Hour)
 		var err error
 		if i%3 == 0 {
-			_, err = e.svc.Resign(ctx, g.ID, bot.AnyVersion, "alice")
-		} else if _, err = e.svc.OfferDraw(ctx, g.ID, bot.AnyVersion, "alice"); err == nil {
-			_, err = e.svc.AcceptDraw(ctx, g.ID, bot.AnyVersion, "bob")
+			_, err = e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"})
+		} else if _, err = e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err == nil {
+			_, err = e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"})
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -303,7 +303,9 @@ func TestConcurrentRatedEnds(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make([]error, len(ids))
 	for i, id := range ids {
-		wg.Go(func() { _, errs[i] = e.svc.Resign(ctx, id, bot.AnyVersion, "alice") })
+		wg.Go(func() {
+			_, errs[i] = e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: id, Version: bot.AnyVersion, UserID: "alice"})
+		})
 	}
 	wg.Wait()
 	for _, err := range errs {

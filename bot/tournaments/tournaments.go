@@ -10,7 +10,6 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rating"
-	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/tournament"
 )
 
@@ -97,16 +96,12 @@ func (s *Service) Create(ctx context.Context, req Request) (*bot.Tournament, err
 	if !bot.ValidDaysPerMove(req.DaysPerMove) {
 		return nil, bot.Errorf(bot.EINVALID, "Days per move must be 1, 2, 3, 5, 7, 14 or unlimited, not %d.", req.DaysPerMove)
 	}
-	v, err := s.core.Rules().Variant(req.Variant, req.Options)
+	v, options, err := s.core.Rules().Resolve(req.Variant, req.Options)
 	if err != nil {
 		return nil, bot.Errorf(bot.EINVALID, "%s", err.Error())
 	}
 	if v.PreGame != nil {
 		return nil, bot.Errorf(bot.EINVALID, "%s starts with a pre-game choice of armies, which tournaments do not offer: choose another variant.", v.Name)
-	}
-	opts, err := rules.ParseOptions(v.Options, req.Options)
-	if err != nil {
-		return nil, bot.Errorf(bot.EINVALID, "%s", err.Error())
 	}
 	e, err := tournament.NewEvent(req.Kind, req.Rounds)
 	if err != nil {
@@ -120,7 +115,7 @@ func (s *Service) Create(ctx context.Context, req Request) (*bot.Tournament, err
 		return nil, bot.Errorf(bot.EINVALID, "The start time must be in the future and at most %d days ahead.", int(MaxStartDelay.Hours()/24))
 	}
 	t := &bot.Tournament{GuildID: req.GuildID, ChannelID: req.ChannelID, Organizer: req.Organizer,
-		Variant: req.Variant, Options: rules.FormatOptions(v.Options, opts), DaysPerMove: req.DaysPerMove, Rated: req.Rated,
+		Variant: req.Variant, Options: options, DaysPerMove: req.DaysPerMove, Rated: req.Rated,
 		StartAt: req.StartAt, Event: e, Created: now, Updated: now}
 	if err := store.CreateTournament(ctx, t, nil); err != nil {
 		return nil, err
@@ -220,7 +215,7 @@ func (s *Service) Remove(ctx context.Context, id uint64, actor, player, guild st
 			return nil, err
 		}
 		if g.Ongoing() {
-			if _, err := s.core.Resign(ctx, g.ID, bot.AnyVersion, userID); err != nil && bot.ErrorCode(err) != bot.EINVALID {
+			if _, err := s.core.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: userID}); err != nil && bot.ErrorCode(err) != bot.EINVALID {
 				return nil, err
 			}
 		}
@@ -354,7 +349,7 @@ func (s *Service) Start(ctx context.Context, id uint64, userID, guild string) (*
 }
 
 // pairGames creates the games of every pairing of t's schedule that has
-// none yet, and the notes that tell the channel and the players; r holds
+// none yet, and the notifications that tell the channel and the players; r holds
 // the players' reminder settings, read before the update.
 func (s *Service) pairGames(t *bot.Tournament, newID func() (uint64, error), reminders bot.Reminders) (bot.TournamentChange, error) {
 	v, err := s.core.Rules().Variant(t.Variant, t.Options)
@@ -383,11 +378,11 @@ func (s *Service) pairGames(t *bot.Tournament, newID func() (uint64, error), rem
 			g := &bot.Game{ID: id, Variant: t.Variant, Options: t.Options, GuildID: t.GuildID, ChannelID: t.ChannelID,
 				DaysPerMove: t.DaysPerMove, Rated: t.Rated, Tournament: t.ID, White: pair.White, Black: pair.Black,
 				StartFEN: start.FEN(), Status: bot.GameActive, Created: now, Updated: now}
-			notes := s.core.BeginPlay(g, start, now, reminders)
+			told := s.core.BeginPlay(g, start, now, reminders)
 			key.GameID = id
 			t.Games = append(t.Games, key)
 			ch.Games = append(ch.Games, g)
-			ch.Notifications = append(ch.Notifications, notes...)
+			ch.Notifications = append(ch.Notifications, told...)
 			lines = append(lines, fmt.Sprintf("round %d: <@%s> (White) vs <@%s>, game #%d", r+1, pair.White, pair.Black, id))
 			paired = true
 		}

@@ -111,7 +111,7 @@ func TestRoundRobinTournament(t *testing.T) {
 			t.Fatalf("game of %+v: %+v, %v", tg, g, err)
 		}
 	}
-	if _, err := e.svc.Abort(ctx, tr.Games[0].GameID, bot.AnyVersion, tr.Games[0].White); bot.ErrorCode(err) != bot.EINVALID {
+	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: tr.Games[0].GameID, Version: bot.AnyVersion, UserID: tr.Games[0].White}); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("abort of a tournament game: %v", err)
 	}
 	// Results: the first game is drawn, in the others White resigns
@@ -122,10 +122,10 @@ func TestRoundRobinTournament(t *testing.T) {
 		}
 		switch {
 		case i == 0:
-			if _, err := e.svc.OfferDraw(ctx, tg.GameID, bot.AnyVersion, tg.White); err != nil {
+			if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: tg.GameID, Version: bot.AnyVersion, UserID: tg.White}); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := e.svc.AcceptDraw(ctx, tg.GameID, bot.AnyVersion, tg.Black); err != nil {
+			if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: tg.GameID, Version: bot.AnyVersion, UserID: tg.Black}); err != nil {
 				t.Fatal(err)
 			}
 		case i == len(tr.Games)-1:
@@ -135,7 +135,7 @@ func TestRoundRobinTournament(t *testing.T) {
 				t.Fatal(err)
 			}
 		default:
-			if _, err := e.svc.Resign(ctx, tg.GameID, bot.AnyVersion, tg.White); err != nil {
+			if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: tg.GameID, Version: bot.AnyVersion, UserID: tg.White}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -244,7 +244,7 @@ func TestSwissTournament(t *testing.T) {
 				}
 				continue
 			}
-			if _, err := e.svc.Resign(ctx, tg.GameID, bot.AnyVersion, tg.Black); err != nil {
+			if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: tg.GameID, Version: bot.AnyVersion, UserID: tg.Black}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -291,7 +291,7 @@ func TestTournamentPauseAndRemove(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tg := range tr.Games {
-		if _, err := e.svc.Resign(ctx, tg.GameID, bot.AnyVersion, tg.White); err != nil {
+		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: tg.GameID, Version: bot.AnyVersion, UserID: tg.White}); err != nil {
 			t.Fatal(err)
 		}
 	}

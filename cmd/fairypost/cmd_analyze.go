@@ -71,13 +71,13 @@ func analyze(g *rules.Game) analysis {
 		LegalCoord: make([]string, 0, len(moves)),
 		Check:      p.InCheck(),
 		Result:     o.Result.String(),
-		Reason:     o.Reason,
+		Reason:     string(o.Reason),
 	}
 	for _, m := range moves {
 		an.LegalCoord = append(an.LegalCoord, rules.FormatMove(&p, m))
 	}
 	if reason, ok := g.DrawClaim(); ok {
-		an.DrawClaim = reason
+		an.DrawClaim = string(reason)
 	}
 	return an
 }

@@ -367,10 +367,11 @@ func (a *app) arena(ctx context.Context, cfg arenaConfig) error {
 	if cfg.variant == "" {
 		return badInput("-variant is required (one of: %s)", strings.Join(reg.Keys(), ", "))
 	}
-	v, err := reg.Variant(cfg.variant, cfg.options)
+	v, canonical, err := reg.Resolve(cfg.variant, cfg.options)
 	if err != nil {
 		return badInput("%w", err)
 	}
+	cfg.options = canonical
 	if cfg.a == "" || cfg.b == "" {
 		return badInput("-a and -b are required: the two players' SPECs (see 'fairypost help arena')")
 	}
@@ -474,7 +475,7 @@ func playArenaGame(ctx context.Context, v *rules.Variant, specA, specB arenaSpec
 	defer pb.close()
 	for {
 		if o := g.Outcome(); o.Over() {
-			res.result, res.reason = o.Result, o.Reason
+			res.result, res.reason = o.Result, string(o.Reason)
 			return res, nil
 		}
 		if len(g.Moves()) >= arenaMoveCap {
@@ -552,8 +553,8 @@ func arenaReport(cfg arenaConfig, v *rules.Variant, games []arenaGame) []string 
 	score := 100 * (float64(w) + float64(d)/2) / float64(n)
 	elo, half := arenaElo(games)
 	name := v.Key
-	if o := rules.FormatOptions(v.Options, optionMap(cfg.options, v)); o != "" {
-		name += " (" + o + ")"
+	if cfg.options != "" { // canonical (arena: Registry.Resolve)
+		name += " (" + cfg.options + ")"
 	}
 	return []string{
 		fmt.Sprintf("arena %s: A=%s B=%s, %d games, seed %d", name, cfg.a, cfg.b, n, cfg.seed),
@@ -561,16 +562,6 @@ func arenaReport(cfg arenaConfig, v *rules.Variant, games []arenaGame) []string 
 		fmt.Sprintf("White won %d, drew %d, lost %d", whiteW, whiteD, whiteL),
 		fmt.Sprintf("result a=%d-%d-%d score=%.1f%% elo=%+.0f±%.0f", w, d, l, score, elo, half),
 	}
-}
-
-// optionMap returns the parsed options of the command line (already
-// validated by the registry), or nil.
-func optionMap(s string, v *rules.Variant) map[string]string {
-	m, err := rules.ParseOptions(v.Options, s)
-	if err != nil {
-		return nil
-	}
-	return m
 }
 
 // arenaPGN returns game i in PGN.

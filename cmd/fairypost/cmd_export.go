@@ -105,7 +105,7 @@ func (a *app) export(ctx context.Context, dbPath string, id uint64, format strin
 		ID: g.ID, Variant: g.Variant, Options: g.Options, StartFEN: g.StartFEN, FEN: p.FEN(),
 		Moves: append([]string{}, g.Moves...), SAN: make([]string, 0, len(hist)),
 		White: g.White, Black: g.Black, ToAct: g.ToAct,
-		Status: g.Status.String(), Result: g.Result.String(), Reason: g.Reason,
+		Status: g.Status.String(), Result: g.Result.String(), Reason: string(g.Reason),
 		DaysPerMove: g.DaysPerMove, GuildID: g.GuildID, ChannelID: g.ChannelID,
 		Created: stamp(g.Created), Updated: stamp(g.Updated),
 	}

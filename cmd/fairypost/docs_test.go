@@ -281,7 +281,7 @@ func TestDocsExamples(t *testing.T) {
 			}
 			if want, ok := attrs["outcome"]; ok {
 				o := g.Outcome()
-				if got := strings.TrimSpace(o.Result.String() + " " + o.Reason); got != want {
+				if got := strings.TrimSpace(o.Result.String() + " " + string(o.Reason)); got != want {
 					t.Errorf("%s: outcome %q, want %q", where, got, want)
 				}
 			}
