@@ -504,7 +504,7 @@ func TestPreGame(t *testing.T) {
 			}
 			t.Run(fmt.Sprintf("chooser %d %s %s", chooser, tc.army, tc.first), func(t *testing.T) {
 				e := newEnv(t)
-				c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+				c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 					Variant: "annihilation", DaysPerMove: 3, Chooser: chooser})
 				if err != nil {
 					t.Fatal(err)
@@ -517,7 +517,7 @@ func TestPreGame(t *testing.T) {
 					t.Fatalf("challenge chooser %d colour %s, want %d random", c.Chooser, c.Color, wantChooser)
 				}
 				n := len(e.outbox(t))
-				g := must(t)(e.svc.Accept(ctx, c.ID, c.Version, "bob", inChan))
+				g := must(t)(e.svc.Challenges().Accept(ctx, c.ID, c.Version, "bob", inChan))
 				if g.Status != bot.GameSetup || g.ToAct != armyPicker || g.StartFEN != drawn.FEN() || g.FEN != drawn.FEN() || len(g.Moves) != 0 {
 					t.Fatalf("accepted: %+v", g)
 				}
@@ -592,14 +592,14 @@ func TestPreGameChallengeOptions(t *testing.T) {
 	} {
 		snap := e.snapshot(t)
 		tc.req.Challenger, tc.req.Challenged, tc.req.ChannelID, tc.req.DaysPerMove = "alice", "bob", "chan", 3
-		_, err := e.svc.Challenge(ctx, tc.req)
+		_, err := e.svc.Challenges().Challenge(ctx, tc.req)
 		if bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(bot.ErrorMessage(err), tc.want) {
 			t.Errorf("%+v: %v, want EINVALID saying %q", tc.req, err, tc.want)
 		}
 		e.wantUnchanged(t, snap)
 	}
 	// A random colour is what the variant does anyway: accepted.
-	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: "annihilation", DaysPerMove: 3, Color: bot.ColorRandom})
 	if err != nil || c.Chooser != bot.ChooserChallenged {
 		t.Fatalf("random colour: %+v, %v", c, err)
@@ -615,7 +615,7 @@ func TestPreGameChallengeOptions(t *testing.T) {
 		{"", 0, "<@alice> challenges anyone to Crazyhouse Annihilation (3 days per move, whoever accepts picks the army)."},
 	} {
 		n := len(e.outbox(t))
-		if _, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: tc.challenged, ChannelID: "chan",
+		if _, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: tc.challenged, ChannelID: "chan",
 			Variant: "annihilation", DaysPerMove: 3, Chooser: tc.chooser}); err != nil {
 			t.Fatal(err)
 		}
@@ -638,11 +638,11 @@ func TestPreGameChallengeOptions(t *testing.T) {
 // the start change nothing; the game can be aborted during the choice.
 func TestPreGameRefused(t *testing.T) {
 	e := newEnv(t)
-	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: "annihilation"})
+	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: "annihilation"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := must(t)(e.svc.Accept(ctx, c.ID, c.Version, "bob", inChan))
+	g := must(t)(e.svc.Challenges().Accept(ctx, c.ID, c.Version, "bob", inChan))
 	refuse := func(step string, do func() error, code string) {
 		t.Helper()
 		snap := e.snapshot(t)

@@ -31,7 +31,7 @@ func TestFollowersToldOfMovesAndResult(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "chess")
 	e.play(t, g.ID, "alice e4", "bob e5")
-	before := must(t)(e.svc.Game(ctx, g.ID))
+	before := must(t)(e.svc.Views().Game(ctx, g.ID))
 	if _, err := e.svc.Follow(ctx, g.ID, "carol"); err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func TestFollowersToldOfMovesAndResult(t *testing.T) {
 	if _, err := e.svc.Follow(ctx, g.ID, "alice"); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("a player following: %v", err)
 	}
-	if after := must(t)(e.svc.Game(ctx, g.ID)); after.Version != before.Version {
+	if after := must(t)(e.svc.Views().Game(ctx, g.ID)); after.Version != before.Version {
 		t.Errorf("following moved the game from version %d to %d", before.Version, after.Version)
 	}
 	for i := 2; i <= bot.MaxFollowers; i++ {
@@ -115,7 +115,7 @@ func TestNotesKeptApart(t *testing.T) {
 	if _, err := notes.Read(ctx, g.ID+100, "alice"); bot.ErrorCode(err) != bot.ENOTFOUND {
 		t.Errorf("a note on no game: %v", err)
 	}
-	if after := must(t)(e.svc.Game(ctx, g.ID)); after.Version != g.Version {
+	if after := must(t)(e.svc.Views().Game(ctx, g.ID)); after.Version != g.Version {
 		t.Errorf("notes moved the game from version %d to %d", g.Version, after.Version)
 	}
 	if err := notes.Clear(ctx, g.ID, "alice"); err != nil {

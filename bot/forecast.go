@@ -226,7 +226,9 @@ func whoWord(who, owner string) string {
 // move: play yours first), for a line readLine refuses, one that answers
 // differently from a stored line after the same moves (clear or keep
 // one), one already stored, and past MaxForecasts lines.
-func (s *Service) AddForecast(ctx context.Context, gameID uint64, userID, text string) (*ForecastLine, error) {
+func (sub Forecasting) AddForecast(ctx context.Context, gameID uint64, userID, text string) (*ForecastLine, error) {
+	s := sub.s
+
 	var added ForecastLine
 	_, err := s.games.AnnotateGame(ctx, gameID, func(view Game, a *Annotations) ([]Notification, error) {
 		g := &view // its lines are worked on here, then kept in a
@@ -340,7 +342,9 @@ func forecastLines(g *Game, rg *rules.Game, f Forecast) []ForecastMove {
 // game, in the order they are kept: what is still to come of each.
 // Only the owner sees their lines. ENOTFOUND for an unknown game,
 // EFORBIDDEN for a user who does not play in it.
-func (s *Service) Forecasts(ctx context.Context, gameID uint64, userID string) (*Game, []ForecastLine, error) {
+func (sub Forecasting) Forecasts(ctx context.Context, gameID uint64, userID string) (*Game, []ForecastLine, error) {
+	s := sub.s
+
 	g, err := s.games.Game(ctx, gameID)
 	if err != nil {
 		return nil, nil, err
@@ -366,7 +370,9 @@ func (s *Service) Forecasts(ctx context.Context, gameID uint64, userID string) (
 // line number (1-based, as Forecasts numbers them) played on: the
 // position the line leads to, for a board image. Errors as for
 // Forecasts, and EINVALID for a line number userID does not have.
-func (s *Service) ForecastEnd(ctx context.Context, gameID uint64, userID string, number int) (*Game, *rules.Game, error) {
+func (sub Forecasting) ForecastEnd(ctx context.Context, gameID uint64, userID string, number int) (*Game, *rules.Game, error) {
+	s := sub.s
+
 	g, err := s.games.Game(ctx, gameID)
 	if err != nil {
 		return nil, nil, err
@@ -405,7 +411,9 @@ func (s *Service) ForecastEnd(ctx context.Context, gameID uint64, userID string,
 // ClearForecasts removes all of userID's conditional lines in game gameID
 // and returns how many there were. Like AddForecast it leaves Version as
 // it is. Errors as for Forecasts.
-func (s *Service) ClearForecasts(ctx context.Context, gameID uint64, userID string) (int, error) {
+func (sub Forecasting) ClearForecasts(ctx context.Context, gameID uint64, userID string) (int, error) {
+	s := sub.s
+
 	n := 0
 	_, err := s.games.AnnotateGame(ctx, gameID, func(g Game, a *Annotations) ([]Notification, error) {
 		n = 0
@@ -592,3 +600,11 @@ func lastOpponentTurn(g *Game, rg *rules.Game, userID string) string {
 	}
 	return strings.Join(sans, ", ")
 }
+
+// Forecasting keeps the players' conditional lines: adding, listing,
+// clearing them, and a line's end as its owner would see it. Obtained
+// from Service.Forecasting.
+type Forecasting struct{ s *Service }
+
+// Forecasting returns the Service's conditional lines.
+func (s *Service) Forecasting() Forecasting { return Forecasting{s} }

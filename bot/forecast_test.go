@@ -17,7 +17,7 @@ import (
 // addForecast stores line for user in game id, failing on error.
 func (e *env) addForecast(tb testing.TB, id uint64, user, line string) *bot.ForecastLine {
 	tb.Helper()
-	l, err := e.svc.AddForecast(ctx, id, user, line)
+	l, err := e.svc.Forecasting().AddForecast(ctx, id, user, line)
 	if err != nil {
 		tb.Fatalf("add %q for %s: %v", line, user, err)
 	}
@@ -27,7 +27,7 @@ func (e *env) addForecast(tb testing.TB, id uint64, user, line string) *bot.Fore
 // forecastTexts returns user's lines in game id as their owner reads them.
 func (e *env) forecastTexts(tb testing.TB, id uint64, user string) []string {
 	tb.Helper()
-	_, lines, err := e.svc.Forecasts(ctx, id, user)
+	_, lines, err := e.svc.Forecasting().Forecasts(ctx, id, user)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -45,12 +45,12 @@ func TestForecastChess(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "chess")
 	e.play(t, g.ID, "alice e4", "bob e5", "alice Nf3", "bob Nc6")
-	before := must(t)(e.svc.Game(ctx, g.ID))
+	before := must(t)(e.svc.Views().Game(ctx, g.ID))
 	l := e.addForecast(t, g.ID, "bob", "3. Bb5 a6 4. Ba4 Nf6")
 	if l.Number != 1 || l.String() != "if Bb5, then a6; if Ba4, then Nf6" {
 		t.Fatalf("stored line %d %q", l.Number, l)
 	}
-	after := must(t)(e.svc.Game(ctx, g.ID))
+	after := must(t)(e.svc.Views().Game(ctx, g.ID))
 	if after.Version != before.Version {
 		t.Errorf("storing a line moved the version from %d to %d: the opponent's buttons would go stale", before.Version, after.Version)
 	}
@@ -83,7 +83,7 @@ func TestForecastChess(t *testing.T) {
 		t.Fatalf("second answer %+v, lines %+v", res.Answers, res.Game.Forecasts)
 	}
 	// The game's replay is what was played.
-	if _, rg, err := e.svc.Replay(ctx, g.ID); err != nil || len(rg.Moves()) != 8 {
+	if _, rg, err := e.svc.Views().Replay(ctx, g.ID); err != nil || len(rg.Moves()) != 8 {
 		t.Fatalf("replay: %v", err)
 	}
 }
@@ -137,7 +137,7 @@ func TestForecastRefused(t *testing.T) {
 		{"alice", "e5 Nf3", "Your line 1 holds this line already"},
 	} {
 		before := e.snapshot(t)
-		_, err := e.svc.AddForecast(ctx, g.ID, c.user, c.line)
+		_, err := e.svc.Forecasting().AddForecast(ctx, g.ID, c.user, c.line)
 		if err == nil || !strings.Contains(bot.ErrorMessage(err), c.want) {
 			t.Errorf("%s %q: %v, want %q", c.user, c.line, err, c.want)
 		}
@@ -152,11 +152,11 @@ func TestForecastRefused(t *testing.T) {
 	e2 := newEnv(t)
 	g2 := e2.start(t, "chess")
 	e2.play(t, g2.ID, "alice f3", "bob e5")
-	_, err := e2.svc.AddForecast(ctx, g2.ID, "bob", "g4 Qh4 a3")
+	_, err := e2.svc.Forecasting().AddForecast(ctx, g2.ID, "bob", "g4 Qh4 a3")
 	if err == nil || !strings.Contains(bot.ErrorMessage(err), "after the game would be over") {
 		t.Errorf("a line past mate: %v", err)
 	}
-	if n, err := e.svc.ClearForecasts(ctx, g.ID, "alice"); err != nil || n != 1 {
+	if n, err := e.svc.Forecasting().ClearForecasts(ctx, g.ID, "alice"); err != nil || n != 1 {
 		t.Errorf("clear: %d, %v", n, err)
 	}
 	if got := e.forecastTexts(t, g.ID, "alice"); got != nil {
@@ -176,7 +176,7 @@ func TestForecastGameOverAndIllegal(t *testing.T) {
 	if g.Forecasts != nil {
 		t.Errorf("lines kept after the game ended: %+v", g.Forecasts)
 	}
-	if _, err := e.svc.AddForecast(ctx, g.ID, "alice", "e5 Nf3"); bot.ErrorCode(err) != bot.EINVALID {
+	if _, err := e.svc.Forecasting().AddForecast(ctx, g.ID, "alice", "e5 Nf3"); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("a line in a finished game: %v", err)
 	}
 
@@ -213,7 +213,7 @@ func TestForecastForcedPass(t *testing.T) {
 	g := e.startFrom(t, "winning", "6k5/p11/12/12/12/12/12/4A1K5 b - - 0 1")
 	e.play(t, g.ID, "bob g8h8")
 	e.addForecast(t, g.ID, "bob", "Af3> Ac6 a6")
-	_, lines, err := e.svc.Forecasts(ctx, g.ID, "bob")
+	_, lines, err := e.svc.Forecasting().Forecasts(ctx, g.ID, "bob")
 	if err != nil || len(lines) != 1 {
 		t.Fatalf("lines %+v, %v", lines, err)
 	}
@@ -292,7 +292,7 @@ func TestForecastEveryVariant(t *testing.T) {
 			if g.ToAct != "alice" {
 				t.Skip("the start position has Black to act")
 			}
-			rg := must2(t)(e.svc.Replay(ctx, g.ID))
+			rg := must2(t)(e.svc.Views().Replay(ctx, g.ID))
 			moves, actors, forced := turnLine(g, rg, "bob")
 			last := -1
 			for i := range moves {
@@ -341,7 +341,7 @@ func TestForecastEveryVariant(t *testing.T) {
 					e.play(t, g.ID, "alice "+moves[i])
 				}
 			}
-			rg = must2(t)(e.svc.Replay(ctx, g.ID))
+			rg = must2(t)(e.svc.Views().Replay(ctx, g.ID))
 			p := rg.Position()
 			var other string
 			for _, m := range rg.Legal() {
@@ -435,7 +435,7 @@ func TestForecastPlayedOnceUnderRace(t *testing.T) {
 			}()
 		}
 		wg.Wait()
-		g = must(t)(e.svc.Game(ctx, g.ID))
+		g = must(t)(e.svc.Views().Game(ctx, g.ID))
 		if want := []string{"e2e4", "e7e5", "g1f3", "b8c6"}; !reflect.DeepEqual(g.Moves, want) || g.ToAct != "alice" {
 			t.Fatalf("round %d: moves %q, to act %q", round, g.Moves, g.ToAct)
 		}
@@ -453,7 +453,7 @@ func TestForecastSurvivesRestart(t *testing.T) {
 	c := testkit.NewClock(t0)
 	e := &env{db: db, clock: c, svc: bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, registry(t), bot.Clock(c.Now), bot.Coin(func() bool { return true }))}
 	g := e.start(t, "trainwreck")
-	rg := must2(t)(e.svc.Replay(ctx, g.ID))
+	rg := must2(t)(e.svc.Views().Replay(ctx, g.ID))
 	moves, actors, forced := turnLine(g, rg, "bob")
 	e.addForecast(t, g.ID, "bob", strings.Join(moves, " "))
 	if err := db.Close(); err != nil {

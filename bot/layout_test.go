@@ -89,16 +89,6 @@ const maxMethods = 30
 // under bot/ and name, with the most exported methods each may still
 // have; lower them as methods move out, and drop them at maxMethods.
 var ceilings = map[string]int{
-	// The game's Service keeps, for now: the game's actions (pause
-	// included), challenges, pre-game, forecasts, notes, follows, views
-	// and PGN, the sweep, the extension points (AddFinisher,
-	// OnGameCommitted, AddSweeper, BeginPlay, ReadReminders,
-	// UpdatePlayerGames, RescheduleReminders) and who the computer
-	// player is (SetComputer, ComputerID, IsComputer, HoldComputer,
-	// OnComputerGame: challenges to it and its posts are the game's).
-	// Preferences and vacation (bot/prefs) and delivery and digests
-	// (bot/notify) have moved out.
-	"./Service": 59,
 	// The fake Discord of the tests answers each REST route it serves
 	// and lets a test read what it was sent: one method each.
 	"discordtest/Server": 54,

@@ -46,8 +46,10 @@ const pgnWidth = 80
 // tools that do not know a variant's friendly notation (fairypost reads
 // either form); they are the only comments. Lines are at most 80
 // characters (a tag line can be longer); the text ends with a newline.
-func (s *Service) PGN(ctx context.Context, id uint64) (string, error) {
-	g, rg, err := s.Replay(ctx, id)
+func (sub Views) PGN(ctx context.Context, id uint64) (string, error) {
+	s := sub.s
+
+	g, rg, err := s.Views().Replay(ctx, id)
 	if err != nil {
 		return "", err
 	}

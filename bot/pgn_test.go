@@ -16,7 +16,7 @@ import (
 // pgnOf exports game id, failing on error.
 func (e *env) pgnOf(tb testing.TB, id uint64) string {
 	tb.Helper()
-	s, err := e.svc.PGN(ctx, id)
+	s, err := e.svc.Views().PGN(ctx, id)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestPGNTrainWreckGolden(t *testing.T) {
 	if got := e.pgnOf(t, g.ID); got != want {
 		t.Errorf("PGN\n%s\nwant\n%s", got, want)
 	}
-	if _, err := e.svc.PGN(ctx, 999); bot.ErrorCode(err) != bot.ENOTFOUND {
+	if _, err := e.svc.Views().PGN(ctx, 999); bot.ErrorCode(err) != bot.ENOTFOUND {
 		t.Errorf("unknown game: %v, want ENOTFOUND", err)
 	}
 }
@@ -175,7 +175,7 @@ func readPGN(tb testing.TB, text string) (map[string]string, []pgnTurn, string) 
 func (e *env) checkPGN(tb testing.TB, id uint64) string {
 	tb.Helper()
 	text := e.pgnOf(tb, id)
-	g, err := e.svc.Game(ctx, id)
+	g, err := e.svc.Views().Game(ctx, id)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -255,14 +255,14 @@ func (e *env) checkPGN(tb testing.TB, id uint64) string {
 func (e *env) playOn(tb testing.TB, id uint64, plies int) {
 	tb.Helper()
 	for i := 0; i < plies; i++ {
-		g, err := e.svc.Game(ctx, id)
+		g, err := e.svc.Views().Game(ctx, id)
 		if err != nil {
 			tb.Fatal(err)
 		}
 		if g.Status != bot.GameActive {
 			return
 		}
-		moves, err := e.svc.LegalMoves(ctx, id, g.ToAct)
+		moves, err := e.svc.Views().LegalMoves(ctx, id, g.ToAct)
 		if err != nil || len(moves) == 0 {
 			tb.Fatalf("no legal moves for %s: %v", g.ToAct, err)
 		}
@@ -280,7 +280,7 @@ func TestPGNReadsBack(t *testing.T) {
 		e.playOn(t, g.ID, 40)
 		text := e.checkPGN(t, g.ID)
 		_, movetext, _ := strings.Cut(text, "\n\n")
-		if g, _ := e.svc.Game(ctx, g.ID); len(g.Moves) < 20 || strings.Count(movetext, "\n") < 3 {
+		if g, _ := e.svc.Views().Game(ctx, g.ID); len(g.Moves) < 20 || strings.Count(movetext, "\n") < 3 {
 			t.Errorf("%s: a short game (%d moves) or no wrapping tested:\n%s", variant, len(g.Moves), text)
 		}
 	}
@@ -300,7 +300,7 @@ func TestPGNSetUpAndOptions(t *testing.T) {
 	e := newEnv(t)
 	// A game that starts from a position of its own (as a pre-game choice
 	// makes): created through the store as Accept does.
-	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: "winning", Options: "ranks=10", DaysPerMove: 7, Color: bot.ColorWhite})
 	if err != nil {
 		t.Fatal(err)

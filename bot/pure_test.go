@@ -58,7 +58,7 @@ func TestUpdatesTouchNoStore(t *testing.T) {
 	if _, err := settings.SetReminder(ctx, "alice", 30); err != nil {
 		t.Fatal(err)
 	}
-	if got := must(t)(svc.Game(ctx, g.ID)); !got.RemindAt.Equal(got.Deadline.Add(-72 * time.Hour * 30 / 100)) {
+	if got := must(t)(svc.Views().Game(ctx, g.ID)); !got.RemindAt.Equal(got.Deadline.Add(-72 * time.Hour * 30 / 100)) {
 		t.Errorf("after alice's new setting: RemindAt %v, deadline %v", got.RemindAt, got.Deadline)
 	}
 	// A note and a follower, who is told of the time-out below.
@@ -67,7 +67,7 @@ func TestUpdatesTouchNoStore(t *testing.T) {
 	}
 	must(t)(svc.Follow(ctx, g.ID, "carol"))
 	// The sweep: a reminder, a time-out, an expired challenge.
-	if _, err := svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "carol", Challenged: "dave", ChannelID: "chan", Variant: "chess", DaysPerMove: 3}); err != nil {
+	if _, err := svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "carol", Challenged: "dave", ChannelID: "chan", Variant: "chess", DaysPerMove: 3}); err != nil {
 		t.Fatal(err)
 	}
 	clk.Advance(60 * time.Hour)

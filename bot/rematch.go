@@ -16,7 +16,9 @@ import "context"
 // finished (aborted games included), and while a rematch challenge
 // between the two players for this game's variant stands (either's: the
 // opponent's is answered with Accept), with its number.
-func (s *Service) Rematch(ctx context.Context, gameID uint64, userID string) (*Challenge, error) {
+func (sub Challenges) Rematch(ctx context.Context, gameID uint64, userID string) (*Challenge, error) {
+	s := sub.s
+
 	g, err := s.games.Game(ctx, gameID)
 	if err != nil {
 		return nil, err
@@ -29,7 +31,7 @@ func (s *Service) Rematch(ctx context.Context, gameID uint64, userID string) (*C
 	}
 	opp := opponent(g, userID)
 	for _, who := range []string{userID, opp} {
-		cs, err := s.PendingChallenges(ctx, opponent(g, who))
+		cs, err := s.Challenges().PendingChallenges(ctx, opponent(g, who))
 		if err != nil {
 			return nil, err
 		}
@@ -57,5 +59,5 @@ func (s *Service) Rematch(ctx context.Context, gameID uint64, userID string) (*C
 	default:
 		req.Color = ColorWhite
 	}
-	return s.Challenge(ctx, req)
+	return s.Challenges().Challenge(ctx, req)
 }

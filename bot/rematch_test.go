@@ -13,21 +13,21 @@ import (
 // refused.
 func TestRematch(t *testing.T) {
 	e := newEnv(t)
-	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: "easymate", Options: "tigers=on", DaysPerMove: 5, Color: bot.ColorWhite})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := must(t)(e.svc.Accept(ctx, c.ID, c.Version, "bob", inChan))
-	if _, err := e.svc.Rematch(ctx, g.ID, "bob"); bot.ErrorCode(err) != bot.EINVALID {
+	g := must(t)(e.svc.Challenges().Accept(ctx, c.ID, c.Version, "bob", inChan))
+	if _, err := e.svc.Challenges().Rematch(ctx, g.ID, "bob"); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("rematch of a game being played: %v", err)
 	}
 	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
-	if _, err := e.svc.Rematch(ctx, g.ID, "carol"); bot.ErrorCode(err) != bot.EFORBIDDEN {
+	if _, err := e.svc.Challenges().Rematch(ctx, g.ID, "carol"); bot.ErrorCode(err) != bot.EFORBIDDEN {
 		t.Errorf("rematch by a stranger: %v", err)
 	}
 	n := len(e.outbox(t))
-	r, err := e.svc.Rematch(ctx, g.ID, "bob")
+	r, err := e.svc.Challenges().Rematch(ctx, g.ID, "bob")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,12 +39,12 @@ func TestRematch(t *testing.T) {
 		t.Errorf("notifications %q", got)
 	}
 	for _, who := range []string{"bob", "alice"} {
-		_, err := e.svc.Rematch(ctx, g.ID, who)
+		_, err := e.svc.Challenges().Rematch(ctx, g.ID, who)
 		if bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(bot.ErrorMessage(err), "#2") {
 			t.Errorf("a second rematch by %s: %v", who, err)
 		}
 	}
-	ng := must(t)(e.svc.Accept(ctx, r.ID, r.Version, "alice", inChan))
+	ng := must(t)(e.svc.Challenges().Accept(ctx, r.ID, r.Version, "alice", inChan))
 	if ng.White != "bob" || ng.Black != "alice" || ng.Options != g.Options || ng.DaysPerMove != 5 || ng.Variant != "easymate" || ng.Rated {
 		t.Errorf("the rematch %+v, after %+v", ng, g)
 	}
@@ -63,7 +63,7 @@ func TestRematchPreGame(t *testing.T) {
 	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: g.Version, UserID: "alice", Choice: "me"}))
 	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
 	for _, c := range []struct{ asker, picker string }{{"bob", "alice"}, {"alice", "alice"}} {
-		r, err := e.svc.Rematch(ctx, g.ID, c.asker)
+		r, err := e.svc.Challenges().Rematch(ctx, g.ID, c.asker)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,7 +71,7 @@ func TestRematchPreGame(t *testing.T) {
 		if s.ArmyPicker() != c.picker || r.Color != bot.ColorRandom {
 			t.Errorf("rematch asked by %s: army picked by %s, colour %v; want %s", c.asker, s.ArmyPicker(), r.Color, c.picker)
 		}
-		if _, err := e.svc.Cancel(ctx, r.ID, bot.AnyVersion, c.asker); err != nil {
+		if _, err := e.svc.Challenges().Cancel(ctx, r.ID, bot.AnyVersion, c.asker); err != nil {
 			t.Fatal(err)
 		}
 	}

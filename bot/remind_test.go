@@ -228,12 +228,12 @@ func TestSetReminderWhilePlaying(t *testing.T) {
 		defer wg.Done()
 		for i := range 30 {
 			id := games[i%len(games)]
-			g, err := e.svc.Game(ctx, id)
+			g, err := e.svc.Views().Game(ctx, id)
 			if err != nil {
 				t.Error(err)
 				return
 			}
-			moves, err := e.svc.LegalMoves(ctx, id, g.ToAct)
+			moves, err := e.svc.Views().LegalMoves(ctx, id, g.ToAct)
 			if err != nil || len(moves) == 0 {
 				t.Errorf("no legal moves for %s: %v", g.ToAct, err)
 				return

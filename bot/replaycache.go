@@ -118,7 +118,10 @@ func (c *replayCache) put(g *Game, rg *rules.Game) {
 // ReplayStats returns how many replays the Service's cache answered
 // (hits) and how many it could not (misses, each a full replay) since the
 // Service started: for logs and tests.
-func (s *Service) ReplayStats() (hits, misses int) { return s.replays.stats() }
+func (sub Views) ReplayStats() (hits, misses int) {
+	s := sub.s
+	return s.replays.stats()
+}
 
 // stats returns the hits and misses so far.
 func (c *replayCache) stats() (hits, misses int) {

@@ -53,7 +53,7 @@ func TestGameUpdateExtensions(t *testing.T) {
 	if _, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "bob", Move: "e5"}); !errors.Is(err, fail) {
 		t.Fatalf("move under a failing finisher: %v, want its error", err)
 	}
-	after, err := e.svc.Game(ctx, g.ID)
+	after, err := e.svc.Views().Game(ctx, g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -149,7 +149,7 @@ func TestSchedulerAfterRestart(t *testing.T) {
 	first.play(t, lost.ID, "alice e4", "bob e5")
 	aborted := first.start(t, "chess")
 	reminded := first.challengeAccepted(t, bot.ChallengeRequest{Challenger: "carol", Challenged: "dave", DaysPerMove: 14})
-	if _, err := first.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "erin", Challenged: "frank",
+	if _, err := first.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "erin", Challenged: "frank",
 		ChannelID: "chan", Variant: "tank"}); err != nil {
 		t.Fatal(err)
 	}

@@ -147,7 +147,10 @@ func (s *Service) replayAll(g *Game) (*rules.Game, error) {
 // variant with options, its start position and every stored move),
 // without reading the store: for adapters that hold a record already. A
 // record that does not replay is corrupt: an internal error.
-func (s *Service) ReplayRecord(g *Game) (*rules.Game, error) { return s.replay(g) }
+func (sub Views) ReplayRecord(g *Game) (*rules.Game, error) {
+	s := sub.s
+	return s.replay(g)
+}
 
 // userToAct returns the user ID of the player to act in p.
 func userToAct(g *Game, p *rules.Position) string {

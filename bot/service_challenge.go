@@ -41,7 +41,9 @@ type ChallengeRequest struct {
 // choice (rules.Variant.PreGame) and an army chooser for a variant
 // without one. A challenge to a variant with a pre-game choice records
 // its Chooser (ChooserChallenged when not given).
-func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challenge, error) {
+func (sub Challenges) Challenge(ctx context.Context, req ChallengeRequest) (*Challenge, error) {
+	s := sub.s
+
 	if req.Challenger == "" {
 		return nil, Errorf(EINVALID, "Who is challenging? No user given.")
 	}
@@ -117,7 +119,7 @@ func (s *Service) Challenge(ctx context.Context, req ChallengeRequest) (*Challen
 	}
 	if computer {
 		// The computer accepts at once, where the challenge was made.
-		if _, err := s.Accept(ctx, c.ID, c.Version, req.Challenged, Where{GuildID: req.GuildID, ChannelID: req.ChannelID}); err != nil {
+		if _, err := s.Challenges().Accept(ctx, c.ID, c.Version, req.Challenged, Where{GuildID: req.GuildID, ChannelID: req.ChannelID}); err != nil {
 			return nil, err
 		}
 		return s.challenges.Challenge(ctx, c.ID)
@@ -180,7 +182,9 @@ func (s *Service) pending(c *Challenge) error {
 // starts in GameSetup from a random position and the player the
 // challenge's Chooser names is asked to pick the army (NotifyChoice)
 // instead.
-func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string, at Where) (*Game, error) {
+func (sub Challenges) Accept(ctx context.Context, id, expected uint64, userID string, at Where) (*Game, error) {
+	s := sub.s
+
 	// The players' reminder settings, for the first turn's reminder: the
 	// challenger is read from the challenge (an unknown challenge gives
 	// none; the update says what is wrong with it).
@@ -246,7 +250,9 @@ func (s *Service) Accept(ctx context.Context, id, expected uint64, userID string
 // Decline declines challenge id for userID, who must be the challenged
 // user (EFORBIDDEN otherwise; an open challenge cannot be declined, only
 // left to expire), and notifies the challenger. Errors as for Accept.
-func (s *Service) Decline(ctx context.Context, id, expected uint64, userID string) (*Challenge, error) {
+func (sub Challenges) Decline(ctx context.Context, id, expected uint64, userID string) (*Challenge, error) {
+	s := sub.s
+
 	c, _, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *Challenge) (ChallengeChange, error) {
 		if c.Open() || userID != c.Challenged {
 			return ChallengeChange{}, Errorf(EFORBIDDEN, "Only the challenged player can decline challenge %d.", c.ID)
@@ -265,7 +271,9 @@ func (s *Service) Decline(ctx context.Context, id, expected uint64, userID strin
 
 // Cancel withdraws challenge id; only its challenger may (EFORBIDDEN).
 // Errors as for Accept. Nobody is notified.
-func (s *Service) Cancel(ctx context.Context, id, expected uint64, userID string) (*Challenge, error) {
+func (sub Challenges) Cancel(ctx context.Context, id, expected uint64, userID string) (*Challenge, error) {
+	s := sub.s
+
 	c, _, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *Challenge) (ChallengeChange, error) {
 		if userID != c.Challenger {
 			return ChallengeChange{}, Errorf(EFORBIDDEN, "Only the challenger can cancel challenge %d.", c.ID)
@@ -305,3 +313,10 @@ func (s *Service) awayFor(ctx context.Context, id uint64, userID string) (map[st
 	}
 	return away, nil
 }
+
+// Challenges makes, answers and lists challenges, and rematches: how a
+// game begins. Obtained from Service.Challenges.
+type Challenges struct{ s *Service }
+
+// Challenges returns the Service's challenges.
+func (s *Service) Challenges() Challenges { return Challenges{s} }

@@ -63,12 +63,12 @@ func (e *env) start(tb testing.TB, variant string) *bot.Game {
 	if v := registry(tb).Default(variant); v != nil && v.PreGame != nil {
 		color = bot.ColorRandom
 	}
-	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: variant, DaysPerMove: 3, Color: color})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g, err := e.svc.Accept(ctx, c.ID, c.Version, "bob", inChan)
+	g, err := e.svc.Challenges().Accept(ctx, c.ID, c.Version, "bob", inChan)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -271,52 +271,52 @@ func TestRefused(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			_, err = e.svc.Accept(ctx, c[len(c)-1].ID, bot.AnyVersion, "carol", inChan)
+			_, err = e.svc.Challenges().Accept(ctx, c[len(c)-1].ID, bot.AnyVersion, "carol", inChan)
 			return err
 		}, bot.EFORBIDDEN, ""},
 		{"challenger accepts own open challenge", func(e *env, _ *bot.Game, open *bot.Challenge) error {
-			_, err := e.svc.Accept(ctx, open.ID, bot.AnyVersion, "alice", inChan)
+			_, err := e.svc.Challenges().Accept(ctx, open.ID, bot.AnyVersion, "alice", inChan)
 			return err
 		}, bot.EFORBIDDEN, ""},
 		{"open challenge accepted from a DM", func(e *env, _ *bot.Game, open *bot.Challenge) error {
-			_, err := e.svc.Accept(ctx, open.ID, bot.AnyVersion, "carol", bot.Where{ChannelID: "dm-carol", DM: true})
+			_, err := e.svc.Challenges().Accept(ctx, open.ID, bot.AnyVersion, "carol", bot.Where{ChannelID: "dm-carol", DM: true})
 			return err
 		}, bot.EFORBIDDEN, "Open challenge 2 can be accepted only in the channel where it was made."},
 		{"open challenge accepted from another server", func(e *env, _ *bot.Game, open *bot.Challenge) error {
-			_, err := e.svc.Accept(ctx, open.ID, bot.AnyVersion, "carol", bot.Where{GuildID: "other", ChannelID: "chan"})
+			_, err := e.svc.Challenges().Accept(ctx, open.ID, bot.AnyVersion, "carol", bot.Where{GuildID: "other", ChannelID: "chan"})
 			return err
 		}, bot.EFORBIDDEN, "Open challenge 2 can be accepted only in the channel where it was made."},
 		{"open challenge accepted from another channel", func(e *env, _ *bot.Game, open *bot.Challenge) error {
-			_, err := e.svc.Accept(ctx, open.ID, bot.AnyVersion, "carol", bot.Where{ChannelID: "elsewhere"})
+			_, err := e.svc.Challenges().Accept(ctx, open.ID, bot.AnyVersion, "carol", bot.Where{ChannelID: "elsewhere"})
 			return err
 		}, bot.EFORBIDDEN, "Open challenge 2 can be accepted only in the channel where it was made."},
 		{"accept accepted challenge", func(e *env, g *bot.Game, _ *bot.Challenge) error {
-			_, err := e.svc.Accept(ctx, g.ID, bot.AnyVersion, "bob", inChan)
+			_, err := e.svc.Challenges().Accept(ctx, g.ID, bot.AnyVersion, "bob", inChan)
 			return err
 		}, bot.EINVALID, ""},
 		{"accept expired challenge", func(e *env, _ *bot.Game, open *bot.Challenge) error {
 			e.clock.Advance(bot.ChallengeTTL)
-			_, err := e.svc.Accept(ctx, open.ID, bot.AnyVersion, "carol", inChan)
+			_, err := e.svc.Challenges().Accept(ctx, open.ID, bot.AnyVersion, "carol", inChan)
 			return err
 		}, bot.EINVALID, ""},
 		{"stranger cancels", func(e *env, _ *bot.Game, open *bot.Challenge) error {
-			_, err := e.svc.Cancel(ctx, open.ID, bot.AnyVersion, "carol")
+			_, err := e.svc.Challenges().Cancel(ctx, open.ID, bot.AnyVersion, "carol")
 			return err
 		}, bot.EFORBIDDEN, ""},
 		{"decline open challenge", func(e *env, _ *bot.Game, open *bot.Challenge) error {
-			_, err := e.svc.Decline(ctx, open.ID, bot.AnyVersion, "carol")
+			_, err := e.svc.Challenges().Decline(ctx, open.ID, bot.AnyVersion, "carol")
 			return err
 		}, bot.EFORBIDDEN, ""},
 		{"unknown variant", func(e *env, _ *bot.Game, _ *bot.Challenge) error {
-			_, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "checkers"})
+			_, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "checkers"})
 			return err
 		}, bot.EINVALID, ""},
 		{"bad days", func(e *env, _ *bot.Game, _ *bot.Challenge) error {
-			_, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess", DaysPerMove: 4})
+			_, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess", DaysPerMove: 4})
 			return err
 		}, bot.EINVALID, ""},
 		{"bad option", func(e *env, _ *bot.Game, _ *bot.Challenge) error {
-			_, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess", Options: "x=y"})
+			_, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess", Options: "x=y"})
 			return err
 		}, bot.EINVALID, ""},
 	} {
@@ -324,11 +324,11 @@ func TestRefused(t *testing.T) {
 			e := newEnv(t)
 			g := e.start(t, "chess")
 			g = e.play(t, g.ID, "alice e4").Game
-			open, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess"})
+			open, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: "chess"}); err != nil {
+			if _, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: "chess"}); err != nil {
 				t.Fatal(err)
 			}
 			snap := e.snapshot(t)
@@ -358,17 +358,17 @@ func TestRefused(t *testing.T) {
 // was made.
 func TestChallengeAcceptedFromItsServer(t *testing.T) {
 	e := newEnv(t)
-	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", GuildID: "g1", ChannelID: "chan", Variant: "chess"})
+	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", GuildID: "g1", ChannelID: "chan", Variant: "chess"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	snap := e.snapshot(t)
-	_, err = e.svc.Accept(ctx, c.ID, bot.AnyVersion, "bob", bot.Where{GuildID: "g2", ChannelID: "chan"})
+	_, err = e.svc.Challenges().Accept(ctx, c.ID, bot.AnyVersion, "bob", bot.Where{GuildID: "g2", ChannelID: "chan"})
 	if bot.ErrorCode(err) != bot.EFORBIDDEN || !strings.Contains(bot.ErrorMessage(err), "made in another server") {
 		t.Fatalf("accept from another server: %v", err)
 	}
 	e.wantUnchanged(t, snap)
-	g, err := e.svc.Accept(ctx, c.ID, bot.AnyVersion, "bob", bot.Where{ChannelID: "dm-bob", DM: true})
+	g, err := e.svc.Challenges().Accept(ctx, c.ID, bot.AnyVersion, "bob", bot.Where{ChannelID: "dm-bob", DM: true})
 	if err != nil {
 		t.Fatalf("accept from a DM: %v", err)
 	}
@@ -379,18 +379,18 @@ func TestChallengeAcceptedFromItsServer(t *testing.T) {
 
 func TestOpenChallengeAcceptedByAnyone(t *testing.T) {
 	e := newEnv(t)
-	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess", Color: bot.ColorBlack, DaysPerMove: 0})
+	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess", Color: bot.ColorBlack, DaysPerMove: 0})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := e.svc.Accept(ctx, c.ID, c.Version, "carol", inChan)
+	g, err := e.svc.Challenges().Accept(ctx, c.ID, c.Version, "carol", inChan)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if g.ID != c.ID || g.White != "carol" || g.Black != "alice" || g.ToAct != "carol" || !g.Deadline.IsZero() {
 		t.Errorf("game %+v", g)
 	}
-	if _, err := e.svc.Accept(ctx, c.ID, c.Version, "dave", inChan); bot.ErrorCode(err) != bot.ECONFLICT {
+	if _, err := e.svc.Challenges().Accept(ctx, c.ID, c.Version, "dave", inChan); bot.ErrorCode(err) != bot.ECONFLICT {
 		t.Errorf("second accept with the old version: %v, want ECONFLICT", err)
 	}
 	gs, _ := e.db.GamesByUser(ctx, "carol")
@@ -401,15 +401,15 @@ func TestOpenChallengeAcceptedByAnyone(t *testing.T) {
 
 func TestDeclineAndCancel(t *testing.T) {
 	e := newEnv(t)
-	c1, _ := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: "chess"})
-	c2, _ := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: "tank"})
-	if c, err := e.svc.Decline(ctx, c1.ID, c1.Version, "bob"); err != nil || c.Status != bot.ChallengeDeclined {
+	c1, _ := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: "chess"})
+	c2, _ := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: "tank"})
+	if c, err := e.svc.Challenges().Decline(ctx, c1.ID, c1.Version, "bob"); err != nil || c.Status != bot.ChallengeDeclined {
 		t.Fatalf("decline: %+v %v", c, err)
 	}
-	if c, err := e.svc.Cancel(ctx, c2.ID, c2.Version, "alice"); err != nil || c.Status != bot.ChallengeCancelled {
+	if c, err := e.svc.Challenges().Cancel(ctx, c2.ID, c2.Version, "alice"); err != nil || c.Status != bot.ChallengeCancelled {
 		t.Fatalf("cancel: %+v %v", c, err)
 	}
-	if _, err := e.svc.Accept(ctx, c2.ID, bot.AnyVersion, "bob", inChan); bot.ErrorCode(err) != bot.EINVALID {
+	if _, err := e.svc.Challenges().Accept(ctx, c2.ID, bot.AnyVersion, "bob", inChan); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("accepting a cancelled challenge: %v", err)
 	}
 	want := []string{"challenge-received bob", "challenge-received bob", "challenge-declined alice"}
@@ -509,26 +509,26 @@ func TestMoveReplaysNothingAfterAMove(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "chess")
 	e.play(t, g.ID, "alice e4", "bob e5", "alice Nf3")
-	_, missesBefore := e.svc.ReplayStats()
+	_, missesBefore := e.svc.Views().ReplayStats()
 	res := e.play(t, g.ID, "bob Nc6")
-	if _, err := e.svc.ReplayRecord(res.Game); err != nil {
+	if _, err := e.svc.Views().ReplayRecord(res.Game); err != nil {
 		t.Fatal(err)
 	}
 	e.play(t, g.ID, "alice Bb5")
-	if _, misses := e.svc.ReplayStats(); misses != missesBefore {
+	if _, misses := e.svc.Views().ReplayStats(); misses != missesBefore {
 		t.Errorf("%d full replays for two moves and a view of a game just played, want 0", misses-missesBefore)
 	}
 	// A record changed elsewhere (a new version the cache never saw)
 	// replays in full.
-	h, err := e.svc.Game(ctx, g.ID)
+	h, err := e.svc.Views().Game(ctx, g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.Version += 100
-	if _, err := e.svc.ReplayRecord(h); err != nil {
+	if _, err := e.svc.Views().ReplayRecord(h); err != nil {
 		t.Fatal(err)
 	}
-	if _, misses := e.svc.ReplayStats(); misses != missesBefore+1 {
+	if _, misses := e.svc.Views().ReplayStats(); misses != missesBefore+1 {
 		t.Errorf("an unseen version: %d full replays, want 1", misses-missesBefore)
 	}
 }
@@ -544,12 +544,12 @@ func TestReplayCacheHammered(t *testing.T) {
 	for w := range 8 {
 		wg.Go(func() {
 			for i := 0; i < 200; i++ {
-				cur, err := e.svc.Game(ctx, g.ID)
+				cur, err := e.svc.Views().Game(ctx, g.ID)
 				if err != nil {
 					t.Error(err)
 					return
 				}
-				rg, err := e.svc.ReplayRecord(cur)
+				rg, err := e.svc.Views().ReplayRecord(cur)
 				if err != nil || len(rg.Moves()) != len(cur.Moves) {
 					t.Errorf("replay of version %d: %v", cur.Version, err)
 					return
@@ -577,14 +577,14 @@ func TestReplayCacheHammered(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	final, err := e.svc.Game(ctx, g.ID)
+	final, err := e.svc.Views().Game(ctx, g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(final.Moves) != len(line) {
 		t.Fatalf("%d moves stored, want %d", len(final.Moves), len(line))
 	}
-	rg, err := e.svc.ReplayRecord(final)
+	rg, err := e.svc.Views().ReplayRecord(final)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,7 +61,7 @@ func kinds(ns []bot.Notification) []string {
 // game reads game id, failing on error.
 func (e *env) game(tb testing.TB, id uint64) *bot.Game {
 	tb.Helper()
-	g, err := e.svc.Game(ctx, id)
+	g, err := e.svc.Views().Game(ctx, id)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -275,12 +275,12 @@ func TestSweepPreGameReminder(t *testing.T) {
 
 func TestSweepExpiresChallenges(t *testing.T) {
 	e := newEnv(t)
-	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	open, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "carol", ChannelID: "chan", Variant: "tank"})
+	open, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "carol", ChannelID: "chan", Variant: "tank"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +310,7 @@ func TestSweepExpiresChallenges(t *testing.T) {
 	if ns[0].ChallengeID != c.ID || !strings.Contains(ns[0].Text, "<@bob>") || !strings.Contains(ns[1].Text, "nobody") {
 		t.Errorf("notifications %+v", ns)
 	}
-	if _, err := e.svc.Accept(ctx, c.ID, bot.AnyVersion, "bob", inChan); bot.ErrorCode(err) != bot.EINVALID {
+	if _, err := e.svc.Challenges().Accept(ctx, c.ID, bot.AnyVersion, "bob", inChan); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("accepting an expired challenge: %v", err)
 	}
 	if rep := e.sweep(t); rep != (bot.SweepReport{}) {
@@ -323,7 +323,7 @@ func TestSweepExpiresChallenges(t *testing.T) {
 // an expired challenge.
 func dueWorld(t *testing.T) *env {
 	e := newEnv(t)
-	if _, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	if _, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3}); err != nil {
 		t.Fatal(err)
 	}
@@ -411,7 +411,7 @@ func TestNextWake(t *testing.T) {
 	if n := next(); !n.IsZero() {
 		t.Fatalf("an empty store wakes at %v", n)
 	}
-	if _, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "carol", Challenged: "dave", ChannelID: "chan",
+	if _, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "carol", Challenged: "dave", ChannelID: "chan",
 		Variant: "chess"}); err != nil {
 		t.Fatal(err)
 	}

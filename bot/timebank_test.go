@@ -14,17 +14,17 @@ import (
 func TestTimeBank(t *testing.T) {
 	e := newEnv(t)
 	for _, c := range []struct{ days, bank int }{{0, 2}, {1, 4}, {3, -1}} {
-		if _, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+		if _, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 			Variant: "chess", DaysPerMove: c.days, BankDays: c.bank}); bot.ErrorCode(err) != bot.EINVALID {
 			t.Errorf("days %d, bank %d: %v", c.days, c.bank, err)
 		}
 	}
-	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 1, BankDays: 2, Color: bot.ColorWhite})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := must(t)(e.svc.Accept(ctx, c.ID, c.Version, "bob", inChan))
+	g := must(t)(e.svc.Challenges().Accept(ctx, c.ID, c.Version, "bob", inChan))
 	if g.BankDays != 2 || g.WhiteBank != 2*day || g.BlackBank != 2*day || !g.Deadline.Equal(t0.Add(3*day)) {
 		t.Fatalf("start: bank %d (%v, %v), deadline %v", g.BankDays, g.WhiteBank, g.BlackBank, g.Deadline)
 	}

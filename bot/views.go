@@ -49,7 +49,9 @@ func ongoing(g *Game) bool { return g.Ongoing() }
 // left (earliest Deadline first, unlimited games last), then by ID. It
 // reads the store's index by user and renders nothing. EINVALID for an
 // empty user ID.
-func (s *Service) ActiveGames(ctx context.Context, userID string) ([]*Game, error) {
+func (sub Views) ActiveGames(ctx context.Context, userID string) ([]*Game, error) {
+	s := sub.s
+
 	if userID == "" {
 		return nil, Errorf(EINVALID, "Whose games? No user given.")
 	}
@@ -74,7 +76,9 @@ func (s *Service) ActiveGames(ctx context.Context, userID string) ([]*Game, erro
 
 // ChannelGames returns the games of channelID that are not over (pre-game
 // choice or active), by ID. EINVALID for an empty channel ID.
-func (s *Service) ChannelGames(ctx context.Context, channelID string) ([]*Game, error) {
+func (sub Views) ChannelGames(ctx context.Context, channelID string) ([]*Game, error) {
+	s := sub.s
+
 	if channelID == "" {
 		return nil, Errorf(EINVALID, "Which channel? No channel given.")
 	}
@@ -86,14 +90,18 @@ func (s *Service) ChannelGames(ctx context.Context, channelID string) ([]*Game, 
 }
 
 // Game returns game id as stored, or ENOTFOUND. Anyone may look.
-func (s *Service) Game(ctx context.Context, id uint64) (*Game, error) {
+func (sub Views) Game(ctx context.Context, id uint64) (*Game, error) {
+	s := sub.s
+
 	return s.games.Game(ctx, id)
 }
 
 // Replay returns game id and its replayed rules game (start position and
 // every stored move). ENOTFOUND for an unknown game; a stored game that
 // does not replay is an internal error.
-func (s *Service) Replay(ctx context.Context, id uint64) (*Game, *rules.Game, error) {
+func (sub Views) Replay(ctx context.Context, id uint64) (*Game, *rules.Game, error) {
+	s := sub.s
+
 	g, err := s.games.Game(ctx, id)
 	if err != nil {
 		return nil, nil, err
@@ -111,7 +119,9 @@ func (s *Service) Replay(ctx context.Context, id uint64) (*Game, *rules.Game, er
 // or over) or it is not userID's turn, including when userID does not
 // play in it. It renders nothing, so it suits autocompletion.
 // ENOTFOUND for an unknown game.
-func (s *Service) LegalMoves(ctx context.Context, gameID uint64, userID string) ([]LegalMove, error) {
+func (sub Views) LegalMoves(ctx context.Context, gameID uint64, userID string) ([]LegalMove, error) {
+	s := sub.s
+
 	g, err := s.games.Game(ctx, gameID)
 	if err != nil {
 		return nil, err
@@ -138,8 +148,10 @@ func (s *Service) LegalMoves(ctx context.Context, gameID uint64, userID string) 
 
 // History returns every move of game id, in order, each with the player
 // who made it and both notations. ENOTFOUND for an unknown game.
-func (s *Service) History(ctx context.Context, id uint64) ([]HistoryEntry, error) {
-	g, rg, err := s.Replay(ctx, id)
+func (sub Views) History(ctx context.Context, id uint64) ([]HistoryEntry, error) {
+	s := sub.s
+
+	g, rg, err := s.Views().Replay(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -169,8 +181,10 @@ func historyFrom(g *Game, rg *rules.Game, from int) []HistoryEntry {
 
 // Turns returns the moves of game id grouped into turns, in order (see
 // Turn). ENOTFOUND for an unknown game.
-func (s *Service) Turns(ctx context.Context, id uint64) ([]Turn, error) {
-	g, rg, err := s.Replay(ctx, id)
+func (sub Views) Turns(ctx context.Context, id uint64) ([]Turn, error) {
+	s := sub.s
+
+	g, rg, err := s.Views().Replay(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +226,9 @@ func TurnsSince(g *Game, rg *rules.Game, ply int) []Turn {
 // may still answer (pending and not expired), newest first. Open
 // challenges in a channel are not included: they are addressed to nobody.
 // EINVALID for an empty user ID.
-func (s *Service) PendingChallenges(ctx context.Context, userID string) ([]*Challenge, error) {
+func (sub Challenges) PendingChallenges(ctx context.Context, userID string) ([]*Challenge, error) {
+	s := sub.s
+
 	if userID == "" {
 		return nil, Errorf(EINVALID, "Whose challenges? No user given.")
 	}
@@ -241,3 +257,10 @@ func compareDeadlines(a, b time.Time) int {
 	}
 	return a.Compare(b)
 }
+
+// Views reads games for display: listings, replays, legal moves, history,
+// turns and PGN. It changes nothing. Obtained from Service.Views.
+type Views struct{ s *Service }
+
+// Views returns the Service's read side.
+func (s *Service) Views() Views { return Views{s} }

@@ -26,11 +26,11 @@ func (e *env) challengeAccepted(tb testing.TB, req bot.ChallengeRequest) *bot.Ga
 	if req.Color == 0 {
 		req.Color = bot.ColorWhite
 	}
-	c, err := e.svc.Challenge(ctx, req)
+	c, err := e.svc.Challenges().Challenge(ctx, req)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g, err := e.svc.Accept(ctx, c.ID, c.Version, req.Challenged, bot.Where{GuildID: req.GuildID, ChannelID: req.ChannelID})
+	g, err := e.svc.Challenges().Accept(ctx, c.ID, c.Version, req.Challenged, bot.Where{GuildID: req.GuildID, ChannelID: req.ChannelID})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -71,35 +71,35 @@ func TestActiveGamesOrder(t *testing.T) {
 	e.play(t, g8.ID, "alice d4") // bob to act, t0+3h+3d
 	other := e.challengeAccepted(t, bot.ChallengeRequest{Challenger: "carol", Challenged: "dave", DaysPerMove: 1})
 
-	alice, err := e.svc.ActiveGames(ctx, "alice")
+	alice, err := e.svc.Views().ActiveGames(ctx, "alice")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := ids(alice), []uint64{g5.ID, g1.ID, g1b.ID, g3.ID, g2.ID, g4.ID, g8.ID, g7.ID}; !reflect.DeepEqual(got, want) {
 		t.Errorf("alice's games %v, want %v", got, want)
 	}
-	bob, err := e.svc.ActiveGames(ctx, "bob")
+	bob, err := e.svc.Views().ActiveGames(ctx, "bob")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := ids(bob), []uint64{g4.ID, g8.ID, g7.ID, g5.ID, g1.ID, g1b.ID, g3.ID, g2.ID}; !reflect.DeepEqual(got, want) {
 		t.Errorf("bob's games %v, want %v", got, want)
 	}
-	if got, err := e.svc.ActiveGames(ctx, "nobody"); err != nil || len(got) != 0 {
+	if got, err := e.svc.Views().ActiveGames(ctx, "nobody"); err != nil || len(got) != 0 {
 		t.Errorf("a user without games: %v, %v", ids(got), err)
 	}
-	if _, err := e.svc.ActiveGames(ctx, ""); bot.ErrorCode(err) != bot.EINVALID {
+	if _, err := e.svc.Views().ActiveGames(ctx, ""); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("no user: %v, want EINVALID", err)
 	}
 
-	chanGames, err := e.svc.ChannelGames(ctx, "chan")
+	chanGames, err := e.svc.Views().ChannelGames(ctx, "chan")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := ids(chanGames), []uint64{g1.ID, g1b.ID, g2.ID, g3.ID, g4.ID, g5.ID, g7.ID, g8.ID, other.ID}; !reflect.DeepEqual(got, want) {
 		t.Errorf("channel games %v, want %v (by ID, without the finished %d)", got, want, g6.ID)
 	}
-	if got, err := e.svc.ChannelGames(ctx, "elsewhere"); err != nil || len(got) != 0 {
+	if got, err := e.svc.Views().ChannelGames(ctx, "elsewhere"); err != nil || len(got) != 0 {
 		t.Errorf("another channel: %v, %v", ids(got), err)
 	}
 }
@@ -108,11 +108,11 @@ func TestGameAndReplay(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "chess")
 	e.play(t, g.ID, "alice e4", "bob c5", "alice Nf3")
-	got, err := e.svc.Game(ctx, g.ID)
+	got, err := e.svc.Views().Game(ctx, g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, rg, err := e.svc.Replay(ctx, g.ID)
+	rec, rg, err := e.svc.Views().Replay(ctx, g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,10 +123,10 @@ func TestGameAndReplay(t *testing.T) {
 	if p.FEN() != rec.FEN || len(rg.Moves()) != 3 {
 		t.Errorf("replayed to %q after %d moves, want %q after 3", p.FEN(), len(rg.Moves()), rec.FEN)
 	}
-	if _, err := e.svc.Game(ctx, 999); bot.ErrorCode(err) != bot.ENOTFOUND {
+	if _, err := e.svc.Views().Game(ctx, 999); bot.ErrorCode(err) != bot.ENOTFOUND {
 		t.Errorf("Game(999): %v, want ENOTFOUND", err)
 	}
-	if _, _, err := e.svc.Replay(ctx, 999); bot.ErrorCode(err) != bot.ENOTFOUND {
+	if _, _, err := e.svc.Views().Replay(ctx, 999); bot.ErrorCode(err) != bot.ENOTFOUND {
 		t.Errorf("Replay(999): %v, want ENOTFOUND", err)
 	}
 }
@@ -134,7 +134,7 @@ func TestGameAndReplay(t *testing.T) {
 func TestLegalMoves(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "chess")
-	moves, err := e.svc.LegalMoves(ctx, g.ID, "alice")
+	moves, err := e.svc.Views().LegalMoves(ctx, g.ID, "alice")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,11 +161,11 @@ func TestLegalMoves(t *testing.T) {
 		}
 	}
 	for _, user := range []string{"bob", "carol", ""} {
-		if got, err := e.svc.LegalMoves(ctx, g.ID, user); err != nil || len(got) != 0 {
+		if got, err := e.svc.Views().LegalMoves(ctx, g.ID, user); err != nil || len(got) != 0 {
 			t.Errorf("LegalMoves for %q, not to act: %v, %v; want none", user, got, err)
 		}
 	}
-	if _, err := e.svc.LegalMoves(ctx, 999, "alice"); bot.ErrorCode(err) != bot.ENOTFOUND {
+	if _, err := e.svc.Views().LegalMoves(ctx, 999, "alice"); bot.ErrorCode(err) != bot.ENOTFOUND {
 		t.Errorf("unknown game: %v, want ENOTFOUND", err)
 	}
 
@@ -173,14 +173,14 @@ func TestLegalMoves(t *testing.T) {
 	// bob's pieces.
 	tw := e.start(t, "trainwreck")
 	e.play(t, tw.ID, "alice e4")
-	moves, err = e.svc.LegalMoves(ctx, tw.ID, "alice")
+	moves, err = e.svc.Views().LegalMoves(ctx, tw.ID, "alice")
 	if err != nil || len(moves) == 0 {
 		t.Fatalf("Train Wreck second part: %v, %v", moves, err)
 	}
 	if !slices.Contains(moves, bot.LegalMove{Friendly: "e5", Canonical: "e7e5"}) {
 		t.Errorf("Train Wreck second part: no e5 (e7e5) among %v", moves)
 	}
-	if got, _ := e.svc.LegalMoves(ctx, tw.ID, "bob"); len(got) != 0 {
+	if got, _ := e.svc.Views().LegalMoves(ctx, tw.ID, "bob"); len(got) != 0 {
 		t.Errorf("bob has moves during alice's turn: %v", got)
 	}
 
@@ -189,7 +189,7 @@ func TestLegalMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, user := range []string{"alice", "bob"} {
-		if got, err := e.svc.LegalMoves(ctx, g.ID, user); err != nil || len(got) != 0 {
+		if got, err := e.svc.Views().LegalMoves(ctx, g.ID, user); err != nil || len(got) != 0 {
 			t.Errorf("finished game, %s: %v, %v", user, got, err)
 		}
 	}
@@ -199,7 +199,7 @@ func TestHistory(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "trainwreck")
 	e.play(t, g.ID, "alice e4", "alice e5", "bob Nf6", "bob Nf3")
-	h, err := e.svc.History(ctx, g.ID)
+	h, err := e.svc.Views().History(ctx, g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +212,7 @@ func TestHistory(t *testing.T) {
 	if !reflect.DeepEqual(h, want) {
 		t.Errorf("history\n%+v\nwant\n%+v", h, want)
 	}
-	if _, err := e.svc.History(ctx, 999); bot.ErrorCode(err) != bot.ENOTFOUND {
+	if _, err := e.svc.Views().History(ctx, 999); bot.ErrorCode(err) != bot.ENOTFOUND {
 		t.Errorf("unknown game: %v, want ENOTFOUND", err)
 	}
 }
@@ -226,7 +226,7 @@ func TestTurns(t *testing.T) {
 	e := newEnv(t)
 	tw := e.start(t, "trainwreck")
 	e.play(t, tw.ID, "alice e4", "alice e5", "bob Nf6", "bob Nf3", "alice d4")
-	turns, err := e.svc.Turns(ctx, tw.ID)
+	turns, err := e.svc.Views().Turns(ctx, tw.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +242,7 @@ func TestTurns(t *testing.T) {
 		t.Errorf("train wreck turns %q, want %q", got, want)
 	}
 	// From the turn holding the fourth move (bob's Nf3) on.
-	rec, rg, err := e.svc.Replay(ctx, tw.ID)
+	rec, rg, err := e.svc.Views().Replay(ctx, tw.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +256,7 @@ func TestTurns(t *testing.T) {
 	// Black has no Defender: the window after Af3> is a forced pass.
 	wc := e.startFrom(t, "winning", "r5k4r/12/12/12/12/12/12/R4KA4R w - - 0 1")
 	e.play(t, wc.ID, "alice Af3>", "alice Ag4", "bob Kg7")
-	turns, err = e.svc.Turns(ctx, wc.ID)
+	turns, err = e.svc.Views().Turns(ctx, wc.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +278,7 @@ func TestTurns(t *testing.T) {
 func TestPendingChallenges(t *testing.T) {
 	e := newEnv(t)
 	chal := func(from, to string) *bot.Challenge {
-		c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: from, Challenged: to, ChannelID: "chan",
+		c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: from, Challenged: to, ChannelID: "chan",
 			Variant: "chess", DaysPerMove: 3})
 		if err != nil {
 			t.Fatal(err)
@@ -289,7 +289,7 @@ func TestPendingChallenges(t *testing.T) {
 	e.clock.Advance(time.Hour)
 	c1 := chal("carol", "bob")
 	declined := chal("dave", "bob")
-	if _, err := e.svc.Decline(ctx, declined.ID, bot.AnyVersion, "bob"); err != nil {
+	if _, err := e.svc.Challenges().Decline(ctx, declined.ID, bot.AnyVersion, "bob"); err != nil {
 		t.Fatal(err)
 	}
 	chal("bob", "alice") // made by bob: not his to answer
@@ -302,7 +302,7 @@ func TestPendingChallenges(t *testing.T) {
 		}
 		return out
 	}
-	got, err := e.svc.PendingChallenges(ctx, "bob")
+	got, err := e.svc.Challenges().PendingChallenges(ctx, "bob")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,14 +311,14 @@ func TestPendingChallenges(t *testing.T) {
 	}
 	// Once the first has expired (even before a sweep) it is not offered.
 	e.clock.Advance(bot.ChallengeTTL - time.Hour)
-	got, err = e.svc.PendingChallenges(ctx, "bob")
+	got, err = e.svc.Challenges().PendingChallenges(ctx, "bob")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []uint64{c2.ID, c1.ID}; !reflect.DeepEqual(ids(got), want) {
 		t.Errorf("bob's challenges after %v: %v, want %v", bot.ChallengeTTL, ids(got), want)
 	}
-	if _, err := e.svc.PendingChallenges(ctx, ""); bot.ErrorCode(err) != bot.EINVALID {
+	if _, err := e.svc.Challenges().PendingChallenges(ctx, ""); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("no user: %v, want EINVALID", err)
 	}
 }
@@ -338,7 +338,7 @@ func BenchmarkLegalMoves(b *testing.B) {
 			}
 			b.ResetTimer()
 			for b.Loop() {
-				if moves, err := e.svc.LegalMoves(ctx, g.ID, g.ToAct); err != nil || len(moves) == 0 {
+				if moves, err := e.svc.Views().LegalMoves(ctx, g.ID, g.ToAct); err != nil || len(moves) == 0 {
 					b.Fatal(moves, err)
 				}
 			}

@@ -13,7 +13,7 @@ import (
 )
 
 // replay rebuilds the rules game a record describes (Service.ReplayRecord).
-func (h *Handler) replay(g *bot.Game) (*rules.Game, error) { return h.svc.ReplayRecord(g) }
+func (h *Handler) replay(g *bot.Game) (*rules.Game, error) { return h.svc.Views().ReplayRecord(g) }
 
 // colorOf returns the colour userID plays in g, NoColor for a spectator.
 func colorOf(g *bot.Game, userID string) rules.Color {

@@ -177,7 +177,7 @@ func (h *Handler) press(ctx context.Context, at Request, cid string) (Reply, err
 	if b.other != nil {
 		return b.other(h, ctx, at, id, version)
 	}
-	g, err := h.svc.Game(ctx, id)
+	g, err := h.svc.Views().Game(ctx, id)
 	if err != nil {
 		return Reply{}, err
 	}

@@ -55,7 +55,7 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 	} else if opp != "" && facts.NotMember {
 		return Reply{}, bot.Errorf(bot.EINVALID, "%s is not a member of this server, so they could not see the game: challenge someone from here.", mention(opp))
 	}
-	c, err := h.svc.Challenge(ctx, bot.ChallengeRequest{
+	c, err := h.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{
 		Challenger: req.UserID, Challenged: opp, GuildID: req.GuildID, ChannelID: req.ChannelID,
 		Variant: key, Options: o[optOptions], DaysPerMove: days, BankDays: bank, Color: color, Chooser: chooser, Rated: rated,
 		Level: level,
@@ -106,7 +106,7 @@ func choosersText(c *bot.Challenge) string {
 // option means: the only pending challenge they may answer in this
 // channel (made to them, or open, if the service lists open ones).
 func (h *Handler) findChallenge(ctx context.Context, req Request, cmd string) (uint64, error) {
-	list, err := h.svc.PendingChallenges(ctx, req.UserID)
+	list, err := h.svc.Challenges().PendingChallenges(ctx, req.UserID)
 	if err != nil {
 		return 0, err
 	}
@@ -138,7 +138,7 @@ func (h *Handler) findChallenge(ctx context.Context, req Request, cmd string) (u
 // made, and shows the new game.
 func (h *Handler) accept(ctx context.Context, at Request, id, version uint64) (Reply, error) {
 	userID := at.UserID
-	g, err := h.svc.Accept(ctx, id, version, userID, at.where())
+	g, err := h.svc.Challenges().Accept(ctx, id, version, userID, at.where())
 	if err != nil {
 		return Reply{}, err
 	}
@@ -192,7 +192,7 @@ func (h *Handler) setupPNG(g *bot.Game) (File, error) {
 
 // decline declines challenge id.
 func (h *Handler) decline(ctx context.Context, userID string, id, version uint64) (Reply, error) {
-	c, err := h.svc.Decline(ctx, id, version, userID)
+	c, err := h.svc.Challenges().Decline(ctx, id, version, userID)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -202,7 +202,7 @@ func (h *Handler) decline(ctx context.Context, userID string, id, version uint64
 
 // cancel withdraws challenge id.
 func (h *Handler) cancel(ctx context.Context, userID string, id, version uint64) (Reply, error) {
-	c, err := h.svc.Cancel(ctx, id, version, userID)
+	c, err := h.svc.Challenges().Cancel(ctx, id, version, userID)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -213,7 +213,7 @@ func (h *Handler) cancel(ctx context.Context, userID string, id, version uint64)
 // accepting challenge c at once: the board (or its pre-game choice), and
 // that it answers in seconds.
 func (h *Handler) computerGameStarted(ctx context.Context, c *bot.Challenge) (Reply, error) {
-	g, err := h.svc.Game(ctx, c.ID)
+	g, err := h.svc.Views().Game(ctx, c.ID)
 	if err != nil {
 		return Reply{}, err
 	}

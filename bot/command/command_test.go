@@ -101,7 +101,7 @@ func (e *env) refused(user, line, want string) Reply {
 // game returns the stored game id.
 func (e *env) game(id uint64) *bot.Game {
 	e.t.Helper()
-	g, err := e.svc.Game(e.ctx, id)
+	g, err := e.svc.Views().Game(e.ctx, id)
 	if err != nil {
 		e.t.Fatal(err)
 	}

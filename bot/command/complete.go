@@ -83,7 +83,7 @@ func (h *Handler) completeMove(ctx context.Context, req Request) ([]Choice, erro
 	if err != nil {
 		return nil, err
 	}
-	moves, err := h.svc.LegalMoves(ctx, g.ID, req.UserID)
+	moves, err := h.svc.Views().LegalMoves(ctx, g.ID, req.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +100,7 @@ func (h *Handler) completeMove(ctx context.Context, req Request) ([]Choice, erro
 }
 
 func (h *Handler) completeGame(ctx context.Context, req Request) ([]Choice, error) {
-	list, err := h.svc.ActiveGames(ctx, req.UserID)
+	list, err := h.svc.Views().ActiveGames(ctx, req.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +121,7 @@ func (h *Handler) completeGame(ctx context.Context, req Request) ([]Choice, erro
 }
 
 func (h *Handler) completeChallenge(ctx context.Context, req Request) ([]Choice, error) {
-	list, err := h.svc.PendingChallenges(ctx, req.UserID)
+	list, err := h.svc.Challenges().PendingChallenges(ctx, req.UserID)
 	if err != nil {
 		return nil, err
 	}

@@ -126,7 +126,7 @@ func (h *Handler) digestReply(ctx context.Context, n bot.Notification, rep Reply
 	} else {
 		offset = p.UTCOffset
 	}
-	games, err := h.svc.ActiveGames(ctx, n.UserID)
+	games, err := h.svc.Views().ActiveGames(ctx, n.UserID)
 	if err != nil {
 		h.log.Warn("command: digest without the user's games", "user", n.UserID, "err", err)
 	}

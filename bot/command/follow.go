@@ -33,7 +33,7 @@ func (h *Handler) follow(ctx context.Context, req Request, stop bool) (Reply, er
 	var g *bot.Game
 	var err error
 	if req.Options[optGame] == "" {
-		here, err := h.svc.ChannelGames(ctx, req.ChannelID)
+		here, err := h.svc.Views().ChannelGames(ctx, req.ChannelID)
 		if err != nil {
 			return Reply{}, err
 		}

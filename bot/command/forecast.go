@@ -53,14 +53,14 @@ func (h *Handler) forecast(ctx context.Context, req Request) (Reply, error) {
 		if text == "" {
 			return Reply{}, bot.Errorf(bot.EINVALID, "/forecast add needs line: your opponent's expected moves and your answers in order, e.g. line:\"Bb5 a6 Ba4 Nf6\".")
 		}
-		l, err := h.svc.AddForecast(ctx, g.ID, user, text)
+		l, err := h.svc.Forecasting().AddForecast(ctx, g.ID, user, text)
 		if err != nil {
 			return Reply{}, err
 		}
 		return private(fmt.Sprintf("Conditional line %d stored for game #%d: %s.\nOnly you see it until it is played; a line your opponent leaves is dropped. /forecast list shows your lines.",
 			l.Number, g.ID, l))
 	case "clear":
-		n, err := h.svc.ClearForecasts(ctx, g.ID, user)
+		n, err := h.svc.Forecasting().ClearForecasts(ctx, g.ID, user)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -73,11 +73,11 @@ func (h *Handler) forecast(ctx context.Context, req Request) (Reply, error) {
 		if err != nil || n < 1 {
 			return Reply{}, bot.Errorf(bot.EINVALID, "/forecast show needs number: the line's number in /forecast list.")
 		}
-		ng, fg, err := h.svc.ForecastEnd(ctx, g.ID, user, n)
+		ng, fg, err := h.svc.Forecasting().ForecastEnd(ctx, g.ID, user, n)
 		if err != nil {
 			return Reply{}, err
 		}
-		_, lines, err := h.svc.Forecasts(ctx, g.ID, user)
+		_, lines, err := h.svc.Forecasting().Forecasts(ctx, g.ID, user)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -92,7 +92,7 @@ func (h *Handler) forecast(ctx context.Context, req Request) (Reply, error) {
 		// Not GameID: the board is not the game's current position.
 		return Reply{Text: text + ".", Ephemeral: true, Files: []File{f}}, nil
 	}
-	_, lines, err := h.svc.Forecasts(ctx, g.ID, user)
+	_, lines, err := h.svc.Forecasting().Forecasts(ctx, g.ID, user)
 	if err != nil {
 		return Reply{}, err
 	}

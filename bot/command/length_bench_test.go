@@ -101,7 +101,7 @@ func BenchmarkMoveByLength(b *testing.B) {
 						b.StopTimer()
 						game, at = storedGame(b, db, svc, v, line[:plies]), plies
 						if !*benchCold {
-							if _, err := svc.ReplayRecord(game); err != nil {
+							if _, err := svc.Views().ReplayRecord(game); err != nil {
 								b.Fatal(err)
 							}
 						}
@@ -141,12 +141,12 @@ func rgPosition(b *testing.B, v *rules.Variant, moves []string) rules.Position {
 // moves played, as the service would have stored it, and returns it.
 func storedGame(b *testing.B, db *storage.DB, svc *bot.Service, v *rules.Variant, moves []string) *bot.Game {
 	ctx := context.Background()
-	c, err := svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", GuildID: "g", ChannelID: "c",
+	c, err := svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", GuildID: "g", ChannelID: "c",
 		Variant: v.Key, Color: bot.ColorWhite})
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := svc.Accept(ctx, c.ID, bot.AnyVersion, "bob", bot.Where{GuildID: "g", ChannelID: "c"}); err != nil {
+	if _, err := svc.Challenges().Accept(ctx, c.ID, bot.AnyVersion, "bob", bot.Where{GuildID: "g", ChannelID: "c"}); err != nil {
 		b.Fatal(err)
 	}
 	rg, err := rules.Replay(v.Start(), moves)

@@ -42,7 +42,7 @@ func listedMoves(t *testing.T, r Reply) []string {
 func (e *env) checkMoves(user string, id uint64) Reply {
 	e.t.Helper()
 	g := e.game(id)
-	rg, err := e.svc.ReplayRecord(g)
+	rg, err := e.svc.Views().ReplayRecord(g)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestMovesListsEveryLegalMove(t *testing.T) {
 					t.Errorf("%s: /moves for a spectator: %q", key, s.Text)
 				}
 			}
-			moves, err := e.svc.LegalMoves(e.ctx, id, g.ToAct)
+			moves, err := e.svc.Views().LegalMoves(e.ctx, id, g.ToAct)
 			if err != nil || len(moves) == 0 {
 				t.Fatalf("%s: legal moves %v, %v", key, moves, err)
 			}

@@ -65,7 +65,7 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 	if n.GameID == 0 {
 		return rep
 	}
-	g, err := h.svc.Game(ctx, n.GameID)
+	g, err := h.svc.Views().Game(ctx, n.GameID)
 	if err != nil {
 		h.log.Warn("command: notification without its game", "notification", n.ID, "game", n.GameID, "err", err)
 		return rep

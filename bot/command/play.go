@@ -74,7 +74,7 @@ func (h *Handler) resolveGame(ctx context.Context, req Request, mode resolveMode
 		return nil, err
 	}
 	if id != 0 {
-		g, err := h.svc.Game(ctx, id)
+		g, err := h.svc.Views().Game(ctx, id)
 		if err != nil {
 			return nil, err
 		}
@@ -85,7 +85,7 @@ func (h *Handler) resolveGame(ctx context.Context, req Request, mode resolveMode
 		}
 		return g, nil
 	}
-	all, err := h.svc.ActiveGames(ctx, req.UserID)
+	all, err := h.svc.Views().ActiveGames(ctx, req.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func (h *Handler) resolveGame(ctx context.Context, req Request, mode resolveMode
 		return nil, ambiguous(mine, "You have")
 	}
 	if mode == modeLook {
-		here, err := h.svc.ChannelGames(ctx, req.ChannelID)
+		here, err := h.svc.Views().ChannelGames(ctx, req.ChannelID)
 		if err != nil {
 			return nil, err
 		}

@@ -66,7 +66,7 @@ func TestChooseByButtons(t *testing.T) {
 	if !mentions(r, "bob", "alice") {
 		t.Errorf("start does not ping both players: %s", show(r))
 	}
-	g, err := e.svc.Game(e.ctx, 1)
+	g, err := e.svc.Views().Game(e.ctx, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

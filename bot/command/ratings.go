@@ -227,7 +227,7 @@ func (h *Handler) profile(ctx context.Context, req Request, guild, where string)
 	if err != nil {
 		return Reply{}, err
 	}
-	active, err := h.svc.ActiveGames(ctx, user)
+	active, err := h.svc.Views().ActiveGames(ctx, user)
 	if err != nil {
 		return Reply{}, err
 	}

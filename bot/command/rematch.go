@@ -19,7 +19,7 @@ func rematchButtons(g *bot.Game) []Button {
 // rematch answers a click on Rematch under finished game g by userID: the
 // challenge it made (saying whether it is rated, as g was), with the buttons to answer it, pinging the opponent.
 func (h *Handler) rematch(ctx context.Context, userID string, g *bot.Game) (Reply, error) {
-	c, err := h.svc.Rematch(ctx, g.ID, userID)
+	c, err := h.svc.Challenges().Rematch(ctx, g.ID, userID)
 	if err != nil {
 		return Reply{}, err
 	}

@@ -56,7 +56,7 @@ func TestServerOnlyCommandInDM(t *testing.T) {
 	if !r.Ephemeral || !strings.Contains(r.Text, "works in a server's channel, not in a direct message") {
 		t.Fatalf("/challenge in a DM: %s", show(r))
 	}
-	if cs, err := e.svc.PendingChallenges(e.ctx, "bob"); err != nil || len(cs) != 0 {
+	if cs, err := e.svc.Challenges().PendingChallenges(e.ctx, "bob"); err != nil || len(cs) != 0 {
 		t.Fatalf("a refused challenge was stored: %v %v", cs, err)
 	}
 	req = parse("alice", "c1", "/challenge variant:chess")

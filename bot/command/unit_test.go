@@ -110,11 +110,11 @@ func BenchmarkMove(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		if i%8 == 0 { // a new game before any repetition rule applies
 			b.StopTimer()
-			c, err := svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "c", Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite})
+			c, err := svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "c", Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite})
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := svc.Accept(ctx, c.ID, bot.AnyVersion, "bob", bot.Where{ChannelID: "c"}); err != nil {
+			if _, err := svc.Challenges().Accept(ctx, c.ID, bot.AnyVersion, "bob", bot.Where{ChannelID: "c"}); err != nil {
 				b.Fatal(err)
 			}
 			game = fmt.Sprint(c.ID)

@@ -16,7 +16,7 @@ import (
 // reads "paused" where the time left would be, and a standing request to
 // pause is named.
 func (h *Handler) games(ctx context.Context, req Request) (Reply, error) {
-	list, err := h.svc.ActiveGames(ctx, req.UserID)
+	list, err := h.svc.Views().ActiveGames(ctx, req.UserID)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -131,7 +131,7 @@ func (h *Handler) history(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	turns, err := h.svc.Turns(ctx, g.ID)
+	turns, err := h.svc.Views().Turns(ctx, g.ID)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -159,7 +159,7 @@ func (h *Handler) export(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	pgn, err := h.svc.PGN(ctx, g.ID)
+	pgn, err := h.svc.Views().PGN(ctx, g.ID)
 	if err != nil {
 		return Reply{}, err
 	}

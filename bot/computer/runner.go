@@ -232,7 +232,7 @@ func (r *Runner) Step(ctx context.Context, id uint64) (bool, error) {
 
 // games returns the ongoing games of the computer, me, by ID.
 func (r *Runner) games(ctx context.Context, me string) ([]*bot.Game, error) {
-	games, err := r.svc.ActiveGames(ctx, me)
+	games, err := r.svc.Views().ActiveGames(ctx, me)
 	if err != nil {
 		return nil, err
 	}
@@ -257,7 +257,7 @@ var errNothingToDo = errors.New("nothing to do")
 func (r *Runner) step(ctx context.Context, id uint64) error {
 	s := r.svc
 	me := s.ComputerID()
-	g, err := s.Game(ctx, id)
+	g, err := s.Views().Game(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -280,7 +280,7 @@ func (r *Runner) step(ctx context.Context, id uint64) error {
 	if (g.DrawOffer == "" || g.DrawOffer == me) && g.ToAct != me {
 		return errNothingToDo // its opponent's turn, with no offer of theirs to answer
 	}
-	rg, err := s.ReplayRecord(g)
+	rg, err := s.Views().ReplayRecord(g)
 	if err != nil {
 		return err
 	}

@@ -47,7 +47,7 @@ func (e *env) play(tb testing.TB, id uint64, moves ...string) {
 // game returns game id as stored.
 func (e *env) game(tb testing.TB, id uint64) *bot.Game {
 	tb.Helper()
-	g, err := e.svc.Game(ctx, id)
+	g, err := e.svc.Views().Game(ctx, id)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func computerEnv(tb testing.TB) (*env, *computer.Runner) {
 // with colour and returns the game it accepted at once.
 func (e *env) challengeComputer(tb testing.TB, variant string, level int, colour bot.ColorChoice) *bot.Game {
 	tb.Helper()
-	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bot", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bot", ChannelID: "chan",
 		Variant: variant, DaysPerMove: 3, Color: colour, Level: level, Rated: true})
 	if err != nil {
 		tb.Fatal(err)
@@ -105,7 +105,7 @@ func (e *env) challengeComputer(tb testing.TB, variant string, level int, colour
 	if c.Status != bot.ChallengeAccepted {
 		tb.Fatalf("challenge to the computer is %s, want accepted at once", c.Status)
 	}
-	g, err := e.svc.Game(ctx, c.ID)
+	g, err := e.svc.Views().Game(ctx, c.ID)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestComputerPlaysItsTurn(t *testing.T) {
 	if err != nil || !acted {
 		t.Fatalf("step on the computer's turn: acted %v, %v", acted, err)
 	}
-	after, err := e.svc.Game(ctx, g.ID)
+	after, err := e.svc.Views().Game(ctx, g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,11 +162,11 @@ func TestComputerDeterministic(t *testing.T) {
 			if err := r.PlayPending(ctx, 10); err != nil {
 				t.Fatal(err)
 			}
-			cur, err := e.svc.Game(ctx, g.ID)
+			cur, err := e.svc.Views().Game(ctx, g.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			rg, err := e.svc.ReplayRecord(cur)
+			rg, err := e.svc.Views().ReplayRecord(cur)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -174,7 +174,7 @@ func TestComputerDeterministic(t *testing.T) {
 			p := rg.Position()
 			e.play(t, g.ID, "alice "+rules.FormatMove(&p, legal[0]))
 		}
-		cur, _ := e.svc.Game(ctx, g.ID)
+		cur, _ := e.svc.Views().Game(ctx, g.ID)
 		lines[i] = cur.Moves
 	}
 	if strings.Join(lines[0], " ") != strings.Join(lines[1], " ") {
@@ -199,7 +199,7 @@ func TestComputerResumesAfterRestart(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- r.Run(ctx) }()
 	for {
-		cur, err := second.Game(ctx, g.ID)
+		cur, err := second.Views().Game(ctx, g.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -226,14 +226,14 @@ func TestComputerAnswersOffers(t *testing.T) {
 	if _, err := r.Step(ctx, g.ID); err != nil {
 		t.Fatal(err)
 	}
-	cur, _ := e.svc.Game(ctx, g.ID)
+	cur, _ := e.svc.Views().Game(ctx, g.ID)
 	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: cur.Version, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
 	if acted, err := r.Step(ctx, g.ID); err != nil || !acted {
 		t.Fatalf("takeback: acted %v, %v", acted, err)
 	}
-	cur, _ = e.svc.Game(ctx, g.ID)
+	cur, _ = e.svc.Views().Game(ctx, g.ID)
 	if len(cur.Moves) != 0 || cur.Takeback != "" {
 		t.Fatalf("after the takeback: moves %v, takeback %q", cur.Moves, cur.Takeback)
 	}
@@ -244,12 +244,12 @@ func TestComputerAnswersOffers(t *testing.T) {
 // refused; the computer never challenges.
 func TestComputerChallengeRefusals(t *testing.T) {
 	e, _ := computerEnv(t)
-	_, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bot", ChannelID: "chan",
+	_, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bot", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3, Level: bot.MaxComputerLevel + 1})
 	if bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(bot.ErrorMessage(err), "levels 1 (weakest) to") {
 		t.Errorf("level too high: %v", err)
 	}
-	_, err = e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "bot", Challenged: "alice", ChannelID: "chan",
+	_, err = e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "bot", Challenged: "alice", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3})
 	if bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("the computer challenging: %v", err)
@@ -373,7 +373,7 @@ func TestComputerNoDrawOfferWhenAhead(t *testing.T) {
 			}
 			break
 		}
-		rg, err := e.svc.ReplayRecord(cur)
+		rg, err := e.svc.Views().ReplayRecord(cur)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -438,9 +438,9 @@ func (c *Console) board(ctx context.Context, rep command.Reply) {
 	var err error
 	switch {
 	case g == nil || g.ID != rep.GameID:
-		g, rg, err = c.cfg.Service.Replay(ctx, rep.GameID)
+		g, rg, err = c.cfg.Service.Views().Replay(ctx, rep.GameID)
 	case rg == nil:
-		rg, err = c.cfg.Service.ReplayRecord(g)
+		rg, err = c.cfg.Service.Views().ReplayRecord(g)
 	}
 	if err != nil {
 		c.problem(fmt.Sprintf("Cannot show game %d: %s", rep.GameID, bot.ErrorMessage(err)))

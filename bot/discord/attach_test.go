@@ -35,7 +35,7 @@ func TestGameOverWithTooLargeGIF(t *testing.T) {
 	// The record of a long game, stored in one write as if the moves had
 	// been played (playing them one by one costs a commit each).
 	const plies = render.GIFMaxMoves + 20
-	rg, err := h.svc.ReplayRecord(g)
+	rg, err := h.svc.Views().ReplayRecord(g)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -82,12 +82,12 @@ func BenchmarkAutocompleteVeteran(b *testing.B) {
 	var here string
 	for i := range 2020 {
 		ch := fmt.Sprintf("c%d", i%40)
-		c, err := h.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: vet, Challenged: fmt.Sprintf("opp%d", i), GuildID: guildID,
+		c, err := h.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: vet, Challenged: fmt.Sprintf("opp%d", i), GuildID: guildID,
 			ChannelID: ch, Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite})
 		if err != nil {
 			b.Fatal(err)
 		}
-		g, err := h.svc.Accept(ctx, c.ID, c.Version, c.Challenged, bot.Where{GuildID: guildID, ChannelID: ch})
+		g, err := h.svc.Challenges().Accept(ctx, c.ID, c.Version, c.Challenged, bot.Where{GuildID: guildID, ChannelID: ch})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -97,17 +97,17 @@ func BenchmarkAutocompleteVeteran(b *testing.B) {
 			}
 		} else if here == "" {
 			here = h.channel(b)
-			if _, err := h.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: vet, Challenged: "x", GuildID: guildID, ChannelID: here,
+			if _, err := h.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: vet, Challenged: "x", GuildID: guildID, ChannelID: here,
 				Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite}); err != nil {
 				b.Fatal(err)
 			}
 			// The game to complete moves in is the one of this channel.
-			c, err := h.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: vet, Challenged: "y", GuildID: guildID, ChannelID: here,
+			c, err := h.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: vet, Challenged: "y", GuildID: guildID, ChannelID: here,
 				Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite})
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := h.svc.Accept(ctx, c.ID, c.Version, "y", bot.Where{GuildID: guildID, ChannelID: here}); err != nil {
+			if _, err := h.svc.Challenges().Accept(ctx, c.ID, c.Version, "y", bot.Where{GuildID: guildID, ChannelID: here}); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -89,8 +89,8 @@ func (b *Bot) deferredMove(ctx context.Context, a *bot.DeferredAnswer, req comma
 	a.Move = req.Options[moveOption]
 	var g *bot.Game
 	if id, err := strconv.ParseUint(req.Options[gameOption], 10, 64); err == nil && id != 0 {
-		g, _ = b.svc.Game(ctx, id)
-	} else if games, err := b.svc.ActiveGames(ctx, req.UserID); err == nil {
+		g, _ = b.svc.Views().Game(ctx, id)
+	} else if games, err := b.svc.Views().ActiveGames(ctx, req.UserID); err == nil {
 		var here []*bot.Game
 		for _, g := range games {
 			if g.ChannelID == req.ChannelID || (g.ThreadID != "" && g.ThreadID == req.ChannelID) {
@@ -220,14 +220,14 @@ func (b *Bot) deferredReply(ctx context.Context, a bot.DeferredAnswer) command.R
 	if a.GameID == 0 {
 		return command.Reply{Text: fmt.Sprintf("%s your %s, so it may not have been carried out: please try again.", restartedText, a.Request)}
 	}
-	g, err := b.svc.Game(ctx, a.GameID)
+	g, err := b.svc.Views().Game(ctx, a.GameID)
 	if err != nil {
 		return command.Reply{Text: fmt.Sprintf("%s your move %s in game #%d: please send it again.", restartedText, a.Move, a.GameID)}
 	}
 	played, move := bot.DeferredOutcome(a, g)
 	if played {
 		// In the notation players type, and only if it is theirs.
-		if h, err := b.svc.History(ctx, g.ID); err == nil && a.Before < len(h) {
+		if h, err := b.svc.Views().History(ctx, g.ID); err == nil && a.Before < len(h) {
 			played = h[a.Before].UserID == a.UserID
 			move = h[a.Before].SAN
 		}

@@ -69,7 +69,7 @@ func (b *Bot) Send(ctx context.Context, n bot.Notification) error {
 		}
 		thread = where
 		if game == nil { // the notification was shown without its game
-			if game, err = b.svc.Game(ctx, n.GameID); err != nil {
+			if game, err = b.svc.Views().Game(ctx, n.GameID); err != nil {
 				return err
 			}
 		}

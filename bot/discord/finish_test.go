@@ -116,7 +116,7 @@ func TestFinishes(t *testing.T) {
 				t.Fatalf("after %q: status %s, result %s, reason %q; want %s by %s", f.moves, g.Status, g.Result, g.Reason, f.result, f.reason)
 			}
 			// The engine, replaying the stored game, ends it the same way.
-			rg, err := h.svc.ReplayRecord(g)
+			rg, err := h.svc.Views().ReplayRecord(g)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -295,7 +295,7 @@ func public(t testing.TB, m discordtest.Message) discordtest.Message {
 // game returns game id from the store.
 func (h *harness) game(t testing.TB, id uint64) *bot.Game {
 	t.Helper()
-	g, err := h.svc.Game(context.Background(), id)
+	g, err := h.svc.Views().Game(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,7 +305,7 @@ func (h *harness) game(t testing.TB, id uint64) *bot.Game {
 // channelGame returns the only game started in channel.
 func (h *harness) channelGame(t testing.TB, channel string) *bot.Game {
 	t.Helper()
-	gs, err := h.svc.ChannelGames(context.Background(), channel)
+	gs, err := h.svc.Views().ChannelGames(context.Background(), channel)
 	if err != nil || len(gs) != 1 {
 		t.Fatalf("channel %s: games %v, err %v", channel, gs, err)
 	}
@@ -365,7 +365,7 @@ func (h *harness) thread(t testing.TB, id uint64) string {
 // legal returns the canonical legal moves of the player to act in g.
 func (h *harness) legal(t testing.TB, g *bot.Game) []string {
 	t.Helper()
-	ms, err := h.svc.LegalMoves(context.Background(), g.ID, g.ToAct)
+	ms, err := h.svc.Views().LegalMoves(context.Background(), g.ID, g.ToAct)
 	if err != nil {
 		t.Fatal(err)
 	}

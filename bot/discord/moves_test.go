@@ -76,7 +76,7 @@ func (h *harness) askMoves(t *testing.T, user, channel string, deferred bool) []
 // legal move once.
 func checkMovesMessages(t *testing.T, msgs []discordtest.Message, id uint64) {
 	t.Helper()
-	_, rg, err := shared.svc.Replay(context.Background(), id)
+	_, rg, err := shared.svc.Views().Replay(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,7 +43,7 @@ func TestOnePassPerMove(t *testing.T) {
 	h.deliver(t)
 
 	probe.Reset()
-	_, misses0 := h.svc.ReplayStats()
+	_, misses0 := h.svc.Views().ReplayStats()
 	renders0, hits0 := handler.RenderStats()
 	m := public(t, h.slash(t, u[0], ch, "move", discordtest.String("move", "Nf3")))
 	h.waitMessage(t, thread, "with the move", func(p discordtest.Message) bool {
@@ -53,7 +53,7 @@ func TestOnePassPerMove(t *testing.T) {
 		t.Fatalf("%d notifications delivered, want the one your-turn", n)
 	}
 	calls := probe.Calls()
-	_, misses := h.svc.ReplayStats()
+	_, misses := h.svc.Views().ReplayStats()
 	renders, hits := handler.RenderStats()
 	t.Logf("one /move and its notification: store calls %v; full replays %d; images drawn %d, reused %d",
 		calls, misses-misses0, renders-renders0, hits-hits0)

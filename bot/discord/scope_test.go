@@ -41,7 +41,7 @@ func TestChallengeScope(t *testing.T) {
 			t.Errorf("accept %s: %q (ephemeral %v)", tc.name, got.Content, got.Ephemeral)
 		}
 	}
-	if gs, err := h.svc.ChannelGames(ctxT(t), ch); err != nil || len(gs) != 0 {
+	if gs, err := h.svc.Views().ChannelGames(ctxT(t), ch); err != nil || len(gs) != 0 {
 		t.Fatalf("a refused accept started a game: %v %v", gs, err)
 	}
 	public(t, h.click(t, u[1], m, "Accept"))
@@ -84,7 +84,7 @@ func TestChallengeNotInDMs(t *testing.T) {
 	if !got.Ephemeral || !strings.Contains(got.Content, "is a bot") {
 		t.Errorf("challenging the bot: %q", got.Content)
 	}
-	if cs, err := h.svc.PendingChallenges(ctxT(t), u[1]); err != nil || len(cs) != 0 {
+	if cs, err := h.svc.Challenges().PendingChallenges(ctxT(t), u[1]); err != nil || len(cs) != 0 {
 		t.Errorf("refused challenges were stored: %v %v", cs, err)
 	}
 }

@@ -31,7 +31,7 @@ func (b *Bot) gameThread(ctx context.Context, gameID uint64, known *bot.Game) (s
 	}
 	unlock := b.games.lock(gameID)
 	defer unlock()
-	g, err := b.svc.Game(ctx, gameID)
+	g, err := b.svc.Views().Game(ctx, gameID)
 	if err != nil {
 		return "", err
 	}
@@ -146,7 +146,7 @@ func (b *Bot) threadGame(ctx context.Context, channelID string) (gameID uint64, 
 	ref := threadRef{}
 	if ch.IsThread() {
 		if id, found := gameIDFromThreadName(ch.Name); found {
-			if g, err := b.svc.Game(ctx, id); err == nil && g.ThreadID == channelID {
+			if g, err := b.svc.Views().Game(ctx, id); err == nil && g.ThreadID == channelID {
 				ref = threadRef{game: g.ID, parent: g.ChannelID}
 			} else if err != nil && bot.ErrorCode(err) != bot.ENOTFOUND {
 				return 0, "", false

@@ -40,12 +40,12 @@ func TestOneThreadAcrossProcesses(t *testing.T) {
 
 	ctx := ctxT(t)
 	at := bot.Where{GuildID: guild, ChannelID: channel}
-	c, err := h0.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: alice, Challenged: bob, GuildID: guild, ChannelID: channel,
+	c, err := h0.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: alice, Challenged: bob, GuildID: guild, ChannelID: channel,
 		Variant: "chess", Color: bot.ColorWhite})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := h0.svc.Accept(ctx, c.ID, c.Version, bob, at)
+	g, err := h0.svc.Challenges().Accept(ctx, c.ID, c.Version, bob, at)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,12 +36,12 @@ func newEnv(tb testing.TB) *env {
 // a your-turn for alice.
 func (e *env) start(tb testing.TB, variant string) *bot.Game {
 	tb.Helper()
-	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: variant, DaysPerMove: 3, Color: bot.ColorWhite})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g, err := e.svc.Accept(ctx, c.ID, c.Version, "bob", bot.Where{ChannelID: "chan"})
+	g, err := e.svc.Challenges().Accept(ctx, c.ID, c.Version, "bob", bot.Where{ChannelID: "chan"})
 	if err != nil {
 		tb.Fatal(err)
 	}

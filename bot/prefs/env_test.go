@@ -49,12 +49,12 @@ func newEnv(tb testing.TB) *env {
 // and bob accept.
 func (e *env) start(tb testing.TB, variant string) *bot.Game {
 	tb.Helper()
-	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: variant, DaysPerMove: 3, Color: bot.ColorWhite})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g, err := e.svc.Accept(ctx, c.ID, c.Version, "bob", inChan)
+	g, err := e.svc.Challenges().Accept(ctx, c.ID, c.Version, "bob", inChan)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func (e *env) play(tb testing.TB, id uint64, moves ...string) *bot.MoveResult {
 // game reads game id.
 func (e *env) game(tb testing.TB, id uint64) *bot.Game {
 	tb.Helper()
-	g, err := e.svc.Game(ctx, id)
+	g, err := e.svc.Views().Game(ctx, id)
 	if err != nil {
 		tb.Fatal(err)
 	}

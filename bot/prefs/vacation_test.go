@@ -122,7 +122,7 @@ func TestVacationAllowanceRunsOut(t *testing.T) {
 // end.
 func TestVacationNewGame(t *testing.T) {
 	e := newEnv(t)
-	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite})
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +131,7 @@ func TestVacationNewGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := must(t)(e.svc.Accept(ctx, c.ID, c.Version, "bob", inChan))
+	g := must(t)(e.svc.Challenges().Accept(ctx, c.ID, c.Version, "bob", inChan))
 	if !g.WhiteAway.Equal(v.Until) || !g.Deadline.Equal(v.Until.Add(3*day)) {
 		t.Errorf("new game: white away %v, deadline %v; want %v and 3 days later", g.WhiteAway, g.Deadline, v.Until)
 	}

@@ -53,12 +53,12 @@ func (e *env) play(tb testing.TB, id uint64, moves ...string) *bot.MoveResult {
 // console), rated or not, and bob accept.
 func (e *env) startIn(tb testing.TB, guild string, rated bool) *bot.Game {
 	tb.Helper()
-	c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", GuildID: guild, ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", GuildID: guild, ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite, Rated: rated})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g, err := e.svc.Accept(ctx, c.ID, c.Version, "bob", bot.Where{GuildID: guild, ChannelID: "chan"})
+	g, err := e.svc.Challenges().Accept(ctx, c.ID, c.Version, "bob", bot.Where{GuildID: guild, ChannelID: "chan"})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestRatedGameChangesRatings(t *testing.T) {
 			t.Errorf("pool %q: bob's history %+v, %v", guild, h, err)
 		}
 	}
-	stored, err := e.svc.Game(ctx, g.ID)
+	stored, err := e.svc.Views().Game(ctx, g.ID)
 	if err != nil || len(stored.Ratings) != 4 {
 		t.Fatalf("stored game ratings %+v, %v", stored, err)
 	}
@@ -173,7 +173,7 @@ func TestWhatCountsForRatings(t *testing.T) {
 	e := newRatedEnv(t)
 	casual := e.startIn(t, "g1", false)
 	e.play(t, casual.ID, foolsMate...)
-	if g, _ := e.svc.Game(ctx, casual.ID); len(g.Ratings) != 0 {
+	if g, _ := e.svc.Views().Game(ctx, casual.ID); len(g.Ratings) != 0 {
 		t.Errorf("casual game rated: %+v", g.Ratings)
 	}
 	if _, ok := e.standing(t, "g1", "bob"); ok {
@@ -218,7 +218,7 @@ func TestTimeLossIsRated(t *testing.T) {
 	if _, err := e.svc.Sweep(ctx); err != nil {
 		t.Fatal(err)
 	}
-	end, err := e.svc.Game(ctx, g.ID)
+	end, err := e.svc.Views().Game(ctx, g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,12 +289,12 @@ func TestConcurrentRatedEnds(t *testing.T) {
 	e := newRatedEnv(t)
 	var ids []uint64
 	for _, opp := range []string{"bob", "carol"} {
-		c, err := e.svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: opp, GuildID: "g1", ChannelID: "chan",
+		c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: opp, GuildID: "g1", ChannelID: "chan",
 			Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite, Rated: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := e.svc.Accept(ctx, c.ID, c.Version, opp, bot.Where{GuildID: "g1", ChannelID: "chan"})
+		g, err := e.svc.Challenges().Accept(ctx, c.ID, c.Version, opp, bot.Where{GuildID: "g1", ChannelID: "chan"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -321,8 +321,8 @@ func TestConcurrentRatedEnds(t *testing.T) {
 	}
 	// Whichever was rated second started from the first one's result
 	// (both ended at the same instant, so neither's deviation grew).
-	first, _ := e.svc.Game(ctx, h[0].GameID)
-	second, _ := e.svc.Game(ctx, h[1].GameID)
+	first, _ := e.svc.Views().Game(ctx, h[0].GameID)
+	second, _ := e.svc.Views().Game(ctx, h[1].GameID)
 	if first.Ratings[0].Before.Rating != 1500 {
 		first, second = second, first
 	}

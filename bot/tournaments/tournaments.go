@@ -210,7 +210,7 @@ func (s *Service) Remove(ctx context.Context, id uint64, actor, player, guild st
 		if tg.White != userID && tg.Black != userID {
 			continue
 		}
-		g, err := s.core.Game(ctx, tg.GameID)
+		g, err := s.core.Views().Game(ctx, tg.GameID)
 		if err != nil {
 			return nil, err
 		}
@@ -454,7 +454,7 @@ func (s *Service) syncTournament(ctx context.Context, store bot.TournamentStore,
 	}
 	games := make(map[uint64]*bot.Game, len(cur.Games))
 	for _, tg := range cur.Games {
-		g, err := s.core.Game(ctx, tg.GameID)
+		g, err := s.core.Views().Game(ctx, tg.GameID)
 		if err != nil {
 			return nil, err
 		}
@@ -622,7 +622,7 @@ func (s *Service) PGN(ctx context.Context, id uint64) (string, error) {
 	}
 	var b strings.Builder
 	for _, tg := range t.Games {
-		p, err := s.core.PGN(ctx, tg.GameID)
+		p, err := s.core.Views().PGN(ctx, tg.GameID)
 		if err != nil {
 			return "", err
 		}

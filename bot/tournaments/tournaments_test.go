@@ -105,7 +105,7 @@ func TestRoundRobinTournament(t *testing.T) {
 		t.Fatalf("started: %+v", tr)
 	}
 	for _, tg := range tr.Games {
-		g, err := e.svc.Game(ctx, tg.GameID)
+		g, err := e.svc.Views().Game(ctx, tg.GameID)
 		if err != nil || g.Status != bot.GameActive || g.White != tg.White || g.Black != tg.Black || g.Tournament != tr.ID ||
 			!g.Rated || g.ToAct != tg.White || g.Deadline.IsZero() {
 			t.Fatalf("game of %+v: %+v, %v", tg, g, err)
@@ -239,7 +239,7 @@ func TestSwissTournament(t *testing.T) {
 				if _, err := e.tours.Leave(ctx, tr.ID, leaver, "g1"); err != nil {
 					t.Fatal(err)
 				}
-				if g, _ := e.svc.Game(ctx, tg.GameID); g.Status != bot.GameFinished || g.Result != bot.WhiteWins {
+				if g, _ := e.svc.Views().Game(ctx, tg.GameID); g.Status != bot.GameFinished || g.Result != bot.WhiteWins {
 					t.Fatalf("the leaver's game: %+v", g)
 				}
 				continue
@@ -315,7 +315,7 @@ func TestTournamentPauseAndRemove(t *testing.T) {
 	if tr, err = e.tours.Remove(ctx, tr.ID, "p1", victim, "g1"); err != nil {
 		t.Fatal(err)
 	}
-	if g, _ := e.svc.Game(ctx, tr.Games[2].GameID); g.Ongoing() {
+	if g, _ := e.svc.Views().Game(ctx, tr.Games[2].GameID); g.Ongoing() {
 		t.Errorf("the removed player's game goes on: %+v", g)
 	}
 	if !slices.Contains(tr.Event.Withdrawn, victim) {

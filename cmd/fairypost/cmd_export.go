@@ -85,18 +85,18 @@ func (a *app) export(ctx context.Context, dbPath string, id uint64, format strin
 	}
 	svc := bot.NewService(db.Stores(), reg)
 	if format == "pgn" {
-		pgn, err := svc.PGN(ctx, id)
+		pgn, err := svc.Views().PGN(ctx, id)
 		if err != nil {
 			return serviceError(err)
 		}
 		_, err = a.stdout.Write([]byte(pgn))
 		return err
 	}
-	g, rg, err := svc.Replay(ctx, id)
+	g, rg, err := svc.Views().Replay(ctx, id)
 	if err != nil {
 		return serviceError(err)
 	}
-	hist, err := svc.History(ctx, id)
+	hist, err := svc.Views().History(ctx, id)
 	if err != nil {
 		return serviceError(err)
 	}

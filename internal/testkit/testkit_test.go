@@ -33,11 +33,11 @@ func TestCheckDBReportsIndexProblems(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "fairypost.db")
 	db := testkit.OpenDBAt(t, path)
 	svc := testkit.Service(t, db, testkit.NewClock(testkit.T0))
-	c, err := svc.Challenge(context.Background(), bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "c", Variant: "chess", DaysPerMove: 3})
+	c, err := svc.Challenges().Challenge(context.Background(), bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "c", Variant: "chess", DaysPerMove: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.Accept(context.Background(), c.ID, c.Version, "bob", bot.Where{ChannelID: "c"}); err != nil {
+	if _, err := svc.Challenges().Accept(context.Background(), c.ID, c.Version, "bob", bot.Where{ChannelID: "c"}); err != nil {
 		t.Fatal(err)
 	}
 	rec := &recorder{TB: t}
