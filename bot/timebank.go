@@ -63,3 +63,6 @@ func spendBank(g *Game, userID string, started, now time.Time) {
 	}
 	g.setBank(userID, max(g.BankLeft(userID)-over, 0))
 }
+
+// day is the unit of the time banks and of the days per move.
+const day = 24 * time.Hour

@@ -23,8 +23,6 @@ import (
 // are set aside (PausedDeadline, PausedRemindAt), so the game cannot time
 // out, and come back moved by the time paused. Moves wait for the resume.
 
-// day is the unit of the time banks (timebank.go).
-const day = 24 * time.Hour
 
 // UpdatePlayerGames changes every game userID plays that is not over,
 // one update each through the game's write path (the finishers run in
