@@ -52,7 +52,7 @@ func (s *Service) updateGame(ctx context.Context, id, expected uint64, fn func(*
 // transaction.
 func (s *Service) updateFollowed(ctx context.Context, id, expected uint64, followers []string, fn func(*Game) ([]Notification, error)) (*Game, error) {
 	change := func(g *Game, tx RatingTx) ([]Notification, error) {
-		u := GameUpdate{Game: g, Before: gameBefore(g), Ratings: tx}
+		u := GameUpdate{Game: g, Before: newGameBefore(g), Ratings: tx}
 		told, err := fn(g)
 		if err != nil {
 			return nil, err
