@@ -90,6 +90,10 @@ type player struct {
 	ackedBy map[[2]uint64][]string
 	// unacked counts moves found stored whose answer the user never saw.
 	unacked int
+	// gaveUp are the interactions whose answer the user stopped waiting
+	// for ("no answer", "owner died"), by ID with the outcome: on a
+	// loaded machine an answer may still come after that.
+	gaveUp map[string]string
 	// attempts counts interactions sent per outcome ("acked", "refused",
 	// "failed", "owner died", "no answer"...).
 	outcomes map[string]int
@@ -98,7 +102,7 @@ type player struct {
 // newPlayer returns a player of line through srv.
 func newPlayer(srv *discordtest.Server, f front, read gameReader, line []string) *player {
 	return &player{srv: srv, front: f, read: read, line: line, wait: 20 * time.Second,
-		ackedBy: map[[2]uint64][]string{}, outcomes: map[string]int{}}
+		ackedBy: map[[2]uint64][]string{}, outcomes: map[string]int{}, gaveUp: map[string]string{}}
 }
 
 // gameIDRe finds "#ID" in an answer.
@@ -184,6 +188,9 @@ func (pl *player) play(ctx context.Context, g loadGame, from, to int, onAck func
 		}
 		pl.mu.Lock()
 		pl.outcomes[outcome]++
+		if outcome == "no answer" || outcome == "owner died" {
+			pl.gaveUp[ix.ID] = outcome
+		}
 		if outcome == "acked" {
 			pl.latencies = append(pl.latencies, time.Since(t0))
 			key := [2]uint64{g.id, uint64(ply)}
