@@ -113,12 +113,12 @@ func ParseArmyChooser(s string) (ArmyChooser, error) {
 }
 
 // allowedDays lists the allowed days per move; 0 is unlimited.
-var allowedDays = []int{0, 1, 2, 3, 5, 7, 14}
+var AllowedDays = []int{0, 1, 2, 3, 5, 7, 14}
 
 // ValidDaysPerMove reports whether d is one of the allowed days per move:
 // 1, 2, 3, 5, 7, 14, or 0 for unlimited.
 func ValidDaysPerMove(d int) bool {
-	for _, a := range allowedDays {
+	for _, a := range AllowedDays {
 		if a == d {
 			return true
 		}
@@ -175,7 +175,7 @@ type Where struct {
 // challenge to one user in the server where it was made or, by that
 // user, from a DM with the bot (where the bot sent them its buttons).
 // The game is always played in the challenge's channel.
-func (c *Challenge) acceptableFrom(at Where) error {
+func (c *Challenge) AcceptableFrom(at Where) error {
 	if c.Open() {
 		if at.DM || at.GuildID != c.GuildID || at.ChannelID != c.ChannelID {
 			return Errorf(EFORBIDDEN, "Open challenge %d can be accepted only in the channel where it was made.", c.ID)

@@ -4,12 +4,12 @@ import "time"
 
 // ShiftClock moves the running turn's clock of g by d (see shiftClock):
 // a vacation that starts or ends moves it by what is left of it.
-func (g *Game) ShiftClock(d time.Duration) { shiftClock(g, d) }
+func (g *Game) ShiftClock(d time.Duration) { ShiftClock(g, d) }
 
 // shiftClock moves the running turn's clock of g by d: TurnStarted,
 // Deadline and RemindAt (those set), or, in a paused game, the clock set
 // aside.
-func shiftClock(g *Game, d time.Duration) {
+func ShiftClock(g *Game, d time.Duration) {
 	move := func(t *time.Time) {
 		if !t.IsZero() {
 			*t = t.Add(d)
@@ -62,7 +62,7 @@ func (g *Game) OnVacation(userID string, now time.Time) (time.Time, bool) {
 // holdClock adjusts the clock of a turn that starts at now in g
 // (startTurn): the turn of a player on vacation begins when the vacation
 // ends at the latest, and the clock of a paused game is set aside.
-func holdClock(g *Game, now time.Time) {
+func HoldClock(g *Game, now time.Time) {
 	if until, away := g.OnVacation(g.ToAct, now); away && !g.Deadline.IsZero() {
 		d := until.Sub(now)
 		g.TurnStarted, g.Deadline = g.TurnStarted.Add(d), g.Deadline.Add(d)
@@ -71,7 +71,7 @@ func holdClock(g *Game, now time.Time) {
 
 // setClockAside stops the clock of a paused g: Deadline and RemindAt
 // move to PausedDeadline and PausedRemindAt.
-func setClockAside(g *Game) {
+func SetClockAside(g *Game) {
 	g.PausedDeadline, g.PausedRemindAt = g.Deadline, g.RemindAt
 	g.Deadline, g.RemindAt = time.Time{}, time.Time{}
 }

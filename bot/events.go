@@ -27,7 +27,7 @@ type GameBefore struct {
 }
 
 // gameBefore returns what g is now, for GameUpdate.Before.
-func newGameBefore(g *Game) GameBefore {
+func NewGameBefore(g *Game) GameBefore {
 	return GameBefore{Ongoing: g.Ongoing(), ToAct: g.ToAct, Moves: len(g.Moves), DrawOffer: g.DrawOffer}
 }
 

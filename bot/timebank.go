@@ -46,14 +46,14 @@ func (g *Game) setBank(userID string, d time.Duration) {
 }
 
 // fillBanks gives both players of g, a game starting, its whole bank.
-func fillBanks(g *Game) {
+func FillBanks(g *Game) {
 	g.WhiteBank = time.Duration(g.BankDays) * day
 	g.BlackBank = g.WhiteBank
 }
 
 // spendBank takes from the bank of userID, whose turn in g began at
 // started and ends at now, the time it took beyond the days per move.
-func spendBank(g *Game, userID string, started, now time.Time) {
+func SpendBank(g *Game, userID string, started, now time.Time) {
 	if g.BankDays == 0 || g.DaysPerMove <= 0 || started.IsZero() || userID == "" {
 		return
 	}

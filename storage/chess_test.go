@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/storage"
 )
@@ -45,7 +46,7 @@ func newPlayer(db *storage.DB, v *rules.Variant, seed uint64) *player {
 // game of chess from the start position, as one stored game.
 func (p *player) start(white, black, channel string) (*bot.Game, error) {
 	c := &bot.Challenge{Challenger: white, Challenged: black, ChannelID: channel, Variant: "chess",
-		DaysPerMove: 3, Color: bot.ColorWhite, Status: bot.ChallengePending, Expires: p.now.Add(bot.ChallengeTTL),
+		DaysPerMove: 3, Color: bot.ColorWhite, Status: bot.ChallengePending, Expires: p.now.Add(gameplay.ChallengeTTL),
 		Created: p.now, Updated: p.now}
 	if err := p.db.CreateChallenge(ctx, c, nil); err != nil {
 		return nil, err

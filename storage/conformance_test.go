@@ -4,12 +4,13 @@ import (
 	"testing"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/storage/storetest"
 )
 
 // TestConformance runs the stores' conformance suite on bbolt files.
 func TestConformance(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) bot.Stores {
+	storetest.Run(t, func(t *testing.T) gameplay.Stores {
 		db := mustOpenDB(t, "")
 		return db.Stores()
 	})

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -507,6 +508,6 @@ func reindex(b *bolt.Bucket, old, new []string, id uint64) error {
 }
 
 // Stores returns every store of package bot, each kept in db.
-func (db *DB) Stores() bot.Stores {
-	return bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Notes: db, Follows: db, Ratings: db, Tournaments: db}
+func (db *DB) Stores() gameplay.Stores {
+	return gameplay.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Notes: db, Follows: db, Ratings: db, Tournaments: db}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -263,7 +264,7 @@ func migrateRemindAt(tx *bolt.Tx) error {
 		if err != nil {
 			return err
 		}
-		if g.RemindAt = bot.RemindTime(g, p.ReminderPercent); g.RemindAt.IsZero() {
+		if g.RemindAt = gameplay.RemindTime(g, p.ReminderPercent); g.RemindAt.IsZero() {
 			continue
 		}
 		b, err := encodeGame(g)

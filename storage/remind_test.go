@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/storage"
 	bolt "go.etcd.io/bbolt"
 )
@@ -354,7 +355,7 @@ func TestMigrateRemindAt(t *testing.T) {
 			}
 			c := g.Clone()
 			c.RemindAt = time.Time{}
-			if at := bot.RemindTime(c, percent); !at.Equal(g.RemindAt) {
+			if at := gameplay.RemindTime(c, percent); !at.Equal(g.RemindAt) {
 				t.Errorf("%s: game %d RemindAt %v, bot.RemindTime says %v", when, s.ID, g.RemindAt, at)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/storage"
 	bolt "go.etcd.io/bbolt"
@@ -55,7 +56,7 @@ func buildSweepFixture(tb testing.TB, now time.Time) string {
 			TurnStarted: started, Deadline: started.Add(turn), Annotations: bot.Annotations{Reminded: reminded},
 			Created: t0, Updated: started}
 		g.ToAct = g.Player(ply%2 == 0)
-		g.RemindAt = bot.RemindTime(g, bot.DefaultReminderPercent) // as the Service sets it
+		g.RemindAt = gameplay.RemindTime(g, bot.DefaultReminderPercent) // as the Service sets it
 		games[i] = g
 	}
 	if err := db.BulkLoadGames(games, 10_000); err != nil {
@@ -65,7 +66,7 @@ func buildSweepFixture(tb testing.TB, now time.Time) string {
 }
 
 // BenchmarkSweepNothingDue100k measures one wake-up of the scheduler
-// (bot.Service.Sweep) over a store of 100,000 running games with
+// (gameplay.Service.Sweep) over a store of 100,000 running games with
 // deadlines, none of which has anything due: the cost of finding that
 // there is nothing to do and when to wake next. The store is built once
 // per run of the benchmark, outside the timing.
@@ -76,8 +77,8 @@ func BenchmarkSweepNothingDue100k(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg,
-		bot.Clock(func() time.Time { return now }))
+	svc := gameplay.NewService(gameplay.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg,
+		gameplay.Clock(func() time.Time { return now }))
 	for b.Loop() {
 		rep, err := svc.Sweep(ctx)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // Verify checks that st holds exactly the records of d, through the
@@ -24,7 +25,7 @@ import (
 // (verifyNotesAndFollows); and the outbox
 // with d's notifications in d's order (IDs may differ). It returns the
 // first difference found. "fairypost migrate" runs it after a copy.
-func Verify(ctx context.Context, d *Dump, st bot.Stores) error {
+func Verify(ctx context.Context, d *Dump, st gameplay.Stores) error {
 	users, channels := map[string]bool{}, map[string]bool{}
 	note := func(m map[string]bool, keys ...string) {
 		for _, k := range keys {
@@ -131,7 +132,7 @@ func Verify(ctx context.Context, d *Dump, st bot.Stores) error {
 
 // verifyTimes checks the deadline, reminder and expiry listings (all of
 // them, up to the end of time) and their earliest times.
-func verifyTimes(ctx context.Context, d *Dump, st bot.Stores) error {
+func verifyTimes(ctx context.Context, d *Dump, st gameplay.Stores) error {
 	end := time.Unix(0, math.MaxInt64)
 	byTime := func(at func(*bot.Game) time.Time) []uint64 {
 		var gs []*bot.Game
@@ -220,7 +221,7 @@ func sameEarliest(what string, got time.Time, gs []*bot.Game, at func(*bot.Game)
 // verifyNotesAndFollows checks, for every game of d and every game a
 // note or follow of d names, that st lists the notes and followers d
 // holds for it, in user order.
-func verifyNotesAndFollows(ctx context.Context, d *Dump, st bot.Stores) error {
+func verifyNotesAndFollows(ctx context.Context, d *Dump, st gameplay.Stores) error {
 	notes, follows := map[uint64][]bot.Note{}, map[uint64][]string{}
 	games := map[uint64]bool{}
 	for _, g := range d.Games {

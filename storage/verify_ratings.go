@@ -10,13 +10,14 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // verifyRatings checks that st.Ratings holds exactly d's standings and
 // rating histories, through its own listings: every pool's standings,
 // every user's standings, every player's history. A store without
 // ratings matches only a dump without any.
-func verifyRatings(ctx context.Context, d *Dump, st bot.Stores) error {
+func verifyRatings(ctx context.Context, d *Dump, st gameplay.Stores) error {
 	if st.Ratings == nil {
 		if len(d.Standings) > 0 || len(d.RatingHistory) > 0 {
 			return fmt.Errorf("the store keeps no ratings, and the copy holds %d standings", len(d.Standings))
@@ -82,7 +83,7 @@ func verifyRatings(ctx context.Context, d *Dump, st bot.Stores) error {
 // verifyTournaments checks that st.Tournaments holds exactly d's
 // tournaments: each record equal, and the listings by channel, of the
 // running ones and of those to start, with the IDs d implies.
-func verifyTournaments(ctx context.Context, d *Dump, st bot.Stores) error {
+func verifyTournaments(ctx context.Context, d *Dump, st gameplay.Stores) error {
 	if st.Tournaments == nil {
 		if len(d.Tournaments) > 0 {
 			return fmt.Errorf("the store keeps no tournaments, and the copy holds %d", len(d.Tournaments))

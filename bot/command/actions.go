@@ -5,10 +5,11 @@ import (
 	"fmt"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rules"
 )
 
-// The game actions besides moves (bot.Service.Act), in one table: what
+// The game actions besides moves (gameplay.Service.Act), in one table: what
 // /resign, /abort, /draw, /takeback, /pause and /choose do, what the
 // buttons under a game do, and what the bot answers, all come from
 // gameActions. A command names a row by bot.Action (its option word
@@ -17,9 +18,9 @@ import (
 
 // gameActionDef is one row of the table of game actions.
 type gameActionDef struct {
-	// act is the action, its name, and the service call: bot.Service.Act
+	// act is the action, its name, and the service call: gameplay.Service.Act
 	// with it.
-	act bot.Action
+	act gameplay.Action
 	// prefer, when set, says which of user's games a command means when
 	// it names none and user plays several in the channel (resolveGame):
 	// those where prefer holds come first.
@@ -65,43 +66,43 @@ func gameActions() []gameActionDef {
 	takeback := func(g *bot.Game) string { return g.Takeback }
 	pauseOffer := func(g *bot.Game) string { return g.PauseOffer }
 	return []gameActionDef{
-		{act: bot.ActResign,
+		{act: gameplay.ActResign,
 			reply: shows(func(h *Handler, who string, g *bot.Game, _ *rules.Game) string {
 				return fmt.Sprintf("%s resigns game #%d.\n%s", who, g.ID, h.resultText(g))
 			}),
 			buttons: []actionButton{{id: actResignConfirm, label: "Yes, resign", style: ButtonDanger}}},
-		{act: bot.ActAbort, reply: shows(nil)},
-		{act: bot.ActOfferDraw,
+		{act: gameplay.ActAbort, reply: shows(nil)},
+		{act: gameplay.ActOfferDraw,
 			reply:   says("%[1]s offers a draw in game #%[2]d. %[3]s: accept or decline with the buttons or /draw."),
 			buttons: []actionButton{{id: actDrawOffer, label: "Offer draw", style: ButtonSecondary}}},
-		{act: bot.ActAcceptDraw, prefer: offerFromOpponent(drawOffer),
+		{act: gameplay.ActAcceptDraw, prefer: offerFromOpponent(drawOffer),
 			reply: shows(func(h *Handler, who string, g *bot.Game, _ *rules.Game) string {
 				return fmt.Sprintf("%s accepts the draw.\n%s", who, h.resultText(g))
 			}),
 			buttons: []actionButton{{id: actDrawAccept, label: "Accept draw", style: ButtonSuccess}}},
-		{act: bot.ActDeclineDraw, prefer: offerFromOpponent(drawOffer),
+		{act: gameplay.ActDeclineDraw, prefer: offerFromOpponent(drawOffer),
 			reply:   says("%[1]s declines the draw offer in game #%[2]d."),
 			buttons: []actionButton{{id: actDrawDecline, label: "Decline draw", style: ButtonSecondary}}},
-		{act: bot.ActClaimDraw,
+		{act: gameplay.ActClaimDraw,
 			reply: shows(func(h *Handler, who string, g *bot.Game, _ *rules.Game) string {
 				return fmt.Sprintf("%s claims a draw.\n%s", who, h.resultText(g))
 			})},
-		{act: bot.ActAskTakeback,
+		{act: gameplay.ActAskTakeback,
 			reply: says("%[1]s asks to take back their last move in game #%[2]d. %[3]s: accept or decline with the buttons or /takeback.")},
-		{act: bot.ActAcceptTakeback, prefer: offerFromOpponent(takeback),
+		{act: gameplay.ActAcceptTakeback, prefer: offerFromOpponent(takeback),
 			reply: shows(func(h *Handler, who string, g *bot.Game, rg *rules.Game) string {
 				return fmt.Sprintf("%s accepts: the last move of game #%d is taken back.\n%s", who, g.ID, turnText(g, rg))
 			}),
 			buttons: []actionButton{{id: actTakebackAccept, label: "Accept takeback", style: ButtonPrimary}}},
-		{act: bot.ActDeclineTakeback, prefer: offerFromOpponent(takeback),
+		{act: gameplay.ActDeclineTakeback, prefer: offerFromOpponent(takeback),
 			reply:   says("%[1]s declines to take back the last move in game #%[2]d."),
 			buttons: []actionButton{{id: actTakebackDecline, label: "Decline takeback", style: ButtonSecondary}}},
-		{act: bot.ActPause, prefer: offerFromOpponent(pauseOffer), reply: (*Handler).paused,
+		{act: gameplay.ActPause, prefer: offerFromOpponent(pauseOffer), reply: (*Handler).paused,
 			buttons: []actionButton{{id: actPauseAgree, label: "Agree to pause", style: ButtonPrimary}}},
-		{act: bot.ActDeclinePause, prefer: offerFromOpponent(pauseOffer), reply: (*Handler).pauseDeclined,
+		{act: gameplay.ActDeclinePause, prefer: offerFromOpponent(pauseOffer), reply: (*Handler).pauseDeclined,
 			buttons: []actionButton{{id: actPauseDecline, label: "Decline pause", style: ButtonSecondary}}},
-		{act: bot.ActResume, prefer: func(g *bot.Game, _ string) bool { return !g.PausedAt.IsZero() }, reply: (*Handler).resumed},
-		{act: bot.ActChoose, prefer: func(g *bot.Game, user string) bool { return yourTurn(user)(g) }, reply: (*Handler).chosen,
+		{act: gameplay.ActResume, prefer: func(g *bot.Game, _ string) bool { return !g.PausedAt.IsZero() }, reply: (*Handler).resumed},
+		{act: gameplay.ActChoose, prefer: func(g *bot.Game, user string) bool { return yourTurn(user)(g) }, reply: (*Handler).chosen,
 			buttons: []actionButton{
 				{id: actArmyWhite, label: "I play White", style: ButtonSecondary, choice: "white"},
 				{id: actArmyBlack, label: "I play Black", style: ButtonSecondary, choice: "black"},
@@ -113,7 +114,7 @@ func gameActions() []gameActionDef {
 
 // gameActionOf returns the row of action a; false for an action the
 // table does not have.
-func gameActionOf(a bot.Action) (gameActionDef, bool) {
+func gameActionOf(a gameplay.Action) (gameActionDef, bool) {
 	for _, d := range gameActions() {
 		if d.act == a {
 			return d, true
@@ -167,7 +168,7 @@ func actionButtonDefs() map[string]buttonDef {
 // and /draw, /takeback, /pause with the option word appended, as
 // actOption does): on the game req names, or the one of the user's in
 // the channel the row prefers.
-func (h *Handler) act(ctx context.Context, req Request, a bot.Action) (Reply, error) {
+func (h *Handler) act(ctx context.Context, req Request, a gameplay.Action) (Reply, error) {
 	d, ok := gameActionOf(a)
 	if !ok {
 		return Reply{}, bot.Errorf(bot.EINVALID, "Unknown game action %q.", string(a))
@@ -189,7 +190,7 @@ func (h *Handler) act(ctx context.Context, req Request, a bot.Action) (Reply, er
 // answers with d's reply. A button's action refused because the game
 // changed meanwhile is said to be out of date.
 func (h *Handler) doAction(ctx context.Context, userID string, d gameActionDef, g *bot.Game, version uint64, choice string) (Reply, error) {
-	ng, err := h.svc.Act(ctx, bot.ActionRequest{Action: d.act, GameID: g.ID, Version: version, UserID: userID, Choice: choice})
+	ng, err := h.svc.Act(ctx, gameplay.ActionRequest{Action: d.act, GameID: g.ID, Version: version, UserID: userID, Choice: choice})
 	if err != nil {
 		if version != bot.AnyVersion && bot.ErrorCode(err) == bot.ECONFLICT {
 			return Reply{}, stale(g)
@@ -243,7 +244,7 @@ func shows(head func(h *Handler, who string, g *bot.Game, rg *rules.Game) string
 
 // defineResign defines /resign: the game action bot.ActResign.
 func defineResign(catalogue) commandDef {
-	return commandDef{Spec{Name: cmdResign, Description: "Resign a game", Options: []OptionSpec{gameOption("")}}, actWith(bot.ActResign)}
+	return commandDef{Spec{Name: cmdResign, Description: "Resign a game", Options: []OptionSpec{gameOption("")}}, actWith(gameplay.ActResign)}
 }
 
 // defineDraw defines /draw: the game actions "draw-" + its action.
@@ -257,7 +258,7 @@ func defineDraw(catalogue) commandDef {
 
 // defineAbort defines /abort: the game action bot.ActAbort.
 func defineAbort(catalogue) commandDef {
-	return commandDef{Spec{Name: cmdAbort, Description: "Abort a game before both players have moved", Options: []OptionSpec{gameOption("")}}, actWith(bot.ActAbort)}
+	return commandDef{Spec{Name: cmdAbort, Description: "Abort a game before both players have moved", Options: []OptionSpec{gameOption("")}}, actWith(gameplay.ActAbort)}
 }
 
 // defineTakeback defines /takeback: the game actions "takeback-" + its
@@ -270,7 +271,7 @@ func defineTakeback(catalogue) commandDef {
 }
 
 // actWith runs a command that is one game action (act).
-func actWith(action bot.Action) func(h *Handler, ctx context.Context, req Request) (Reply, error) {
+func actWith(action gameplay.Action) func(h *Handler, ctx context.Context, req Request) (Reply, error) {
 	return func(h *Handler, ctx context.Context, req Request) (Reply, error) { return h.act(ctx, req, action) }
 }
 
@@ -278,6 +279,6 @@ func actWith(action bot.Action) func(h *Handler, ctx context.Context, req Reques
 // action's name (/draw action:offer is "draw-offer").
 func actOption(prefix string) func(h *Handler, ctx context.Context, req Request) (Reply, error) {
 	return func(h *Handler, ctx context.Context, req Request) (Reply, error) {
-		return h.act(ctx, req, bot.Action(prefix+req.Options[optAction]))
+		return h.act(ctx, req, gameplay.Action(prefix+req.Options[optAction]))
 	}
 }

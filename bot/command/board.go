@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/render"
 	"github.com/fairypost/fairypost/rules"
 )
@@ -239,12 +240,12 @@ func timeLeft(deadline, now time.Time) string {
 func (h *Handler) resultLine(g *bot.Game) string {
 	switch g.Status {
 	case bot.GameAborted:
-		return fmt.Sprintf("Game #%d was aborted%s.", g.ID, bot.AbortPhrase(g.Reason))
+		return fmt.Sprintf("Game #%d was aborted%s.", g.ID, gameplay.AbortPhrase(g.Reason))
 	case bot.GameFinished:
 	default:
 		return ""
 	}
-	reason := bot.EndPhrase(h.svc.Rules().Default(g.Variant), g.Result, g.Reason)
+	reason := gameplay.EndPhrase(h.svc.Rules().Default(g.Variant), g.Result, g.Reason)
 	switch g.Result {
 	case bot.WhiteWins:
 		return fmt.Sprintf("Game #%d is over: %s (White) wins%s, 1-0.", g.ID, mention(g.White), reason)

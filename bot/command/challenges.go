@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // challenge runs /challenge.
@@ -44,7 +45,7 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, bot.Errorf(bot.EINVALID, "level: is for a game against the bot itself: challenge it (opponent: the bot) to play it.")
 	case o[optLevel] != "":
 		if level, err = strconv.Atoi(o[optLevel]); err != nil {
-			return Reply{}, bot.Errorf(bot.EINVALID, "level: choose 1 (weakest) to %d (strongest).", bot.MaxComputerLevel)
+			return Reply{}, bot.Errorf(bot.EINVALID, "level: choose 1 (weakest) to %d (strongest).", gameplay.MaxComputerLevel)
 		}
 	}
 	if computer && o[optRated] == "yes" {
@@ -55,7 +56,7 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 	} else if opp != "" && facts.NotMember {
 		return Reply{}, bot.Errorf(bot.EINVALID, "%s is not a member of this server, so they could not see the game: challenge someone from here.", mention(opp))
 	}
-	c, err := h.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{
+	c, err := h.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{
 		Challenger: req.UserID, Challenged: opp, GuildID: req.GuildID, ChannelID: req.ChannelID,
 		Variant: key, Options: o[optOptions], DaysPerMove: days, BankDays: bank, Color: color, Chooser: chooser, Rated: rated,
 		Level: level,

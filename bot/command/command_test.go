@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
@@ -29,7 +30,7 @@ type env struct {
 	t     *testing.T
 	ctx   context.Context
 	db    *storage.DB
-	svc   *bot.Service
+	svc   *gameplay.Service
 	tours *tournaments.Service
 	rates *ratings.Service
 	h     *Handler

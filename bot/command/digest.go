@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/notify"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/rules"
@@ -209,7 +210,7 @@ func (h *Handler) digestGame(g *bot.Game, userID string, offset int, now time.Ti
 		h.log.Error("command: digest: replay", "game", g.ID, "err", err)
 		return line, nil
 	}
-	played := historyLines(bot.TurnsSince(g, rg, sinceLastOwn(g, rg, userID)))
+	played := historyLines(gameplay.TurnsSince(g, rg, sinceLastOwn(g, rg, userID)))
 	switch {
 	case len(played) > 0:
 		line += fmt.Sprintf(" Since your last move: %s.", strings.Join(played, "; "))

@@ -9,7 +9,7 @@
 // Each command is defined (spec and handler together) in its own file, by
 // a define<Command> function; commandList (specs.go) is the one list of
 // them, which Specs (what Discord registers), the console's parser and
-// /help read. The game actions besides moves (bot.Service.Act: resign,
+// /help read. The game actions besides moves (gameplay.Service.Act: resign,
 // draws, abort, takebacks, pause, the pre-game choice) are one table,
 // gameActions (actions.go): each row says the action, which game a command
 // prefers, the reply and the buttons that do it.

@@ -8,7 +8,7 @@ import (
 )
 
 // /follow and /unfollow: spectators told of a game's moves
-// (bot.Service.Follow).
+// (gameplay.Service.Follow).
 const (
 	cmdFollow   = "follow"
 	cmdUnfollow = "unfollow"

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // /forecast: conditional moves (bot.Forecast).
@@ -116,7 +117,7 @@ func counted(n int, noun string) string {
 
 // answersText tells the moves a move's reply led the bot to play from
 // conditional lines, "" when none.
-func answersText(answers []bot.ForecastAnswer) string {
+func answersText(answers []gameplay.ForecastAnswer) string {
 	if len(answers) == 0 {
 		return ""
 	}

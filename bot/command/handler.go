@@ -5,7 +5,7 @@ import (
 	"log/slog"
 	"runtime/debug"
 
-	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
@@ -42,12 +42,12 @@ type Options struct {
 	Ratings *ratings.Service
 }
 
-// Handler runs the user commands against a bot.Service. It holds no state
+// Handler runs the user commands against a gameplay.Service. It holds no state
 // of its own besides its configuration, the renderer and a bounded cache
 // of the images it drew last (keyed by game ID and record version), and
 // is safe for concurrent use.
 type Handler struct {
-	svc      *bot.Service
+	svc      *gameplay.Service
 	prefs    *prefs.Service       // the players' settings and vacations
 	tours    *tournaments.Service // nil: no tournaments
 	ratings  *ratings.Service     // nil: no ratings
@@ -65,7 +65,7 @@ type Handler struct {
 // vacations kept by settings (for /settings and /vacation, and for the
 // time zone of digests). It panics only if the embedded fonts of package
 // render cannot be loaded, which is a broken build.
-func New(svc *bot.Service, settings *prefs.Service, opts Options) *Handler {
+func New(svc *gameplay.Service, settings *prefs.Service, opts Options) *Handler {
 	r, err := render.NewRenderer()
 	if err != nil {
 		panic("command: " + err.Error())

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
@@ -89,7 +90,7 @@ func BenchmarkMoveByLength(b *testing.B) {
 			}
 			b.Run(fmt.Sprintf("%s/ply%d", key, plies), func(b *testing.B) {
 				db := testkit.OpenDB(b)
-				svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg)
+				svc := gameplay.NewService(gameplay.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg)
 				h := New(svc, prefs.New(svc, db), Options{})
 				ctx := context.Background()
 				var (
@@ -139,9 +140,9 @@ func rgPosition(b *testing.B, v *rules.Variant, moves []string) rules.Position {
 
 // storedGame writes an active game of v between alice and bob with the
 // moves played, as the service would have stored it, and returns it.
-func storedGame(b *testing.B, db *storage.DB, svc *bot.Service, v *rules.Variant, moves []string) *bot.Game {
+func storedGame(b *testing.B, db *storage.DB, svc *gameplay.Service, v *rules.Variant, moves []string) *bot.Game {
 	ctx := context.Background()
-	c, err := svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", GuildID: "g", ChannelID: "c",
+	c, err := svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", GuildID: "g", ChannelID: "c",
 		Variant: v.Key, Color: bot.ColorWhite})
 	if err != nil {
 		b.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
@@ -415,7 +416,7 @@ func TestNeverPanics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := bot.NewService(bot.Stores{}, reg) // no stores: every store access panics
+	svc := gameplay.NewService(gameplay.Stores{}, reg) // no stores: every store access panics
 	logs := &testkit.Buffer{}
 	h := New(svc, prefs.New(svc, nil), Options{Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	ctx := context.Background()
@@ -486,7 +487,7 @@ func (e *env) startFrom(variant, fen string) uint64 {
 	}
 	now := e.clk.Now()
 	c := &bot.Challenge{Challenger: "alice", Challenged: "bob", GuildID: "g1", ChannelID: "c1", Variant: variant, DaysPerMove: 3,
-		Color: bot.ColorWhite, Status: bot.ChallengePending, Expires: now.Add(bot.ChallengeTTL), Created: now, Updated: now}
+		Color: bot.ColorWhite, Status: bot.ChallengePending, Expires: now.Add(gameplay.ChallengeTTL), Created: now, Updated: now}
 	if err := e.db.CreateChallenge(e.ctx, c, nil); err != nil {
 		e.t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/rules/notation"
 )
@@ -82,11 +83,11 @@ func passEnds(rg *rules.Game) string {
 		case rules.Ongoing:
 			return ""
 		case rules.Draw:
-			return "Passing now ends the game at once in a draw" + bot.EndPhrase(rg.Variant(), bot.Draw, o.Reason) + "."
+			return "Passing now ends the game at once in a draw" + gameplay.EndPhrase(rg.Variant(), bot.Draw, o.Reason) + "."
 		case rules.WhiteWins:
-			return "Passing now ends the game at once: White wins" + bot.EndPhrase(rg.Variant(), bot.WhiteWins, o.Reason) + "."
+			return "Passing now ends the game at once: White wins" + gameplay.EndPhrase(rg.Variant(), bot.WhiteWins, o.Reason) + "."
 		case rules.BlackWins:
-			return "Passing now ends the game at once: Black wins" + bot.EndPhrase(rg.Variant(), bot.BlackWins, o.Reason) + "."
+			return "Passing now ends the game at once: Black wins" + gameplay.EndPhrase(rg.Variant(), bot.BlackWins, o.Reason) + "."
 		}
 		return ""
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/rules/notation"
 )
@@ -94,7 +95,7 @@ func TestMovesListsEveryLegalMove(t *testing.T) {
 				t.Fatalf("%s: legal moves %v, %v", key, moves, err)
 			}
 			m := moves[(ply*7+3)%len(moves)]
-			if _, err := e.svc.Move(e.ctx, bot.MoveRequest{GameID: id, UserID: g.ToAct, Move: m.Canonical, Version: bot.AnyVersion}); err != nil {
+			if _, err := e.svc.Move(e.ctx, gameplay.MoveRequest{GameID: id, UserID: g.ToAct, Move: m.Canonical, Version: bot.AnyVersion}); err != nil {
 				t.Fatalf("%s: %s: %v", key, m.Canonical, err)
 			}
 		}

@@ -8,7 +8,7 @@ import (
 	"github.com/fairypost/fairypost/bot"
 )
 
-// /note: a player's private notes on a game (bot.Service.Notes).
+// /note: a player's private notes on a game (gameplay.Service.Notes).
 const (
 	cmdNote = "note"
 	optText = "text"

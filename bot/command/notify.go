@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -162,7 +163,7 @@ func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Rep
 func (h *Handler) computerTurn(g *bot.Game, rg *rules.Game, rep Reply) Reply {
 	human := opponent(g, h.svc.ComputerID())
 	text := rep.Text + "\n" + h.status(g, rg)
-	if moves := flatten(bot.TurnsSince(g, rg, sinceLastOwn(g, rg, human)), 0); len(moves) > 0 {
+	if moves := flatten(gameplay.TurnsSince(g, rg, sinceLastOwn(g, rg, human)), 0); len(moves) > 0 {
 		text = summary(moves, 0, fmt.Sprintf(" in game #%d", g.ID)) + ".\n"
 		if g.Status == bot.GameActive {
 			text += turnText(g, rg)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/rules/notation"
 )
@@ -141,7 +142,7 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	res, err := h.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: req.UserID, Move: strings.TrimSpace(req.Options[optMove]), Version: bot.AnyVersion})
+	res, err := h.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: req.UserID, Move: strings.TrimSpace(req.Options[optMove]), Version: bot.AnyVersion})
 	if err != nil {
 		return Reply{}, moveRefusal(err, req.Options[optMove])
 	}
@@ -150,7 +151,7 @@ func (h *Handler) move(ctx context.Context, req Request) (Reply, error) {
 	// The move is told with the rest of its turn before it and the
 	// passes the bot played after it.
 	ply := len(rg.Moves()) - len(res.AutoMoves) - res.AnswerPlies
-	turns := bot.TurnsSince(ng, rg, ply-1)
+	turns := gameplay.TurnsSince(ng, rg, ply-1)
 	b.WriteString(summary(flatten(turns, playedFrom(turns, req.UserID, ply)), ply, fmt.Sprintf(" in game #%d", ng.ID)))
 	b.WriteString(".\n")
 	if res.Remark != "" {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // The pre-game choice of Crazyhouse Annihilation (bot.ActChoose) by
@@ -108,5 +109,5 @@ func defineChoose(catalogue) commandDef {
 		{Name: optChoice, Description: "Army: white or black; then who moves first: me or opponent", Kind: OptionString, Required: true,
 			Choices: choices("white", "black", "me", "opponent")},
 		gameOption(""),
-	}}, actWith(bot.ActChoose)}
+	}}, actWith(gameplay.ActChoose)}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rating"
 )
 
@@ -146,7 +147,7 @@ func TestLeaderboardRanks(t *testing.T) {
 			e.ok("alice", "/resign game:"+itoa(id))
 		default:
 			g := e.game(id)
-			if _, err := e.svc.Act(e.ctx, bot.ActionRequest{Action: bot.ActResign, GameID: id, Version: bot.AnyVersion, UserID: g.Black}); err != nil {
+			if _, err := e.svc.Act(e.ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: id, Version: bot.AnyVersion, UserID: g.Black}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -8,7 +8,7 @@ import (
 )
 
 // actRematch is the button under a finished game that challenges the
-// opponent to the same game with the colours swapped (bot.Service.Rematch).
+// opponent to the same game with the colours swapped (gameplay.Challenges.Rematch).
 const actRematch = "rematch"
 
 // rematchButtons are the buttons under a finished game's board: Rematch.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // Command names.
@@ -122,7 +122,7 @@ func (h *Handler) buildCommands() []commandDef {
 // levelChoices are the computer's levels, 1 to bot.MaxComputerLevel.
 func levelChoices() []Choice {
 	var out []Choice
-	for l := bot.MinComputerLevel; l <= bot.MaxComputerLevel; l++ {
+	for l := gameplay.MinComputerLevel; l <= gameplay.MaxComputerLevel; l++ {
 		out = append(out, Choice{Name: strconv.Itoa(l), Value: strconv.Itoa(l)})
 	}
 	return out

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -15,12 +16,12 @@ const maxSummaryMoves = 24
 // turnMove is one move of a summary with what the summary needs of its
 // turn.
 type turnMove struct {
-	bot.HistoryEntry
+	gameplay.HistoryEntry
 	answer bool // made by the player whose turn it is not (a Defender answer)
 }
 
 // flatten lists the moves of turns from the 0-based ply from on.
-func flatten(turns []bot.Turn, from int) []turnMove {
+func flatten(turns []gameplay.Turn, from int) []turnMove {
 	var out []turnMove
 	for _, t := range turns {
 		for _, e := range t.Moves {
@@ -94,7 +95,7 @@ func allPasses(part []turnMove, forced bool) bool {
 
 // moveWords writes one move of a summary: its friendly form, in bold
 // when it is ply bold, and what the bot did.
-func moveWords(e bot.HistoryEntry, bold int) string {
+func moveWords(e gameplay.HistoryEntry, bold int) string {
 	s := e.SAN
 	if e.Ply == bold {
 		s = "**" + s + "**"
@@ -129,7 +130,7 @@ func sinceLastOwn(g *bot.Game, rg *rules.Game, userID string) int {
 // the turn it belongs to when that is userID's turn (so a turn's last
 // half-move is told with the first), else the move itself (an answer
 // inside the opponent's turn).
-func playedFrom(turns []bot.Turn, userID string, ply int) int {
+func playedFrom(turns []gameplay.Turn, userID string, ply int) int {
 	for _, t := range turns {
 		if len(t.Moves) == 0 || t.Moves[0].Ply > ply || t.Moves[len(t.Moves)-1].Ply < ply {
 			continue
@@ -147,7 +148,7 @@ func playedFrom(turns []bot.Turn, userID string, ply int) int {
 // own answer inside it), "" when nothing happened.
 func lastTurnSummary(g *bot.Game, rg *rules.Game, userID string) string {
 	from := sinceLastOwn(g, rg, userID)
-	moves := flatten(bot.TurnsSince(g, rg, from), 0)
+	moves := flatten(gameplay.TurnsSince(g, rg, from), 0)
 	if len(moves) == 0 {
 		return ""
 	}

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
@@ -66,23 +67,25 @@ func TestLastLinesAndTruncate(t *testing.T) {
 // the forced passes said so, numbers from the turns (a game may start
 // with Black, or at another move number).
 func TestHistoryLines(t *testing.T) {
-	e := func(c rules.Color, san string) bot.HistoryEntry { return bot.HistoryEntry{Color: c, SAN: san} }
-	turn := func(n int, c rules.Color, moves ...bot.HistoryEntry) bot.Turn {
-		return bot.Turn{Number: n, Color: c, Moves: moves}
+	e := func(c rules.Color, san string) gameplay.HistoryEntry {
+		return gameplay.HistoryEntry{Color: c, SAN: san}
 	}
-	forced := bot.HistoryEntry{Color: rules.Black, SAN: "pass", Forced: true}
+	turn := func(n int, c rules.Color, moves ...gameplay.HistoryEntry) gameplay.Turn {
+		return gameplay.Turn{Number: n, Color: c, Moves: moves}
+	}
+	forced := gameplay.HistoryEntry{Color: rules.Black, SAN: "pass", Forced: true}
 	cases := []struct {
-		turns []bot.Turn
+		turns []gameplay.Turn
 		want  string
 	}{
-		{[]bot.Turn{turn(1, rules.White, e(rules.White, "e4")), turn(1, rules.Black, e(rules.Black, "e5")),
+		{[]gameplay.Turn{turn(1, rules.White, e(rules.White, "e4")), turn(1, rules.Black, e(rules.Black, "e5")),
 			turn(2, rules.White, e(rules.White, "Nf3"))}, "1. e4 — e5|2. Nf3"},
-		{[]bot.Turn{turn(7, rules.Black, e(rules.Black, "e5")), turn(8, rules.White, e(rules.White, "a"), e(rules.White, "b")),
+		{[]gameplay.Turn{turn(7, rules.Black, e(rules.Black, "e5")), turn(8, rules.White, e(rules.White, "a"), e(rules.White, "b")),
 			turn(8, rules.Black, e(rules.Black, "c"), e(rules.Black, "d"), e(rules.Black, "f"))}, "7… e5|8. a, b — c, d, f"},
-		{[]bot.Turn{turn(3, rules.White, e(rules.White, "Af3>"), e(rules.Black, "Dg7"), e(rules.White, "Ag4")),
+		{[]gameplay.Turn{turn(3, rules.White, e(rules.White, "Af3>"), e(rules.Black, "Dg7"), e(rules.White, "Ag4")),
 			turn(3, rules.Black, e(rules.Black, "Kg8")), turn(4, rules.White, e(rules.White, "Ae2>"), forced, e(rules.White, "Ad3"))},
 			"3. Af3>, (Black answers Dg7), Ag4 — Kg8|4. Ae2>, (Black had to pass), Ad3"},
-		{[]bot.Turn{turn(5, rules.White, e(rules.White, "Af3>"), e(rules.Black, "pass"), e(rules.White, "Ae4"))},
+		{[]gameplay.Turn{turn(5, rules.White, e(rules.White, "Af3>"), e(rules.Black, "pass"), e(rules.White, "Ae4"))},
 			"5. Af3>, (Black passes), Ae4"},
 	}
 	for _, c := range cases {
@@ -101,7 +104,7 @@ func BenchmarkMove(b *testing.B) {
 		b.Fatal(err)
 	}
 	db := testkit.OpenDB(b)
-	svc := bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg, bot.Coin(func() bool { return true }))
+	svc := gameplay.NewService(gameplay.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, reg, gameplay.Coin(func() bool { return true }))
 	h := New(svc, prefs.New(svc, db), Options{})
 	ctx := context.Background()
 	moves := []struct{ user, move string }{{"alice", "Nf3"}, {"bob", "Nf6"}, {"alice", "Ng1"}, {"bob", "Ng8"}}
@@ -110,7 +113,7 @@ func BenchmarkMove(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		if i%8 == 0 { // a new game before any repetition rule applies
 			b.StopTimer()
-			c, err := svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "c", Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite})
+			c, err := svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "c", Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -155,25 +158,25 @@ func TestResultText(t *testing.T) {
 }
 
 // TestGameActionTable: the table of game actions has one row for each
-// action of bot.Service.Act and none else, each with a reply; its
+// action of gameplay.Service.Act and none else, each with a reply; its
 // buttons have distinct custom-ID actions, each answered by a press
 // (the Handler's button table) and fit in a custom ID.
 func TestGameActionTable(t *testing.T) {
-	rows := map[bot.Action]int{}
+	rows := map[gameplay.Action]int{}
 	for _, d := range gameActions() {
 		rows[d.act]++
 		if d.reply == nil {
 			t.Errorf("%s: no reply", d.act)
 		}
 	}
-	for _, a := range bot.Actions() {
+	for _, a := range gameplay.Actions() {
 		if rows[a] != 1 {
 			t.Errorf("%s: %d rows in the table, want 1", a, rows[a])
 		}
 		delete(rows, a)
 	}
 	for a := range rows {
-		t.Errorf("the table has a row for %q, which bot.Service.Act does not do", a)
+		t.Errorf("the table has a row for %q, which gameplay.Service.Act does not do", a)
 	}
 	h := newWithSettings(t, testkit.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)), Options{})
 	ids := map[string]bool{}

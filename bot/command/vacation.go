@@ -9,7 +9,7 @@ import (
 	"github.com/fairypost/fairypost/bot/prefs"
 )
 
-// /vacation and /pause: time off (prefs.Service.StartVacation, bot.Service.Pause).
+// /vacation and /pause: time off (prefs.Service.StartVacation, gameplay.Service.Act).
 const (
 	cmdVacation = "vacation"
 	cmdPause    = "pause"

@@ -8,6 +8,7 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/computer"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -59,7 +60,7 @@ func (h *Handler) games(ctx context.Context, req Request) (Reply, error) {
 // "(Black had to pass)" when the bot played the only legal move, a pass;
 // the player's own forced pass reads
 // "pass (forced)".
-func historyLines(turns []bot.Turn) []string {
+func historyLines(turns []gameplay.Turn) []string {
 	var lines []string
 	var cur strings.Builder
 	for _, t := range turns {
@@ -86,7 +87,7 @@ func historyLines(turns []bot.Turn) []string {
 }
 
 // turnLine writes the moves of t for historyLines.
-func turnLine(t bot.Turn) string {
+func turnLine(t gameplay.Turn) string {
 	parts := make([]string, len(t.Moves))
 	for i, m := range t.Moves {
 		s := m.SAN
@@ -242,7 +243,7 @@ func computerHelp() string {
 	text := fmt.Sprintf("**Playing the bot**: /challenge with the bot itself as opponent and level: %d (weakest) to %d (strongest). "+
 		"It accepts at once (a casual game) and plays each of its moves within seconds, posted in the game's thread with the board; "+
 		"you are told as your /settings say. It accepts takebacks, accepts a draw you offer when its search sees it no better than level, "+
-		"and resigns a game it sees lost by force.", bot.MinComputerLevel, bot.MaxComputerLevel)
+		"and resigns a game it sees lost by force.", gameplay.MinComputerLevel, gameplay.MaxComputerLevel)
 	if d := computer.DefaultDrawOffers().Explain(); d != "" {
 		text += " " + d
 	}

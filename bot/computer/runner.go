@@ -14,6 +14,7 @@ import (
 
 	"github.com/fairypost/fairypost/ai"
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -22,10 +23,10 @@ import (
 // on these machines): a search still running then plays its best move.
 const MoveLimit = 10 * time.Second
 
-// Runner plays the computer player's turns (bot.Service.ComputerID)
+// Runner plays the computer player's turns (gameplay.Service.ComputerID)
 // off the interaction path: a human move that hands the computer the turn
-// wakes it (bot.Service.OnComputerGame) and a bounded pool of workers searches
-// and plays, each move stored through bot.Service.Move with the version the
+// wakes it (gameplay.Service.OnComputerGame) and a bounded pool of workers searches
+// and plays, each move stored through gameplay.Service.Move with the version the
 // search started from, so a game changed meanwhile is looked at again and
 // nothing is played twice. It also answers its opponents: takebacks are
 // accepted, draw offers accepted when the search sees the computer no
@@ -34,7 +35,7 @@ const MoveLimit = 10 * time.Second
 // says. A restart resumes every game where the computer is to act (Run
 // scans them).
 type Runner struct {
-	svc     *bot.Service
+	svc     *gameplay.Service
 	log     *slog.Logger
 	workers int
 	// ResignLost resigns a game in which the search finds a forced loss
@@ -61,9 +62,9 @@ type Runner struct {
 
 // NewRunner returns a runner of svc's computer player with
 // workers searches at most at once (at least 1), and registers with svc
-// its wake-up after every game update (bot.Service.OnComputerGame): make it
+// its wake-up after every game update (gameplay.Service.OnComputerGame): make it
 // while svc is built, before it serves.
-func NewRunner(svc *bot.Service, workers int, log *slog.Logger) *Runner {
+func NewRunner(svc *gameplay.Service, workers int, log *slog.Logger) *Runner {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -267,14 +268,14 @@ func (r *Runner) step(ctx context.Context, id uint64) error {
 	}
 	switch {
 	case g.Takeback != "" && g.Takeback != me:
-		_, err := s.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: me})
+		_, err := s.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: me})
 		return err
 	case g.Status == bot.GameSetup && g.ToAct == me:
 		choice := "white"
 		if g.Setup != nil && g.Setup.Army != "" {
 			choice = "me"
 		}
-		_, err := s.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: g.Version, UserID: me, Choice: choice})
+		_, err := s.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActChoose, GameID: g.ID, Version: g.Version, UserID: me, Choice: choice})
 		return err
 	}
 	if (g.DrawOffer == "" || g.DrawOffer == me) && g.ToAct != me {
@@ -300,13 +301,13 @@ func (r *Runner) step(ctx context.Context, id uint64) error {
 	}
 	if g.DrawOffer != "" && g.DrawOffer != me {
 		if mine <= 0 {
-			if _, err := s.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: g.ID, Version: g.Version, UserID: me}); err != nil {
+			if _, err := s.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptDraw, GameID: g.ID, Version: g.Version, UserID: me}); err != nil {
 				return err
 			}
 			r.forget(g.ID)
 			return nil
 		}
-		if _, err := s.Act(ctx, bot.ActionRequest{Action: bot.ActDeclineDraw, GameID: g.ID, Version: g.Version, UserID: me}); err != nil {
+		if _, err := s.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActDeclineDraw, GameID: g.ID, Version: g.Version, UserID: me}); err != nil {
 			return err
 		}
 		return lookAgain(g.ID) // the version moved: look again for the move
@@ -315,13 +316,13 @@ func (r *Runner) step(ctx context.Context, id uint64) error {
 		return errNothingToDo
 	}
 	if r.ResignLost && ai.MateIn(res.Score) < 0 {
-		if _, err := s.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: g.Version, UserID: me}); err != nil {
+		if _, err := s.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: g.Version, UserID: me}); err != nil {
 			return err
 		}
 		r.forget(g.ID)
 		return nil
 	}
-	played, err := s.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: me, Move: rules.FormatMove(&pos, res.Move), Version: g.Version})
+	played, err := s.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: me, Move: rules.FormatMove(&pos, res.Move), Version: g.Version})
 	if err != nil {
 		return err
 	}
@@ -338,7 +339,7 @@ func (r *Runner) step(ctx context.Context, id uint64) error {
 	}
 	// The offer goes after the move, while the opponent thinks; when they
 	// have acted meanwhile, it is not made (and the next even turn may).
-	if _, err := s.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: after.ID, Version: after.Version, UserID: me}); err != nil {
+	if _, err := s.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: after.ID, Version: after.Version, UserID: me}); err != nil {
 		if bot.ErrorCode(err) != bot.ECONFLICT {
 			r.log.Warn("computer: could not offer a draw", "game", g.ID, "err", err)
 		}
@@ -458,8 +459,8 @@ func lookAgain(id uint64) error {
 // computer replays the same for the same moves.
 func (r *Runner) search(ctx context.Context, g *bot.Game, rg *rules.Game) (ai.Result, error) {
 	level := g.Level
-	if level < bot.MinComputerLevel || level > bot.MaxComputerLevel {
-		level = bot.DefaultComputerLevel
+	if level < gameplay.MinComputerLevel || level > gameplay.MaxComputerLevel {
+		level = gameplay.DefaultComputerLevel
 	}
 	n := len(rg.Moves())
 	past := make([]uint64, 0, n)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/computer"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/storage"
@@ -27,7 +28,7 @@ var t0 = testkit.T0
 // ends) on a settable clock.
 type env struct {
 	db    *storage.DB
-	svc   *bot.Service
+	svc   *gameplay.Service
 	clock *testkit.Clock
 }
 
@@ -97,7 +98,7 @@ func computerEnv(tb testing.TB) (*env, *computer.Runner) {
 // with colour and returns the game it accepted at once.
 func (e *env) challengeComputer(tb testing.TB, variant string, level int, colour bot.ColorChoice) *bot.Game {
 	tb.Helper()
-	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bot", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bot", ChannelID: "chan",
 		Variant: variant, DaysPerMove: 3, Color: colour, Level: level, Rated: true})
 	if err != nil {
 		tb.Fatal(err)
@@ -227,7 +228,7 @@ func TestComputerAnswersOffers(t *testing.T) {
 		t.Fatal(err)
 	}
 	cur, _ := e.svc.Views().Game(ctx, g.ID)
-	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: cur.Version, UserID: "alice"}); err != nil {
+	if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAskTakeback, GameID: g.ID, Version: cur.Version, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
 	if acted, err := r.Step(ctx, g.ID); err != nil || !acted {
@@ -244,12 +245,12 @@ func TestComputerAnswersOffers(t *testing.T) {
 // refused; the computer never challenges.
 func TestComputerChallengeRefusals(t *testing.T) {
 	e, _ := computerEnv(t)
-	_, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bot", ChannelID: "chan",
-		Variant: "chess", DaysPerMove: 3, Level: bot.MaxComputerLevel + 1})
+	_, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bot", ChannelID: "chan",
+		Variant: "chess", DaysPerMove: 3, Level: gameplay.MaxComputerLevel + 1})
 	if bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(bot.ErrorMessage(err), "levels 1 (weakest) to") {
 		t.Errorf("level too high: %v", err)
 	}
-	_, err = e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "bot", Challenged: "alice", ChannelID: "chan",
+	_, err = e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "bot", Challenged: "alice", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3})
 	if bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("the computer challenging: %v", err)
@@ -280,7 +281,7 @@ func drawEnv(tb testing.TB, fen string, rule computer.DrawOffers) (*env, *comput
 func (e *env) answer(tb testing.TB, r *computer.Runner, id uint64, move string, decline bool) *bot.Game {
 	tb.Helper()
 	if decline {
-		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActDeclineDraw, GameID: id, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
+		if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActDeclineDraw, GameID: id, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 			tb.Fatal(err)
 		}
 	}
@@ -351,7 +352,7 @@ func TestComputerOffersDraw(t *testing.T) {
 			t.Errorf("%+v: draw offers to alice %d, to the thread %d; want 1 each", c.rule, toAlice, toThread)
 		}
 		// Alice accepts it as she would any offer.
-		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
+		if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptDraw, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 			t.Fatal(err)
 		}
 		if end := e.game(t, g.ID); end.Result != bot.Draw || end.Reason != "agreement" {
@@ -410,7 +411,7 @@ func TestComputerDrawCountAfterTakeback(t *testing.T) {
 	e, r, g := drawEnv(t, deadEven, computer.DrawOffers{MinPlies: 0, Turns: 3, Margin: 20})
 	e.answer(t, r, g.ID, kingWalk[0], false)
 	e.answer(t, r, g.ID, kingWalk[1], false)
-	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
+	if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAskTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
 	if acted, err := r.Step(ctx, g.ID); err != nil || !acted {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -67,7 +68,7 @@ func gameBoard(g *bot.Game, p *rules.Position, said string) string {
 	case g.Status == bot.GameSetup:
 		b.WriteString("Waiting for the pre-game choice.\n")
 	case g.Status == bot.GameAborted:
-		fmt.Fprintf(&b, "Game aborted%s.\n", bot.AbortPhrase(g.Reason))
+		fmt.Fprintf(&b, "Game aborted%s.\n", gameplay.AbortPhrase(g.Reason))
 	case g.Status == bot.GameFinished:
 		fmt.Fprintf(&b, "Game over: %s (%s).\n", g.Result, orDash(string(g.Reason)))
 	default:

@@ -56,6 +56,7 @@ import (
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/computer"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/notify"
 	"github.com/fairypost/fairypost/bot/prefs"
 )
@@ -76,7 +77,7 @@ const DeliveryInterval = time.Second
 // Config is what a Console is built from.
 type Config struct {
 	// Service is the game service; Handler runs the commands over it.
-	Service *bot.Service
+	Service *gameplay.Service
 	Handler *command.Handler
 	// Prefs keeps the players' settings (the Handler's): the console
 	// holds the notifications of a player's daily digest by them.
@@ -179,14 +180,14 @@ func (c *Console) Run(ctx context.Context, in io.Reader) error {
 	defer wg.Wait()
 	defer cancel()
 
-	var sched *bot.Scheduler
+	var sched *gameplay.Scheduler
 	c.mu.Lock()
 	if c.cfg.Interactive {
 		c.printf("fairypost console: type help for the syntax, quit or Ctrl-D to leave.\n")
 		if c.user == "" {
 			c.printf("Start with \"as NAME\" to say who is typing, e.g. as alice.\n")
 		}
-		sched = bot.NewScheduler(c.cfg.Service, c.log)
+		sched = gameplay.NewScheduler(c.cfg.Service, c.log)
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
@@ -334,7 +335,7 @@ func (c *Console) noUser() bool {
 // timed-out games and the delivery of notifications, so that they print
 // in order; interactive consoles poke their scheduler and deliver at
 // once too (the background loops catch the rest). c.mu is held.
-func (c *Console) after(ctx context.Context, sched *bot.Scheduler) {
+func (c *Console) after(ctx context.Context, sched *gameplay.Scheduler) {
 	if sched != nil {
 		sched.Poke()
 	} else if _, err := c.cfg.Service.Sweep(ctx); err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/console"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
@@ -28,7 +29,7 @@ import (
 // and the real renderer; its clock is moved by the console's "wait".
 type env struct {
 	db      *storage.DB
-	svc     *bot.Service
+	svc     *gameplay.Service
 	prefs   *prefs.Service
 	tours   *tournaments.Service
 	rates   *ratings.Service

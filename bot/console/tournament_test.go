@@ -8,6 +8,7 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
@@ -33,8 +34,8 @@ func (e *env) reopen(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.db = db
-	e.svc = bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}, reg,
-		bot.Clock(e.clock.Now), bot.Coin(func() bool { return true }))
+	e.svc = gameplay.NewService(gameplay.Stores{Games: db, Challenges: db, Users: db, Outbox: db, Ratings: db, Tournaments: db}, reg,
+		gameplay.Clock(e.clock.Now), gameplay.Coin(func() bool { return true }))
 	ratings.Register(e.svc)
 	e.tours, e.rates = tournaments.New(e.svc, db, db), ratings.New(e.svc, db)
 	e.prefs = prefs.New(e.svc, db)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/render"
 	"github.com/fairypost/fairypost/rules"
 )
@@ -70,7 +71,7 @@ func TestGameOverWithTooLargeGIF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: g.ToAct}); err != nil {
+	if _, err := h.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: g.ToAct}); err != nil {
 		t.Fatal(err)
 	}
 	h.deliver(t)

@@ -9,6 +9,7 @@ import (
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // BenchmarkMove measures /move end to end through discordgo and the fake
@@ -82,7 +83,7 @@ func BenchmarkAutocompleteVeteran(b *testing.B) {
 	var here string
 	for i := range 2020 {
 		ch := fmt.Sprintf("c%d", i%40)
-		c, err := h.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: vet, Challenged: fmt.Sprintf("opp%d", i), GuildID: guildID,
+		c, err := h.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: vet, Challenged: fmt.Sprintf("opp%d", i), GuildID: guildID,
 			ChannelID: ch, Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite})
 		if err != nil {
 			b.Fatal(err)
@@ -92,17 +93,17 @@ func BenchmarkAutocompleteVeteran(b *testing.B) {
 			b.Fatal(err)
 		}
 		if i < 2000 {
-			if _, err := h.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: g.Version, UserID: c.Challenged}); err != nil {
+			if _, err := h.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: g.Version, UserID: c.Challenged}); err != nil {
 				b.Fatal(err)
 			}
 		} else if here == "" {
 			here = h.channel(b)
-			if _, err := h.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: vet, Challenged: "x", GuildID: guildID, ChannelID: here,
+			if _, err := h.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: vet, Challenged: "x", GuildID: guildID, ChannelID: here,
 				Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite}); err != nil {
 				b.Fatal(err)
 			}
 			// The game to complete moves in is the one of this channel.
-			c, err := h.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: vet, Challenged: "y", GuildID: guildID, ChannelID: here,
+			c, err := h.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: vet, Challenged: "y", GuildID: guildID, ChannelID: here,
 				Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite})
 			if err != nil {
 				b.Fatal(err)

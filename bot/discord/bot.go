@@ -15,6 +15,7 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/prefs"
 )
 
@@ -137,10 +138,10 @@ var _ Commands = (*command.Handler)(nil)
 // command.Handler as slash commands, answers interactions with it, keeps
 // each game in a thread, and sends the service's notifications (Send).
 // It holds no game state: everything it must remember (a game's thread,
-// a user's blocked DMs) is stored through the bot.Service and the
+// a user's blocked DMs) is stored through the gameplay.Service and the
 // prefs.Service.
 type Bot struct {
-	svc   *bot.Service
+	svc   *gameplay.Service
 	prefs *prefs.Service // where users want notifications, whose DMs are closed
 	h     Commands
 	opts  Options
@@ -175,7 +176,7 @@ type Bot struct {
 
 // New returns a Bot answering with h over svc, delivering notifications
 // as the users' settings in settings say. It does not connect: see Open.
-func New(svc *bot.Service, settings *prefs.Service, h Commands, opts Options) (*Bot, error) {
+func New(svc *gameplay.Service, settings *prefs.Service, h Commands, opts Options) (*Bot, error) {
 	if opts.Token == "" {
 		return nil, errors.New("discord: no token")
 	}

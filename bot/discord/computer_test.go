@@ -12,6 +12,7 @@ import (
 	"github.com/fairypost/fairypost/bot"
 	computerplayer "github.com/fairypost/fairypost/bot/computer"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // TestComputerOpponentOnDiscord: /challenge with the bot itself as the
@@ -192,7 +193,7 @@ func (h *harness) startFrom(t *testing.T, channel, white, black, fen string) *bo
 	t.Helper()
 	now := h.clk.Now()
 	c := &bot.Challenge{Challenger: white, Challenged: black, GuildID: guildID, ChannelID: channel, Variant: "chess",
-		Color: bot.ColorWhite, Status: bot.ChallengePending, Expires: now.Add(bot.ChallengeTTL), Created: now, Updated: now}
+		Color: bot.ColorWhite, Status: bot.ChallengePending, Expires: now.Add(gameplay.ChallengeTTL), Created: now, Updated: now}
 	if err := h.db.CreateChallenge(context.Background(), c, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/discord"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/storage"
 )
 
@@ -100,7 +101,7 @@ func TestDeferredAnswerFinishedByAnother(t *testing.T) {
 
 	played := deferred("d4")
 	// A stored the move and died before answering.
-	if _, err := a.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: alice, Move: "d4", Version: bot.AnyVersion}); err != nil {
+	if _, err := a.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: alice, Move: "d4", Version: bot.AnyVersion}); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(grace)

@@ -60,7 +60,7 @@
 // # Threads
 //
 // A game gets a thread, "Game 12: alice vs bob (Chess)", in its channel
-// when it starts; its ID is stored with bot.Service.SetThread, so the
+// when it starts; its ID is stored with gameplay.Service.SetThread, so the
 // mapping survives restarts (a thread is recognised again from its name,
 // checked against the stored ID). Where threads are refused, the channel
 // is stored instead. A reply that pings someone about a game (a new

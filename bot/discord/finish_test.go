@@ -12,6 +12,7 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -81,7 +82,7 @@ func TestFinishes(t *testing.T) {
 	}
 	srv := newFake()
 	defer srv.Close()
-	h, err := startBot(srv, filepath.Join(t.TempDir(), "finish.db"), newClock(), boardSize, bot.Seed(func() uint64 { return finishSeed }))
+	h, err := startBot(srv, filepath.Join(t.TempDir(), "finish.db"), newClock(), boardSize, gameplay.Seed(func() uint64 { return finishSeed }))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +127,7 @@ func TestFinishes(t *testing.T) {
 			t.Logf("%s: %d plies, %s by %s", f.key, len(g.Moves), g.Result, g.Reason)
 
 			// The reply to the last move tells the result, with the final board.
-			if !strings.Contains(last.Content, f.result.String()) || !strings.Contains(last.Content, bot.EndPhrase(h.svc.Rules().Default(f.key), f.result, f.reason)) {
+			if !strings.Contains(last.Content, f.result.String()) || !strings.Contains(last.Content, gameplay.EndPhrase(h.svc.Rules().Default(f.key), f.result, f.reason)) {
 				t.Errorf("reply to the last move %q does not tell %s by %s", last.Content, f.result, f.reason)
 			}
 			if !hasFile(last, ".png") {

@@ -17,6 +17,7 @@ import (
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/notify"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
@@ -109,7 +110,7 @@ type harness struct {
 	srv   *discordtest.Server
 	path  string
 	db    *storage.DB
-	svc   *bot.Service
+	svc   *gameplay.Service
 	prefs *prefs.Service
 	tours *tournaments.Service
 	rates *ratings.Service
@@ -122,27 +123,27 @@ type harness struct {
 
 // startBot opens the database at path and connects a bot to srv, which
 // defers after deferAfter.
-func startBot(srv *discordtest.Server, path string, clk *testkit.Clock, size int, opts ...bot.Option) (*harness, error) {
+func startBot(srv *discordtest.Server, path string, clk *testkit.Clock, size int, opts ...gameplay.Option) (*harness, error) {
 	return startBotWith(srv, path, clk, size, discord.Options{DeferAfter: deferAfter}, opts...)
 }
 
 // startBotWith opens the database at path and connects a bot to srv with
 // the timings and limits of dopts (its token, address, guild, logger and
 // shutdown timeout are the harness's).
-func startBotWith(srv *discordtest.Server, path string, clk *testkit.Clock, size int, dopts discord.Options, opts ...bot.Option) (*harness, error) {
+func startBotWith(srv *discordtest.Server, path string, clk *testkit.Clock, size int, dopts discord.Options, opts ...gameplay.Option) (*harness, error) {
 	return startBotOver(srv, path, testkit.Stores, clk, size, dopts, opts...)
 }
 
 // startBotOver is startBotWith with the stores stores makes of the
 // database (a testkit.Probe's, say): the service and the deliverer use
 // them.
-func startBotOver(srv *discordtest.Server, path string, stores func(*storage.DB) bot.Stores, clk *testkit.Clock, size int, dopts discord.Options, opts ...bot.Option) (*harness, error) {
+func startBotOver(srv *discordtest.Server, path string, stores func(*storage.DB) gameplay.Stores, clk *testkit.Clock, size int, dopts discord.Options, opts ...gameplay.Option) (*harness, error) {
 	return startBotOpen(srv, path, stores, clk, size, dopts, (*discord.Bot).Open, opts...)
 }
 
 // startBotOpen is startBotOver opening the bot with open (Bot.Open, or
 // Bot.OpenHTTP for a bot without a gateway connection).
-func startBotOpen(srv *discordtest.Server, path string, stores func(*storage.DB) bot.Stores, clk *testkit.Clock, size int, dopts discord.Options, open func(*discord.Bot, context.Context) error, opts ...bot.Option) (*harness, error) {
+func startBotOpen(srv *discordtest.Server, path string, stores func(*storage.DB) gameplay.Stores, clk *testkit.Clock, size int, dopts discord.Options, open func(*discord.Bot, context.Context) error, opts ...gameplay.Option) (*harness, error) {
 	db, err := storage.Open(path, storage.Options{Timeout: time.Second})
 	if err != nil {
 		return nil, err
@@ -154,7 +155,7 @@ func startBotOpen(srv *discordtest.Server, path string, stores func(*storage.DB)
 	logs := &testkit.Buffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	st := stores(db)
-	svc := bot.NewService(st, reg, append([]bot.Option{bot.Clock(clk.Now)}, opts...)...)
+	svc := gameplay.NewService(st, reg, append([]gameplay.Option{gameplay.Clock(clk.Now)}, opts...)...)
 	ratings.Register(svc)
 	settings := prefs.New(svc, st.Users)
 	tours, rates := tournaments.New(svc, st.Tournaments, st.Ratings), ratings.New(svc, st.Ratings)

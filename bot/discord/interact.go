@@ -94,7 +94,7 @@ const busyText = "The bot is busy right now: please try again in a moment."
 //
 // A reply with a GameID is also posted into the game's thread (see
 // publish). The computer player is woken by the work's changes only once
-// the answer is out (bot.Service.HoldComputer).
+// the answer is out (gameplay.Service.HoldComputer).
 func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(context.Context) command.Reply) {
 	arrived := time.Now()
 	wait := deferDelay(i, b.opts.DeferAfter, arrived)

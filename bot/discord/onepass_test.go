@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/storage"
 )
@@ -26,7 +26,7 @@ func TestOnePassPerMove(t *testing.T) {
 	srv := newFake()
 	defer srv.Close()
 	var probe *testkit.Probe
-	h, err := startBotOver(srv, filepath.Join(t.TempDir(), "pass.db"), func(db *storage.DB) bot.Stores {
+	h, err := startBotOver(srv, filepath.Join(t.TempDir(), "pass.db"), func(db *storage.DB) gameplay.Stores {
 		probe = testkit.NewProbe(testkit.Stores(db))
 		return probe.Stores()
 	}, newClock(), boardSize, discord.Options{DeferAfter: deferAfter})

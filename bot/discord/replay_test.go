@@ -16,6 +16,7 @@ import (
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/internal/testkit"
@@ -53,7 +54,7 @@ func startWorker(t *testing.T, srv *discordtest.Server, db *storage.DB, guard bo
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	clk := newClock()
 	st := testkit.Stores(db)
-	svc := bot.NewService(st, reg, bot.Clock(clk.Now))
+	svc := gameplay.NewService(st, reg, gameplay.Clock(clk.Now))
 	ratings.Register(svc) // as cmd/fairypost wires it
 	settings := prefs.New(svc, st.Users)
 	cmds := &slowCommands{Commands: command.New(svc, settings, command.Options{BoardSize: boardSize, Logger: log})}

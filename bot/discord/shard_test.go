@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/notify"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
@@ -72,7 +72,7 @@ func startShardWith(t *testing.T, srv *discordtest.Server, db *storage.DB, clk *
 	logs := &testkit.Buffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	st := testkit.Stores(db)
-	svc := bot.NewService(st, reg, bot.Clock(clk.Now))
+	svc := gameplay.NewService(st, reg, gameplay.Clock(clk.Now))
 	ratings.Register(svc) // as cmd/fairypost wires it
 	settings := prefs.New(svc, st.Users)
 	ran := &channelLog{Commands: command.New(svc, settings, command.Options{BoardSize: boardSize, Logger: log})}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/discordtest"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/storage"
 )
 
@@ -40,7 +41,7 @@ func TestOneThreadAcrossProcesses(t *testing.T) {
 
 	ctx := ctxT(t)
 	at := bot.Where{GuildID: guild, ChannelID: channel}
-	c, err := h0.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: alice, Challenged: bob, GuildID: guild, ChannelID: channel,
+	c, err := h0.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: alice, Challenged: bob, GuildID: guild, ChannelID: channel,
 		Variant: "chess", Color: bot.ColorWhite})
 	if err != nil {
 		t.Fatal(err)

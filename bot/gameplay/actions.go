@@ -1,6 +1,10 @@
-package bot
+package gameplay
 
-import "context"
+import (
+	"context"
+
+	"github.com/fairypost/fairypost/bot"
+)
 
 // Action is a game action besides moves, as Service.Act takes it: its
 // value is the action's name, the one transports use in their button IDs
@@ -47,19 +51,19 @@ type ActionRequest struct {
 // unknown game, EFORBIDDEN for a user who may not act so in it, and
 // EINVALID for an unknown action or one the game's state does not allow,
 // saying why; a refused action changes nothing.
-func (s *Service) Act(ctx context.Context, r ActionRequest) (*Game, error) {
+func (s *Service) Act(ctx context.Context, r ActionRequest) (*bot.Game, error) {
 	do := s.actionFunc(r.Action)
 	if do == nil {
-		return nil, Errorf(EINVALID, "Unknown game action %q.", r.Action)
+		return nil, bot.Errorf(bot.EINVALID, "Unknown game action %q.", r.Action)
 	}
 	return do(ctx, r)
 }
 
 // actionFunc returns what does action a, nil for an unknown action: the
 // one place an Action meets its implementation.
-func (s *Service) actionFunc(a Action) func(ctx context.Context, r ActionRequest) (*Game, error) {
-	plain := func(f func(ctx context.Context, gameID, version uint64, userID string) (*Game, error)) func(context.Context, ActionRequest) (*Game, error) {
-		return func(ctx context.Context, r ActionRequest) (*Game, error) {
+func (s *Service) actionFunc(a Action) func(ctx context.Context, r ActionRequest) (*bot.Game, error) {
+	plain := func(f func(ctx context.Context, gameID, version uint64, userID string) (*bot.Game, error)) func(context.Context, ActionRequest) (*bot.Game, error) {
+		return func(ctx context.Context, r ActionRequest) (*bot.Game, error) {
 			return f(ctx, r.GameID, r.Version, r.UserID)
 		}
 	}
@@ -89,7 +93,7 @@ func (s *Service) actionFunc(a Action) func(ctx context.Context, r ActionRequest
 	case ActResume:
 		return plain(s.resume)
 	case ActChoose:
-		return func(ctx context.Context, r ActionRequest) (*Game, error) {
+		return func(ctx context.Context, r ActionRequest) (*bot.Game, error) {
 			return s.choose(ctx, r.GameID, r.Version, r.UserID, r.Choice)
 		}
 	}

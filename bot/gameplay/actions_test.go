@@ -1,4 +1,4 @@
-package bot_test
+package gameplay_test
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
 )
@@ -110,11 +111,11 @@ func TestDrawOffers(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "chess").ID, "alice e4").Game
 		n := len(e.outbox(t))
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		if g.DrawOffer != "alice" || g.Status != bot.GameActive {
 			t.Fatalf("after the offer: %+v", g)
 		}
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 		if g.Status != bot.GameFinished || g.Result != bot.Draw || g.Reason != "agreement" || g.DrawOffer != "" || g.ToAct != "" || !g.Deadline.IsZero() {
 			t.Fatalf("after accepting: %+v", g)
 		}
@@ -125,8 +126,8 @@ func TestDrawOffers(t *testing.T) {
 	t.Run("offering when the opponent offered accepts", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.start(t, "chess")
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}))
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		if g.Status != bot.GameFinished || g.Result != bot.Draw || g.Reason != "agreement" {
 			t.Fatalf("after both offered: %+v", g)
 		}
@@ -134,9 +135,9 @@ func TestDrawOffers(t *testing.T) {
 	t.Run("declined", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.start(t, "chess")
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 		n := len(e.outbox(t))
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActDeclineDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActDeclineDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		if g.DrawOffer != "" || g.Status != bot.GameActive {
 			t.Fatalf("after declining: %+v", g)
 		}
@@ -148,24 +149,24 @@ func TestDrawOffers(t *testing.T) {
 			t.Errorf("the decline does not say who: %q", ns[0].Text)
 		}
 		// bob may offer again once declined.
-		must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}))
+		must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 	})
 	t.Run("lapses when the offerer moves", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.start(t, "chess")
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		g = e.play(t, g.ID, "alice e4").Game
 		if g.DrawOffer != "" {
 			t.Fatalf("the offer stands after the offerer moved: %+v", g)
 		}
-		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}); bot.ErrorCode(err) != bot.EINVALID {
+		if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}); bot.ErrorCode(err) != bot.EINVALID {
 			t.Errorf("accepting a lapsed offer: %v, want EINVALID", err)
 		}
 	})
 	t.Run("the opponent's move declines it", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "chess").ID, "alice e4").Game
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		g = e.play(t, g.ID, "bob e5").Game
 		if g.DrawOffer != "" {
 			t.Fatalf("the offer stands after the opponent moved: %+v", g)
@@ -174,7 +175,7 @@ func TestDrawOffers(t *testing.T) {
 	t.Run("lapses within a multi-part turn", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "trainwreck").ID, "alice g1f3").Game
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		g = e.play(t, g.ID, "alice g8f6").Game
 		if g.DrawOffer != "" {
 			t.Fatalf("the offer stands after the offerer's second part: %+v", g)
@@ -188,31 +189,31 @@ func TestClaimDraw(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "chess")
 	g = e.play(t, g.ID, "alice Nf3").Game
-	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActClaimDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}); !strings.Contains(bot.ErrorMessage(err), "the position has occurred once, a claim needs it 3 times;") {
+	if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActClaimDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}); !strings.Contains(bot.ErrorMessage(err), "the position has occurred once, a claim needs it 3 times;") {
 		t.Fatalf("claim at once: %v", err)
 	}
 	g = e.play(t, g.ID, "bob Nf6", "alice Ng1", "bob Ng8", "alice Nf3", "bob Nf6", "alice Ng1").Game
 	snap := e.snapshot(t)
-	_, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActClaimDraw, GameID: g.ID, Version: g.Version, UserID: "bob"})
+	_, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActClaimDraw, GameID: g.ID, Version: g.Version, UserID: "bob"})
 	if bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(bot.ErrorMessage(err), "occurred twice, a claim needs it 3 times") ||
 		!strings.Contains(bot.ErrorMessage(err), "a claim needs 100") {
 		t.Fatalf("claim after twofold: %v", err)
 	}
-	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActClaimDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}); bot.ErrorCode(err) != bot.EFORBIDDEN {
+	if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActClaimDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}); bot.ErrorCode(err) != bot.EFORBIDDEN {
 		t.Fatalf("claim by the player not to act: %v, want EFORBIDDEN", err)
 	}
 	e.wantUnchanged(t, snap)
 	g = e.play(t, g.ID, "bob Ng8").Game
-	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActClaimDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}); bot.ErrorCode(err) != bot.EFORBIDDEN {
+	if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActClaimDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}); bot.ErrorCode(err) != bot.EFORBIDDEN {
 		t.Fatalf("claim by bob after his move: %v, want EFORBIDDEN", err)
 	}
-	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActClaimDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+	g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActClaimDraw, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 	if g.Status != bot.GameFinished || g.Result != bot.Draw || g.Reason != "repetition" {
 		t.Fatalf("after the claim: %+v", g)
 	}
 
 	tw := e.start(t, "trainwreck")
-	_, err = e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActClaimDraw, GameID: tw.ID, Version: tw.Version, UserID: "alice"})
+	_, err = e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActClaimDraw, GameID: tw.ID, Version: tw.Version, UserID: "alice"})
 	if bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(bot.ErrorMessage(err), "no draw claims") {
 		t.Errorf("claim in Train Wreck: %v", err)
 	}
@@ -228,14 +229,14 @@ func TestAbort(t *testing.T) {
 			t.Error("BothMoved after one move")
 		}
 		n := len(e.outbox(t))
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: g.ID, Version: g.Version, UserID: "bob"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAbort, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 		if g.Status != bot.GameAborted || g.Result != bot.NoResult || g.Reason != "aborted" || g.ToAct != "" || !g.Deadline.IsZero() {
 			t.Fatalf("after the abort: %+v", g)
 		}
 		if got, want := notificationKinds(e.notifications(t, n)), []string{"game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %q, want %q", got, want)
 		}
-		if _, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "bob", Move: "e5"}); bot.ErrorCode(err) != bot.EINVALID {
+		if _, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: "bob", Move: "e5"}); bot.ErrorCode(err) != bot.EINVALID {
 			t.Errorf("a move in an aborted game: %v", err)
 		}
 	})
@@ -246,7 +247,7 @@ func TestAbort(t *testing.T) {
 			t.Error("not BothMoved after e4 e5")
 		}
 		snap := e.snapshot(t)
-		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: g.ID, Version: g.Version, UserID: "alice"}); bot.ErrorCode(err) != bot.EINVALID {
+		if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAbort, GameID: g.ID, Version: g.Version, UserID: "alice"}); bot.ErrorCode(err) != bot.EINVALID {
 			t.Fatalf("abort after both moved: %v, want EINVALID", err)
 		}
 		e.wantUnchanged(t, snap)
@@ -261,14 +262,14 @@ func TestAbort(t *testing.T) {
 		if !e.svc.BothMoved(g) {
 			t.Fatal("not BothMoved after bob's first part")
 		}
-		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: g.ID, Version: g.Version, UserID: "bob"}); bot.ErrorCode(err) != bot.EINVALID {
+		if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAbort, GameID: g.ID, Version: g.Version, UserID: "bob"}); bot.ErrorCode(err) != bot.EINVALID {
 			t.Fatalf("abort after both moved: %v, want EINVALID", err)
 		}
 	})
 	t.Run("train wreck before the second player moved", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "trainwreck").ID, "alice g1f3", "alice g8f6").Game
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAbort, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		if g.Status != bot.GameAborted {
 			t.Fatalf("after the abort: %+v", g)
 		}
@@ -281,15 +282,15 @@ func TestTakeback(t *testing.T) {
 	t.Run("chess, asked on the opponent's turn", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "chess").ID, "alice e4", "bob e5", "alice Nf3").Game
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 		e.clock.Advance(time.Hour)
 		n := len(e.outbox(t))
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		if g.Takeback != "alice" {
 			t.Fatalf("after asking: %+v", g)
 		}
 		e.clock.Advance(time.Hour)
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 		if want := []string{"e2e4", "e7e5"}; !reflect.DeepEqual(g.Moves, want) || g.ToAct != "alice" || g.Takeback != "" || g.DrawOffer != "" {
 			t.Fatalf("after the takeback: %+v", g)
 		}
@@ -305,8 +306,8 @@ func TestTakeback(t *testing.T) {
 	t.Run("chess, asked on one's own turn", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "chess").ID, "alice e4", "bob e5").Game
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 		v := registry(t).Default("chess")
 		if start := v.Start(); len(g.Moves) != 0 || g.FEN != start.FEN() || g.ToAct != "alice" {
 			t.Fatalf("after the takeback: %+v", g)
@@ -318,9 +319,9 @@ func TestTakeback(t *testing.T) {
 	t.Run("declined", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "chess").ID, "alice e4").Game
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		n := len(e.outbox(t))
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActDeclineTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActDeclineTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 		if g.Takeback != "" || len(g.Moves) != 1 {
 			t.Fatalf("after declining: %+v", g)
 		}
@@ -331,12 +332,12 @@ func TestTakeback(t *testing.T) {
 	t.Run("cleared by a move", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "chess").ID, "alice e4").Game
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		g = e.play(t, g.ID, "bob e5").Game
 		if g.Takeback != "" {
 			t.Fatalf("the request stands after a move: %+v", g)
 		}
-		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}); bot.ErrorCode(err) != bot.EINVALID {
+		if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}); bot.ErrorCode(err) != bot.EINVALID {
 			t.Errorf("accepting a cleared request: %v, want EINVALID", err)
 		}
 	})
@@ -344,8 +345,8 @@ func TestTakeback(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "trainwreck").ID, "alice g1f3", "alice g8f6", "bob b8c6", "bob b1c3").Game
 		afterFirst := e.play(t, e.start(t, "trainwreck").ID, "alice g1f3").Game.FEN
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 		// Bob's turn and alice's last part are gone: alice moves one of
 		// bob's pieces again.
 		if want := []string{"g1f3"}; !reflect.DeepEqual(g.Moves, want) || g.ToAct != "alice" || g.FEN != afterFirst {
@@ -354,8 +355,8 @@ func TestTakeback(t *testing.T) {
 		g = e.play(t, g.ID, "alice b8c6").Game
 		// Bob asks in the middle of his own turn: his first part goes.
 		g = e.play(t, g.ID, "bob g8f6").Game
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}))
-		g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}))
+		g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptTakeback, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 		if want := []string{"g1f3", "b8c6"}; !reflect.DeepEqual(g.Moves, want) || g.ToAct != "bob" {
 			t.Fatalf("after bob's takeback: moves %q, to act %q", g.Moves, g.ToAct)
 		}
@@ -364,7 +365,7 @@ func TestTakeback(t *testing.T) {
 		e := newEnv(t)
 		g := e.play(t, e.start(t, "chess").ID, "alice e4").Game
 		snap := e.snapshot(t)
-		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}); bot.ErrorCode(err) != bot.EINVALID {
+		if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: "bob"}); bot.ErrorCode(err) != bot.EINVALID {
 			t.Fatalf("bob, who has not moved, asks: %v, want EINVALID", err)
 		}
 		e.wantUnchanged(t, snap)
@@ -504,7 +505,7 @@ func TestPreGame(t *testing.T) {
 			}
 			t.Run(fmt.Sprintf("chooser %d %s %s", chooser, tc.army, tc.first), func(t *testing.T) {
 				e := newEnv(t)
-				c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+				c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 					Variant: "annihilation", DaysPerMove: 3, Chooser: chooser})
 				if err != nil {
 					t.Fatal(err)
@@ -535,10 +536,10 @@ func TestPreGame(t *testing.T) {
 
 				e.clock.Advance(time.Hour)
 				n = len(e.outbox(t))
-				if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: g.Version, UserID: firstPicker, Choice: tc.army}); bot.ErrorCode(err) != bot.EFORBIDDEN {
+				if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActChoose, GameID: g.ID, Version: g.Version, UserID: firstPicker, Choice: tc.army}); bot.ErrorCode(err) != bot.EFORBIDDEN {
 					t.Fatalf("%s picks the army: %v, want EFORBIDDEN", firstPicker, err)
 				}
-				g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: g.Version, UserID: armyPicker, Choice: " " + strings.ToUpper(tc.army)}))
+				g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActChoose, GameID: g.ID, Version: g.Version, UserID: armyPicker, Choice: " " + strings.ToUpper(tc.army)}))
 				if g.Status != bot.GameSetup || g.ToAct != firstPicker || g.Setup.Army != tc.army || g.Setup.FirstMover != "" {
 					t.Fatalf("after the army: %+v %+v", g, g.Setup)
 				}
@@ -549,7 +550,7 @@ func TestPreGame(t *testing.T) {
 
 				e.clock.Advance(time.Hour)
 				n = len(e.outbox(t))
-				g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: g.Version, UserID: firstPicker, Choice: tc.first}))
+				g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActChoose, GameID: g.ID, Version: g.Version, UserID: firstPicker, Choice: tc.first}))
 				start := rules.AnnihilationNormalize(drawn, colour)
 				black := map[string]string{"alice": "bob", "bob": "alice"}[white]
 				if g.Status != bot.GameActive || g.White != white || g.Black != black || g.ToAct != white ||
@@ -581,14 +582,14 @@ func TestPreGame(t *testing.T) {
 func TestPreGameChallengeOptions(t *testing.T) {
 	e := newEnv(t)
 	for _, tc := range []struct {
-		req  bot.ChallengeRequest
+		req  gameplay.ChallengeRequest
 		want string
 	}{
-		{bot.ChallengeRequest{Variant: "annihilation", Color: bot.ColorBlack}, "no colour to ask for"},
-		{bot.ChallengeRequest{Variant: "annihilation", Color: bot.ColorWhite, Chooser: bot.ChooserChallenger}, "Leave color out"},
-		{bot.ChallengeRequest{Variant: "annihilation", Chooser: 9}, "Unknown army chooser"},
-		{bot.ChallengeRequest{Variant: "chess", Chooser: bot.ChooserChallenger}, "no pre-game choice of armies"},
-		{bot.ChallengeRequest{Variant: "chess", Chooser: bot.ChooserChallenged}, "leave chooser out"},
+		{gameplay.ChallengeRequest{Variant: "annihilation", Color: bot.ColorBlack}, "no colour to ask for"},
+		{gameplay.ChallengeRequest{Variant: "annihilation", Color: bot.ColorWhite, Chooser: bot.ChooserChallenger}, "Leave color out"},
+		{gameplay.ChallengeRequest{Variant: "annihilation", Chooser: 9}, "Unknown army chooser"},
+		{gameplay.ChallengeRequest{Variant: "chess", Chooser: bot.ChooserChallenger}, "no pre-game choice of armies"},
+		{gameplay.ChallengeRequest{Variant: "chess", Chooser: bot.ChooserChallenged}, "leave chooser out"},
 	} {
 		snap := e.snapshot(t)
 		tc.req.Challenger, tc.req.Challenged, tc.req.ChannelID, tc.req.DaysPerMove = "alice", "bob", "chan", 3
@@ -599,7 +600,7 @@ func TestPreGameChallengeOptions(t *testing.T) {
 		e.wantUnchanged(t, snap)
 	}
 	// A random colour is what the variant does anyway: accepted.
-	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: "annihilation", DaysPerMove: 3, Color: bot.ColorRandom})
 	if err != nil || c.Chooser != bot.ChooserChallenged {
 		t.Fatalf("random colour: %+v, %v", c, err)
@@ -615,7 +616,7 @@ func TestPreGameChallengeOptions(t *testing.T) {
 		{"", 0, "<@alice> challenges anyone to Crazyhouse Annihilation (3 days per move, whoever accepts picks the army)."},
 	} {
 		n := len(e.outbox(t))
-		if _, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: tc.challenged, ChannelID: "chan",
+		if _, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: tc.challenged, ChannelID: "chan",
 			Variant: "annihilation", DaysPerMove: 3, Chooser: tc.chooser}); err != nil {
 			t.Fatal(err)
 		}
@@ -638,7 +639,7 @@ func TestPreGameChallengeOptions(t *testing.T) {
 // the start change nothing; the game can be aborted during the choice.
 func TestPreGameRefused(t *testing.T) {
 	e := newEnv(t)
-	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: "annihilation"})
+	c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: "annihilation"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -653,7 +654,7 @@ func TestPreGameRefused(t *testing.T) {
 	}
 	choose := func(user, word string, version uint64) func() error {
 		return func() error {
-			_, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: version, UserID: user, Choice: word})
+			_, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActChoose, GameID: g.ID, Version: version, UserID: user, Choice: word})
 			return err
 		}
 	}
@@ -662,29 +663,29 @@ func TestPreGameRefused(t *testing.T) {
 	refuse("a bad army", choose("bob", "red", g.Version), bot.EINVALID)
 	refuse("who moves first instead of the army", choose("bob", "me", g.Version), bot.EINVALID)
 	refuse("a move before the start", func() error {
-		_, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "bob", Move: "pass"})
+		_, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: "bob", Move: "pass"})
 		return err
 	}, bot.EINVALID)
 	refuse("resigning before the start", func() error {
-		_, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: g.Version, UserID: "bob"})
+		_, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: g.Version, UserID: "bob"})
 		return err
 	}, bot.EINVALID)
 	refuse("a draw offer before the start", func() error {
-		_, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "bob"})
+		_, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "bob"})
 		return err
 	}, bot.EINVALID)
-	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: g.Version, UserID: "bob", Choice: "black"}))
+	g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActChoose, GameID: g.ID, Version: g.Version, UserID: "bob", Choice: "black"}))
 	refuse("the army again", choose("bob", "white", g.Version), bot.EFORBIDDEN)
 	refuse("a stale version", choose("alice", "me", g.Version-1), bot.ECONFLICT)
 	refuse("a bad first mover", choose("alice", "white", g.Version), bot.EINVALID)
-	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: g.ID, Version: g.Version, UserID: "alice"}))
+	g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAbort, GameID: g.ID, Version: g.Version, UserID: "alice"}))
 	if g.Status != bot.GameAborted || g.Reason != "aborted" || g.ToAct != "" || !g.Deadline.IsZero() {
 		t.Fatalf("aborted in the pre-game: %+v", g)
 	}
 	refuse("a choice after the abort", choose("alice", "me", g.Version), bot.EINVALID)
 	chess := e.start(t, "chess")
 	refuse("a choice in chess", func() error {
-		_, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: chess.ID, Version: chess.Version, UserID: "bob", Choice: "white"})
+		_, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActChoose, GameID: chess.ID, Version: chess.Version, UserID: "bob", Choice: "white"})
 		return err
 	}, bot.EINVALID)
 }
@@ -692,30 +693,30 @@ func TestPreGameRefused(t *testing.T) {
 // TestActionsRefused: every action refused for a stranger, the wrong
 // player, a stale version and a finished game, with nothing changed.
 func TestActionsRefused(t *testing.T) {
-	actions := map[string]func(s *bot.Service, id, version uint64, user string) (*bot.Game, error){
-		"offer draw": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) {
-			return s.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: id, Version: v, UserID: u})
+	actions := map[string]func(s *gameplay.Service, id, version uint64, user string) (*bot.Game, error){
+		"offer draw": func(s *gameplay.Service, id, v uint64, u string) (*bot.Game, error) {
+			return s.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: id, Version: v, UserID: u})
 		},
-		"accept draw": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) {
-			return s.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: id, Version: v, UserID: u})
+		"accept draw": func(s *gameplay.Service, id, v uint64, u string) (*bot.Game, error) {
+			return s.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptDraw, GameID: id, Version: v, UserID: u})
 		},
-		"decline draw": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) {
-			return s.Act(ctx, bot.ActionRequest{Action: bot.ActDeclineDraw, GameID: id, Version: v, UserID: u})
+		"decline draw": func(s *gameplay.Service, id, v uint64, u string) (*bot.Game, error) {
+			return s.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActDeclineDraw, GameID: id, Version: v, UserID: u})
 		},
-		"claim draw": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) {
-			return s.Act(ctx, bot.ActionRequest{Action: bot.ActClaimDraw, GameID: id, Version: v, UserID: u})
+		"claim draw": func(s *gameplay.Service, id, v uint64, u string) (*bot.Game, error) {
+			return s.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActClaimDraw, GameID: id, Version: v, UserID: u})
 		},
-		"abort": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) {
-			return s.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: id, Version: v, UserID: u})
+		"abort": func(s *gameplay.Service, id, v uint64, u string) (*bot.Game, error) {
+			return s.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAbort, GameID: id, Version: v, UserID: u})
 		},
-		"request takeback": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) {
-			return s.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: id, Version: v, UserID: u})
+		"request takeback": func(s *gameplay.Service, id, v uint64, u string) (*bot.Game, error) {
+			return s.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAskTakeback, GameID: id, Version: v, UserID: u})
 		},
-		"accept takeback": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) {
-			return s.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: id, Version: v, UserID: u})
+		"accept takeback": func(s *gameplay.Service, id, v uint64, u string) (*bot.Game, error) {
+			return s.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptTakeback, GameID: id, Version: v, UserID: u})
 		},
-		"decline takeback": func(s *bot.Service, id, v uint64, u string) (*bot.Game, error) {
-			return s.Act(ctx, bot.ActionRequest{Action: bot.ActDeclineTakeback, GameID: id, Version: v, UserID: u})
+		"decline takeback": func(s *gameplay.Service, id, v uint64, u string) (*bot.Game, error) {
+			return s.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActDeclineTakeback, GameID: id, Version: v, UserID: u})
 		},
 	}
 	for _, tc := range []struct {
@@ -796,7 +797,7 @@ func TestActionsRefused(t *testing.T) {
 				t.Errorf("%s: %v, want ENOTFOUND", name, err)
 			}
 		}
-		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: 99, Version: bot.AnyVersion, UserID: "alice", Choice: "me"}); bot.ErrorCode(err) != bot.ENOTFOUND {
+		if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActChoose, GameID: 99, Version: bot.AnyVersion, UserID: "alice", Choice: "me"}); bot.ErrorCode(err) != bot.ENOTFOUND {
 			t.Errorf("choose: %v, want ENOTFOUND", err)
 		}
 	})
@@ -805,20 +806,20 @@ func TestActionsRefused(t *testing.T) {
 // offerBy returns a setup in which user offers a draw.
 func offerBy(user string) func(tb testing.TB, e *env, g *bot.Game) *bot.Game {
 	return func(tb testing.TB, e *env, g *bot.Game) *bot.Game {
-		return must(tb)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: user}))
+		return must(tb)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: user}))
 	}
 }
 
 // takebackBy returns a setup in which user asks to take back a move.
 func takebackBy(user string) func(tb testing.TB, e *env, g *bot.Game) *bot.Game {
 	return func(tb testing.TB, e *env, g *bot.Game) *bot.Game {
-		return must(tb)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: user}))
+		return must(tb)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAskTakeback, GameID: g.ID, Version: g.Version, UserID: user}))
 	}
 }
 
 // resigned is a setup in which bob resigns.
 func resigned(tb testing.TB, e *env, g *bot.Game) *bot.Game {
-	return must(tb)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: g.Version, UserID: "bob"}))
+	return must(tb)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: g.Version, UserID: "bob"}))
 }
 
 // TestActDispatch: Act knows every action of bot.Actions (each reaches
@@ -827,20 +828,20 @@ func resigned(tb testing.TB, e *env, g *bot.Game) *bot.Game {
 func TestActDispatch(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "chess")
-	seen := map[bot.Action]bool{}
-	for _, a := range bot.Actions() {
+	seen := map[gameplay.Action]bool{}
+	for _, a := range gameplay.Actions() {
 		if seen[a] {
 			t.Errorf("bot.Actions lists %q twice", a)
 		}
 		seen[a] = true
-		_, err := e.svc.Act(ctx, bot.ActionRequest{Action: a, GameID: g.ID + 1000, Version: bot.AnyVersion, UserID: "alice"})
+		_, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: a, GameID: g.ID + 1000, Version: bot.AnyVersion, UserID: "alice"})
 		if bot.ErrorCode(err) != bot.ENOTFOUND {
 			t.Errorf("%s on an unknown game: %v, want ENOTFOUND", a, err)
 		}
 	}
 	snap := e.snapshot(t)
-	for _, a := range []bot.Action{"", "castle", "Resign", "draw-"} {
-		_, err := e.svc.Act(ctx, bot.ActionRequest{Action: a, GameID: g.ID, Version: g.Version, UserID: "alice"})
+	for _, a := range []gameplay.Action{"", "castle", "Resign", "draw-"} {
+		_, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: a, GameID: g.ID, Version: g.Version, UserID: "alice"})
 		if bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(bot.ErrorMessage(err), "Unknown game action") {
 			t.Errorf("action %q: %v, want EINVALID naming an unknown game action", a, err)
 		}

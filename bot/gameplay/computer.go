@@ -1,4 +1,4 @@
-package bot
+package gameplay
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/fairypost/fairypost/ai"
+	"github.com/fairypost/fairypost/bot"
 )
 
 // The computer player (package ai) plays under one user ID, the bot's own
@@ -56,7 +57,7 @@ func (s *Service) IsComputer(userID string) bool {
 
 // notComputer returns told without those addressed to the computer
 // player (it reads none), in the same slice.
-func (s *Service) notComputer(told []Notification) []Notification {
+func (s *Service) notComputer(told []bot.Notification) []bot.Notification {
 	id := s.ComputerID()
 	if id == "" {
 		return told
@@ -75,8 +76,8 @@ func (s *Service) notComputer(told []Notification) []Notification {
 // an offer or request of its opponent, or its end (the runner forgets
 // what it kept of the game). Games it does not play wake nothing. Under
 // a context from HoldComputer the wake waits for its release.
-func (s *Service) wakeComputer(wake func(gameID uint64)) GameEvent {
-	return func(ctx context.Context, g *Game) {
+func (s *Service) wakeComputer(wake func(gameID uint64)) bot.GameEvent {
+	return func(ctx context.Context, g *bot.Game) {
 		if g == nil || !g.IsPlayer(s.ComputerID()) {
 			return
 		}
@@ -155,7 +156,7 @@ func (h *heldWakes) release() []heldWake {
 // and what it did that no reply to a person shows is posted to the game's
 // thread (computerPosts), first, so that the thread tells the move before
 // anyone is pinged about it.
-func (s *Service) computerTurnPosts(u *GameUpdate) error {
+func (s *Service) computerTurnPosts(u *bot.GameUpdate) error {
 	u.Notifications = s.notComputer(u.Notifications)
 	if posts := s.computerPosts(u.Game, u.Before); len(posts) > 0 {
 		u.Notifications = append(posts, u.Notifications...)
@@ -170,19 +171,19 @@ func (s *Service) computerTurnPosts(u *GameUpdate) error {
 // NotifyComputerTurn, and the draw it offered, as a NotifyDrawOffered. A
 // person's moves and offers need none: the reply to their command is
 // posted. Nothing when the computer does not play in g.
-func (s *Service) computerPosts(g *Game, before GameBefore) []Notification {
+func (s *Service) computerPosts(g *bot.Game, before bot.GameBefore) []bot.Notification {
 	me := s.ComputerID()
 	if me == "" || !g.IsPlayer(me) {
 		return nil
 	}
 	now := s.now()
-	var posts []Notification
-	if before.ToAct == me && len(g.Moves) > before.Moves && (g.Status != GameActive || g.ToAct != me) {
-		posts = append(posts, gameNotification(g, NotifyComputerTurn, "",
+	var posts []bot.Notification
+	if before.ToAct == me && len(g.Moves) > before.Moves && (g.Status != bot.GameActive || g.ToAct != me) {
+		posts = append(posts, gameNotification(g, bot.NotifyComputerTurn, "",
 			fmt.Sprintf("<@%s> played in game %d (%s).", me, g.ID, s.VariantName(g.Variant, g.Options)), now))
 	}
-	if before.DrawOffer != me && g.DrawOffer == me && g.Status == GameActive {
-		posts = append(posts, gameNotification(g, NotifyDrawOffered, "",
+	if before.DrawOffer != me && g.DrawOffer == me && g.Status == bot.GameActive {
+		posts = append(posts, gameNotification(g, bot.NotifyDrawOffered, "",
 			fmt.Sprintf("<@%s> offers a draw in game #%d. <@%s>: accept or decline with the buttons or /draw, or move to decline it.",
 				me, g.ID, opponent(g, me)), now))
 	}

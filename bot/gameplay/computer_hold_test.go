@@ -1,9 +1,11 @@
-package bot
+package gameplay
 
 import (
 	"context"
 	"slices"
 	"testing"
+
+	"github.com/fairypost/fairypost/bot"
 )
 
 // TestHoldComputer: under HoldComputer's context an update of a game the
@@ -16,9 +18,9 @@ func TestHoldComputer(t *testing.T) {
 	var woken []uint64
 	wake := func(id uint64) { woken = append(woken, id) }
 	event := s.wakeComputer(wake)
-	mine := &Game{ID: 7, White: "alice", Black: "bot", Status: GameActive}
-	other := &Game{ID: 8, White: "bot", Black: "carol", Status: GameFinished}
-	people := &Game{ID: 9, White: "alice", Black: "carol", Status: GameActive}
+	mine := &bot.Game{ID: 7, White: "alice", Black: "bot", Status: bot.GameActive}
+	other := &bot.Game{ID: 8, White: "bot", Black: "carol", Status: bot.GameFinished}
+	people := &bot.Game{ID: 9, White: "alice", Black: "carol", Status: bot.GameActive}
 
 	held, release := s.HoldComputer(context.Background())
 	event(held, mine)

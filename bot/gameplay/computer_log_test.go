@@ -1,4 +1,4 @@
-package bot_test
+package gameplay_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/internal/testkit"
 )
 
@@ -37,8 +38,8 @@ func TestSchedulerLogsAStoreWithoutAnswer(t *testing.T) {
 		st := testkit.Stores(db)
 		st.Games = dueFails{db, c.err}
 		svc := testkit.ServiceOver(t, st, testkit.NewClock(t0))
-		s := bot.NewScheduler(svc, slog.New(slog.NewTextHandler(logs, nil)),
-			bot.SchedulerTimer(func(time.Duration) <-chan time.Time { return nil }))
+		s := gameplay.NewScheduler(svc, slog.New(slog.NewTextHandler(logs, nil)),
+			gameplay.SchedulerTimer(func(time.Duration) <-chan time.Time { return nil }))
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan error, 1)
 		go func() { done <- s.Run(ctx) }()

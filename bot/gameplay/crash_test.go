@@ -1,4 +1,4 @@
-package bot_test
+package gameplay_test
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/storage"
 )
 
@@ -40,10 +41,10 @@ func TestSweepSurvivesPanic(t *testing.T) {
 	g2 := e.start(t, "chess")
 	e.play(t, g2.ID, "alice e4", "bob e5")
 	e.clock.Advance(3 * day)
-	svc := bot.NewService(bot.Stores{Games: crashingGames{e.db, g1.ID}, Challenges: e.db, Users: e.db, Outbox: e.db},
-		registry(t), bot.Clock(e.clock.Now))
+	svc := gameplay.NewService(gameplay.Stores{Games: crashingGames{e.db, g1.ID}, Challenges: e.db, Users: e.db, Outbox: e.db},
+		registry(t), gameplay.Clock(e.clock.Now))
 	rep, err := svc.Sweep(ctx)
-	var p *bot.PanicError
+	var p *gameplay.PanicError
 	if !errors.As(err, &p) || !strings.Contains(err.Error(), "game "+itoa(g1.ID)) || rep.TimedOut != 1 {
 		t.Fatalf("sweep: %+v, %v; want game %d timed out and a panic of game %d", rep, err, g2.ID, g1.ID)
 	}
@@ -54,8 +55,8 @@ func TestSweepSurvivesPanic(t *testing.T) {
 	var logs bytes.Buffer
 	runCtx, cancel := context.WithCancel(ctx)
 	fire := make(chan time.Time)
-	sched := bot.NewScheduler(svc, slog.New(slog.NewTextHandler(&logs, nil)),
-		bot.SchedulerTimer(func(time.Duration) <-chan time.Time { return fire }))
+	sched := gameplay.NewScheduler(svc, slog.New(slog.NewTextHandler(&logs, nil)),
+		gameplay.SchedulerTimer(func(time.Duration) <-chan time.Time { return fire }))
 	done := make(chan error, 1)
 	go func() { done <- sched.Run(runCtx) }()
 	for i := 0; i < 2; i++ {

@@ -1,4 +1,4 @@
-package bot_test
+package gameplay_test
 
 import (
 	"reflect"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // refusedMove tries move as user in game id and checks that it is refused
@@ -13,7 +14,7 @@ import (
 func (e *env) refusedMove(t *testing.T, id uint64, user, move, code string, wants ...string) {
 	t.Helper()
 	snap := e.snapshot(t)
-	_, err := e.svc.Move(ctx, bot.MoveRequest{GameID: id, UserID: user, Move: move})
+	_, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: id, UserID: user, Move: move})
 	if bot.ErrorCode(err) != code {
 		t.Fatalf("%s %s: %v, want %s", user, move, err, code)
 	}

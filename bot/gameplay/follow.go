@@ -1,4 +1,4 @@
-package bot
+package gameplay
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -21,9 +22,9 @@ const MaxFollowers = 25
 // anyway), a game that is over, one userID follows already, and one with
 // MaxFollowers followers. Who may see the game is the adapter's to
 // check. It returns the game as read.
-func (s *Service) Follow(ctx context.Context, gameID uint64, userID string) (*Game, error) {
+func (s *Service) Follow(ctx context.Context, gameID uint64, userID string) (*bot.Game, error) {
 	if userID == "" {
-		return nil, Errorf(EINVALID, "Who follows? No user given.")
+		return nil, bot.Errorf(bot.EINVALID, "Who follows? No user given.")
 	}
 	g, err := s.followed(ctx, gameID)
 	if err != nil {
@@ -31,18 +32,18 @@ func (s *Service) Follow(ctx context.Context, gameID uint64, userID string) (*Ga
 	}
 	switch {
 	case g.IsPlayer(userID):
-		return nil, Errorf(EINVALID, "You play in game %d: you are told of its moves already.", g.ID)
+		return nil, bot.Errorf(bot.EINVALID, "You play in game %d: you are told of its moves already.", g.ID)
 	case !g.Ongoing():
-		return nil, Errorf(EINVALID, "Game %d is over: there is nothing left to follow (/history shows its moves).", g.ID)
+		return nil, bot.Errorf(bot.EINVALID, "Game %d is over: there is nothing left to follow (/history shows its moves).", g.ID)
 	}
 	// A game that ends between the read above and this write keeps a
 	// follower it will never tell anything: harmless.
 	err = s.follows.UpdateFollow(ctx, gameID, userID, func(follows bool, n int) (bool, error) {
 		switch {
 		case follows:
-			return true, Errorf(EINVALID, "You follow game %d already: /unfollow stops it.", g.ID)
+			return true, bot.Errorf(bot.EINVALID, "You follow game %d already: /unfollow stops it.", g.ID)
 		case n >= MaxFollowers:
-			return false, Errorf(EINVALID, "Game %d has %d followers, the most there can be.", g.ID, MaxFollowers)
+			return false, bot.Errorf(bot.EINVALID, "Game %d has %d followers, the most there can be.", g.ID, MaxFollowers)
 		}
 		return true, nil
 	})
@@ -55,14 +56,14 @@ func (s *Service) Follow(ctx context.Context, gameID uint64, userID string) (*Ga
 // Unfollow stops userID following game gameID and returns the game as
 // read. ENOTFOUND for an unknown game; EINVALID when userID does not
 // follow it.
-func (s *Service) Unfollow(ctx context.Context, gameID uint64, userID string) (*Game, error) {
+func (s *Service) Unfollow(ctx context.Context, gameID uint64, userID string) (*bot.Game, error) {
 	g, err := s.followed(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
 	err = s.follows.UpdateFollow(ctx, gameID, userID, func(follows bool, _ int) (bool, error) {
 		if !follows {
-			return false, Errorf(EINVALID, "You do not follow game %d.", g.ID)
+			return false, bot.Errorf(bot.EINVALID, "You do not follow game %d.", g.ID)
 		}
 		return false, nil
 	})
@@ -74,9 +75,9 @@ func (s *Service) Unfollow(ctx context.Context, gameID uint64, userID string) (*
 
 // followed reads game gameID for Follow and Unfollow; EINVALID when the
 // Service keeps no follows.
-func (s *Service) followed(ctx context.Context, gameID uint64) (*Game, error) {
+func (s *Service) followed(ctx context.Context, gameID uint64) (*bot.Game, error) {
 	if s.follows == nil {
-		return nil, Errorf(EINVALID, "This bot keeps no followers.")
+		return nil, bot.Errorf(bot.EINVALID, "This bot keeps no followers.")
 	}
 	return s.games.Game(ctx, gameID)
 }
@@ -95,12 +96,12 @@ func (s *Service) followersOf(ctx context.Context, id uint64) ([]string, error) 
 // (before is the game as the update read it), the players' game-over
 // notification among told as a NotifyFollow notification to each of
 // followers; nil for any other update.
-func resultToFollowers(before GameBefore, g *Game, told []Notification, followers []string) []Notification {
-	if len(followers) == 0 || !before.Ongoing || g.Status != GameFinished {
+func resultToFollowers(before bot.GameBefore, g *bot.Game, told []bot.Notification, followers []string) []bot.Notification {
+	if len(followers) == 0 || !before.Ongoing || g.Status != bot.GameFinished {
 		return nil
 	}
 	for _, n := range told {
-		if n.Kind == NotifyGameOver && n.GameID == g.ID {
+		if n.Kind == bot.NotifyGameOver && n.GameID == g.ID {
 			return toFollowers(g, followers, n.Text, n.Created)
 		}
 	}
@@ -114,7 +115,7 @@ func resultToFollowers(before GameBefore, g *Game, told []Notification, follower
 // (...): <@a> played e4; <@b> played e5"); none in the middle of a turn
 // (which is told whole when it ends), without followers or without such
 // moves.
-func (s *Service) followNotifications(g *Game, followers []string, rg *rules.Game, from int, now time.Time) []Notification {
+func (s *Service) followNotifications(g *bot.Game, followers []string, rg *rules.Game, from int, now time.Time) []bot.Notification {
 	if len(followers) == 0 || from >= len(rg.Moves()) {
 		return nil
 	}
@@ -153,10 +154,10 @@ func (s *Service) followNotifications(g *Game, followers []string, rg *rules.Gam
 
 // toFollowers returns a NotifyFollow notification of text to each of
 // followers, about g.
-func toFollowers(g *Game, followers []string, text string, now time.Time) []Notification {
-	var out []Notification
+func toFollowers(g *bot.Game, followers []string, text string, now time.Time) []bot.Notification {
+	var out []bot.Notification
 	for _, u := range followers {
-		out = append(out, gameNotification(g, NotifyFollow, u, text, now))
+		out = append(out, gameNotification(g, bot.NotifyFollow, u, text, now))
 	}
 	return out
 }

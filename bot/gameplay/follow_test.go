@@ -1,4 +1,4 @@
-package bot_test
+package gameplay_test
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // followTexts returns the texts of the NotifyFollow notifications to
@@ -44,13 +45,13 @@ func TestFollowersToldOfMovesAndResult(t *testing.T) {
 	if after := must(t)(e.svc.Views().Game(ctx, g.ID)); after.Version != before.Version {
 		t.Errorf("following moved the game from version %d to %d", before.Version, after.Version)
 	}
-	for i := 2; i <= bot.MaxFollowers; i++ {
+	for i := 2; i <= gameplay.MaxFollowers; i++ {
 		if _, err := e.svc.Follow(ctx, g.ID, fmt.Sprint("fan", i)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if _, err := e.svc.Follow(ctx, g.ID, "one-too-many"); bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(err.Error(), "the most there can be") {
-		t.Errorf("follower %d: %v", bot.MaxFollowers+1, err)
+		t.Errorf("follower %d: %v", gameplay.MaxFollowers+1, err)
 	}
 	if _, err := e.svc.Unfollow(ctx, g.ID, "fan2"); err != nil {
 		t.Fatal(err)

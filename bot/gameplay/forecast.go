@@ -1,4 +1,4 @@
-package bot
+package gameplay
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/rules/notation"
 )
@@ -145,26 +146,26 @@ func lineWords(text string) []string {
 // owner's, and one whose last move not forced is the opponent's (an
 // expectation without an answer). Forced passes after the owner's last
 // answer are left out.
-func readLine(g *Game, rg *rules.Game, owner, text string) ([]forecastStep, error) {
+func readLine(g *bot.Game, rg *rules.Game, owner, text string) ([]forecastStep, error) {
 	words := lineWords(text)
 	if len(words) == 0 {
-		return nil, Errorf(EINVALID, "Give the line as moves, the opponent's first: for example line:\"Bb5 a6 Ba4 Nf6\".")
+		return nil, bot.Errorf(bot.EINVALID, "Give the line as moves, the opponent's first: for example line:\"Bb5 a6 Ba4 Nf6\".")
 	}
 	var steps []forecastStep
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		if rg.Outcome().Over() {
-			return nil, Errorf(EINVALID, "The line goes on after the game would be over (%s): leave out %s and what follows.", rg.Outcome().Reason, w)
+			return nil, bot.Errorf(bot.EINVALID, "The line goes on after the game would be over (%s): leave out %s and what follows.", rg.Outcome().Reason, w)
 		}
 		p := rg.Position()
 		who := userToAct(g, &p)
 		m, err := readMove(&p, w)
 		if err != nil {
-			return nil, Errorf(EINVALID, "Move %d of the line, %s, for %s: %s", i+1, w, whoWord(who, owner), ErrorMessage(moveError(err)))
+			return nil, bot.Errorf(bot.EINVALID, "Move %d of the line, %s, for %s: %s", i+1, w, whoWord(who, owner), bot.ErrorMessage(moveError(err)))
 		}
 		steps = append(steps, forecastStep{canonical: rules.FormatMove(&p, m), san: notation.SAN(&p, m), actor: who})
 		if err := rg.Play(m); err != nil {
-			return nil, Errorf(EINVALID, "Move %d of the line, %s: %s", i+1, w, ErrorMessage(moveError(err)))
+			return nil, bot.Errorf(bot.EINVALID, "Move %d of the line, %s: %s", i+1, w, bot.ErrorMessage(moveError(err)))
 		}
 		for len(steps) < MaxForecastMoves+1 {
 			pass, ok := forcedPass(rg)
@@ -182,7 +183,7 @@ func readLine(g *Game, rg *rules.Game, owner, text string) ([]forecastStep, erro
 			}
 		}
 		if len(steps) > MaxForecastMoves {
-			return nil, Errorf(EINVALID, "A line has at most %d moves (forced passes included).", MaxForecastMoves)
+			return nil, bot.Errorf(bot.EINVALID, "A line has at most %d moves (forced passes included).", MaxForecastMoves)
 		}
 	}
 	last := -1
@@ -192,11 +193,11 @@ func readLine(g *Game, rg *rules.Game, owner, text string) ([]forecastStep, erro
 		}
 	}
 	if last < 0 {
-		return nil, Errorf(EINVALID, "The line has no move of yours: write your opponent's expected moves, then your answer (for example \"Bb5 a6\").")
+		return nil, bot.Errorf(bot.EINVALID, "The line has no move of yours: write your opponent's expected moves, then your answer (for example \"Bb5 a6\").")
 	}
 	for _, st := range steps[last+1:] {
 		if !st.forced {
-			return nil, Errorf(EINVALID, "The line ends with your opponent's %s and no answer of yours: add your answer, or leave it out.", st.san)
+			return nil, bot.Errorf(bot.EINVALID, "The line ends with your opponent's %s and no answer of yours: add your answer, or leave it out.", st.san)
 		}
 	}
 	return steps[:last+1], nil
@@ -230,7 +231,7 @@ func (sub Forecasting) AddForecast(ctx context.Context, gameID uint64, userID, t
 	s := sub.s
 
 	var added ForecastLine
-	_, err := s.games.AnnotateGame(ctx, gameID, func(view Game, a *Annotations) ([]Notification, error) {
+	_, err := s.games.AnnotateGame(ctx, gameID, func(view bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
 		g := &view // its lines are worked on here, then kept in a
 		if err := player(g, userID); err != nil {
 			return nil, err
@@ -239,7 +240,7 @@ func (sub Forecasting) AddForecast(ctx context.Context, gameID uint64, userID, t
 			return nil, err
 		}
 		if g.ToAct == userID {
-			return nil, Errorf(EINVALID, "It is your turn in game %d: play your move first. A conditional line starts with your opponent's move, while you wait for it.", g.ID)
+			return nil, bot.Errorf(bot.EINVALID, "It is your turn in game %d: play your move first. A conditional line starts with your opponent's move, while you wait for it.", g.ID)
 		}
 		rg, err := s.replay(g)
 		if err != nil {
@@ -250,7 +251,7 @@ func (sub Forecasting) AddForecast(ctx context.Context, gameID uint64, userID, t
 		if err != nil {
 			return nil, err
 		}
-		line := Forecast{Owner: userID, Base: len(g.Moves)}
+		line := bot.Forecast{Owner: userID, Base: len(g.Moves)}
 		for _, st := range steps {
 			line.Moves = append(line.Moves, st.canonical)
 		}
@@ -266,11 +267,11 @@ func (sub Forecasting) AddForecast(ctx context.Context, gameID uint64, userID, t
 			}
 			switch {
 			case k == len(line.Moves):
-				return nil, Errorf(EINVALID, "Your line %d holds this line already: /forecast list shows your lines.", n)
+				return nil, bot.Errorf(bot.EINVALID, "Your line %d holds this line already: /forecast list shows your lines.", n)
 			case k == len(f.Moves):
 				replace = i // the new line continues f
 			case steps[k].actor == userID:
-				return nil, Errorf(EINVALID, "After the same moves, your line %d answers %s where this one answers %s: one answer only (/forecast clear, then add the line you keep).",
+				return nil, bot.Errorf(bot.EINVALID, "After the same moves, your line %d answers %s where this one answers %s: one answer only (/forecast clear, then add the line you keep).",
 					n, sanAt(g, rg, f, k), steps[k].san)
 			}
 		}
@@ -279,7 +280,7 @@ func (sub Forecasting) AddForecast(ctx context.Context, gameID uint64, userID, t
 			g.Forecasts[replace] = line
 		} else {
 			if n >= MaxForecasts {
-				return nil, Errorf(EINVALID, "You keep %d conditional lines in game %d already, the most there can be: /forecast clear first.", n, g.ID)
+				return nil, bot.Errorf(bot.EINVALID, "You keep %d conditional lines in game %d already, the most there can be: /forecast clear first.", n, g.ID)
 			}
 			g.Forecasts = append(g.Forecasts, line)
 		}
@@ -307,8 +308,8 @@ func (sub Forecasting) AddForecast(ctx context.Context, gameID uint64, userID, t
 // sanAt returns the friendly form of move k of the stored line f of g,
 // whose replay is rg (not played on), or its canonical form when the line
 // does not replay.
-func sanAt(g *Game, rg *rules.Game, f Forecast, k int) string {
-	lines := forecastLines(g, rg, Forecast{Owner: f.Owner, Base: f.Base, Moves: f.Moves[:k+1]})
+func sanAt(g *bot.Game, rg *rules.Game, f bot.Forecast, k int) string {
+	lines := forecastLines(g, rg, bot.Forecast{Owner: f.Owner, Base: f.Base, Moves: f.Moves[:k+1]})
 	if len(lines) != k+1 {
 		return f.Moves[k]
 	}
@@ -318,7 +319,7 @@ func sanAt(g *Game, rg *rules.Game, f Forecast, k int) string {
 // forecastLines returns the moves of f in friendly form, played from the
 // position of rg (not played on: a fork is). It stops at the first move
 // that does not replay.
-func forecastLines(g *Game, rg *rules.Game, f Forecast) []ForecastMove {
+func forecastLines(g *bot.Game, rg *rules.Game, f bot.Forecast) []ForecastMove {
 	fg := rg.Fork()
 	var out []ForecastMove
 	for _, text := range f.Moves {
@@ -342,7 +343,7 @@ func forecastLines(g *Game, rg *rules.Game, f Forecast) []ForecastMove {
 // game, in the order they are kept: what is still to come of each.
 // Only the owner sees their lines. ENOTFOUND for an unknown game,
 // EFORBIDDEN for a user who does not play in it.
-func (sub Forecasting) Forecasts(ctx context.Context, gameID uint64, userID string) (*Game, []ForecastLine, error) {
+func (sub Forecasting) Forecasts(ctx context.Context, gameID uint64, userID string) (*bot.Game, []ForecastLine, error) {
 	s := sub.s
 
 	g, err := s.games.Game(ctx, gameID)
@@ -370,7 +371,7 @@ func (sub Forecasting) Forecasts(ctx context.Context, gameID uint64, userID stri
 // line number (1-based, as Forecasts numbers them) played on: the
 // position the line leads to, for a board image. Errors as for
 // Forecasts, and EINVALID for a line number userID does not have.
-func (sub Forecasting) ForecastEnd(ctx context.Context, gameID uint64, userID string, number int) (*Game, *rules.Game, error) {
+func (sub Forecasting) ForecastEnd(ctx context.Context, gameID uint64, userID string, number int) (*bot.Game, *rules.Game, error) {
 	s := sub.s
 
 	g, err := s.games.Game(ctx, gameID)
@@ -403,9 +404,9 @@ func (sub Forecasting) ForecastEnd(ctx context.Context, gameID uint64, userID st
 		return g, fg, nil
 	}
 	if k == 0 {
-		return nil, nil, Errorf(EINVALID, "You have no conditional line in game %d.", g.ID)
+		return nil, nil, bot.Errorf(bot.EINVALID, "You have no conditional line in game %d.", g.ID)
 	}
-	return nil, nil, Errorf(EINVALID, "You have %d conditional line(s) in game %d: choose a number from 1 to %d.", k, g.ID, k)
+	return nil, nil, bot.Errorf(bot.EINVALID, "You have %d conditional line(s) in game %d: choose a number from 1 to %d.", k, g.ID, k)
 }
 
 // ClearForecasts removes all of userID's conditional lines in game gameID
@@ -415,12 +416,12 @@ func (sub Forecasting) ClearForecasts(ctx context.Context, gameID uint64, userID
 	s := sub.s
 
 	n := 0
-	_, err := s.games.AnnotateGame(ctx, gameID, func(g Game, a *Annotations) ([]Notification, error) {
+	_, err := s.games.AnnotateGame(ctx, gameID, func(g bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
 		n = 0
 		if err := player(&g, userID); err != nil {
 			return nil, err
 		}
-		var keep []Forecast
+		var keep []bot.Forecast
 		for _, f := range g.Forecasts {
 			if f.Owner == userID {
 				n++
@@ -451,7 +452,7 @@ func (noChange) Error() string { return "nothing to change" }
 // first moves, and is then cut to the rest, with Base now the game's
 // length; lines with nothing left, and lines the game left, are dropped.
 // Lines ahead of the game (a takeback removed moves) are dropped too.
-func trimForecasts(g *Game) {
+func trimForecasts(g *bot.Game) {
 	keep := g.Forecasts[:0]
 	for _, f := range g.Forecasts {
 		if f.Base > len(g.Moves) {
@@ -468,7 +469,7 @@ func trimForecasts(g *Game) {
 		if !match {
 			continue
 		}
-		keep = append(keep, Forecast{Owner: f.Owner, Base: len(g.Moves), Moves: f.Moves[len(played):]})
+		keep = append(keep, bot.Forecast{Owner: f.Owner, Base: len(g.Moves), Moves: f.Moves[len(played):]})
 	}
 	if len(keep) == 0 {
 		keep = nil
@@ -494,13 +495,13 @@ type ForecastAnswer struct {
 // it answered. It returns the answers and the forced passes played, in
 // order, and the notifications. r holds the players' reminder settings,
 // read before the update: it reads no store.
-func (s *Service) answerForecasts(g *Game, rg *rules.Game, told []Notification, now time.Time, r Reminders) ([]ForecastAnswer, []autoMove, []Notification) {
+func (s *Service) answerForecasts(g *bot.Game, rg *rules.Game, told []bot.Notification, now time.Time, r Reminders) ([]ForecastAnswer, []autoMove, []bot.Notification) {
 	var answers []ForecastAnswer
 	var auto []autoMove
 	run := answerRun{at: -1}
 	for len(g.Forecasts) > 0 {
 		trimForecasts(g)
-		if g.Status != GameActive || rg.Outcome().Over() {
+		if g.Status != bot.GameActive || rg.Outcome().Over() {
 			g.Forecasts = nil
 			break
 		}
@@ -524,8 +525,8 @@ func (s *Service) answerForecasts(g *Game, rg *rules.Game, told []Notification, 
 		}
 		if err != nil {
 			g.Forecasts = append(g.Forecasts[:idx:idx], g.Forecasts[idx+1:]...)
-			told = append(told, gameNotification(g, NotifyForecast, who, fmt.Sprintf(
-				"Game %d: your conditional line was dropped: its next move, %s, is not legal now (%s).", g.ID, text, ErrorMessage(moveError(err))), now))
+			told = append(told, gameNotification(g, bot.NotifyForecast, who, fmt.Sprintf(
+				"Game %d: your conditional line was dropped: its next move, %s, is not legal now (%s).", g.ID, text, bot.ErrorMessage(moveError(err))), now))
 			continue
 		}
 		san := notation.SAN(&p, m)
@@ -535,12 +536,12 @@ func (s *Service) answerForecasts(g *Game, rg *rules.Game, told []Notification, 
 		// The "your turn" told before this answer is out of date.
 		kept := told[:0]
 		for _, n := range told {
-			if !(n.Kind == NotifyYourTurn && n.UserID == who) {
+			if !(n.Kind == bot.NotifyYourTurn && n.UserID == who) {
 				kept = append(kept, n)
 			}
 		}
 		told = kept
-		if run.at >= len(told) || run.at >= 0 && told[run.at].Kind != NotifyForecast {
+		if run.at >= len(told) || run.at >= 0 && told[run.at].Kind != bot.NotifyForecast {
 			run.at = -1 // cannot happen: forecast told are not taken out
 		}
 		// One notification to each player per run of answers of one
@@ -552,7 +553,7 @@ func (s *Service) answerForecasts(g *Game, rg *rules.Game, told []Notification, 
 			}
 			run = answerRun{owner: who, at: len(told), answered: answered,
 				head: fmt.Sprintf("Game %d: <@%s> (%s) played ", g.ID, who, colour)}
-			told = append(told, toBoth(g, NotifyForecast, "", now)...)
+			told = append(told, toBoth(g, bot.NotifyForecast, "", now)...)
 		}
 		run.sans = append(run.sans, san)
 		text = run.head + strings.Join(run.sans, ", ") + " at once, from a conditional line stored in advance"
@@ -585,7 +586,7 @@ type answerRun struct {
 // lastOpponentTurn returns the friendly forms of the moves of the
 // opponent of userID in the turn of rg that ends the game so far
 // ("Bb5", "Ab3 Ac4"), or "" when the last turn is userID's.
-func lastOpponentTurn(g *Game, rg *rules.Game, userID string) string {
+func lastOpponentTurn(g *bot.Game, rg *rules.Game, userID string) string {
 	n := len(rg.Moves())
 	if n == 0 {
 		return ""

@@ -1,4 +1,4 @@
-package bot_test
+package gameplay_test
 
 import (
 	"path/filepath"
@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/storage"
 )
 
 // addForecast stores line for user in game id, failing on error.
-func (e *env) addForecast(tb testing.TB, id uint64, user, line string) *bot.ForecastLine {
+func (e *env) addForecast(tb testing.TB, id uint64, user, line string) *gameplay.ForecastLine {
 	tb.Helper()
 	l, err := e.svc.Forecasting().AddForecast(ctx, id, user, line)
 	if err != nil {
@@ -60,7 +61,7 @@ func TestForecastChess(t *testing.T) {
 	n := len(e.outbox(t))
 	e.clock.Advance(time.Hour)
 	res := e.play(t, g.ID, "alice Bb5")
-	if want := []bot.ForecastAnswer{{UserID: "bob", SAN: "a6"}}; !reflect.DeepEqual(res.Answers, want) || res.AnswerPlies != 1 {
+	if want := []gameplay.ForecastAnswer{{UserID: "bob", SAN: "a6"}}; !reflect.DeepEqual(res.Answers, want) || res.AnswerPlies != 1 {
 		t.Fatalf("answers %+v (%d plies), want %+v", res.Answers, res.AnswerPlies, want)
 	}
 	g = res.Game
@@ -172,7 +173,7 @@ func TestForecastGameOverAndIllegal(t *testing.T) {
 	g := e.start(t, "chess")
 	e.play(t, g.ID, "alice e4")
 	e.addForecast(t, g.ID, "alice", "e5 Nf3")
-	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"}))
+	g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"}))
 	if g.Forecasts != nil {
 		t.Errorf("lines kept after the game ended: %+v", g.Forecasts)
 	}
@@ -306,7 +307,7 @@ func TestForecastEveryVariant(t *testing.T) {
 			line := strings.Join(moves[:last+1], " ")
 			t.Logf("line %q", line)
 			e.addForecast(t, g.ID, "bob", line)
-			var res *bot.MoveResult
+			var res *gameplay.MoveResult
 			for i := range moves {
 				if actors[i] != "alice" || forced[i] {
 					continue
@@ -389,7 +390,7 @@ func TestForecastEveryVariant(t *testing.T) {
 			e = newEnv(t)
 			g = e.startFrom(t, key, start.FEN())
 			e.addForecast(t, g.ID, "bob", line)
-			if g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"})); g.Forecasts != nil {
+			if g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"})); g.Forecasts != nil {
 				t.Fatalf("lines outlived the game: %+v", g.Forecasts)
 			}
 		})
@@ -421,14 +422,14 @@ func TestForecastPlayedOnceUnderRace(t *testing.T) {
 		wg.Add(3)
 		go func() {
 			defer wg.Done()
-			if _, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "alice", Move: "Nf3"}); err != nil {
+			if _, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: "alice", Move: "Nf3"}); err != nil {
 				t.Errorf("alice: %v", err)
 			}
 		}()
 		for range 2 {
 			go func() {
 				defer wg.Done()
-				_, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "bob", Move: "Nc6"})
+				_, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: "bob", Move: "Nc6"})
 				if err != nil && bot.ErrorCode(err) != bot.EFORBIDDEN {
 					t.Errorf("bob: %v", err)
 				}
@@ -451,7 +452,7 @@ func TestForecastSurvivesRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := testkit.NewClock(t0)
-	e := &env{db: db, clock: c, svc: bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, registry(t), bot.Clock(c.Now), bot.Coin(func() bool { return true }))}
+	e := &env{db: db, clock: c, svc: gameplay.NewService(gameplay.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, registry(t), gameplay.Clock(c.Now), gameplay.Coin(func() bool { return true }))}
 	g := e.start(t, "trainwreck")
 	rg := must2(t)(e.svc.Views().Replay(ctx, g.ID))
 	moves, actors, forced := turnLine(g, rg, "bob")
@@ -464,8 +465,8 @@ func TestForecastSurvivesRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	e = &env{db: db, clock: c, svc: bot.NewService(bot.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, registry(t), bot.Clock(c.Now))}
-	var res *bot.MoveResult
+	e = &env{db: db, clock: c, svc: gameplay.NewService(gameplay.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, registry(t), gameplay.Clock(c.Now))}
+	var res *gameplay.MoveResult
 	for i := range moves {
 		if actors[i] == "alice" && !forced[i] {
 			res = e.play(t, g.ID, "alice "+moves[i])
@@ -483,8 +484,8 @@ func TestForecastDroppedByTakeback(t *testing.T) {
 	g := e.start(t, "chess")
 	e.play(t, g.ID, "alice e4", "bob e5", "alice Nf3")
 	e.addForecast(t, g.ID, "alice", "Nc6 Bb5")
-	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
-	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"}))
+	must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAskTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
+	g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"}))
 	if g.Forecasts != nil {
 		t.Fatalf("lines kept after the takeback: %+v", g.Forecasts)
 	}

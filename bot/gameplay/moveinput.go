@@ -1,9 +1,10 @@
-package bot
+package gameplay
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/rules/notation"
 )
@@ -37,7 +38,7 @@ func readMove(p *rules.Position, text string) (rules.Move, error) {
 	switch {
 	case endOK && contOK:
 		e, c := turnEnding(p, end), notation.SAN(p, cont)
-		return rules.Move{}, Errorf(EINVALID, "%s could mean two moves: %s ends your turn; %s continues it (%s). Send the one you mean: %s or %s.",
+		return rules.Move{}, bot.Errorf(bot.EINVALID, "%s could mean two moves: %s ends your turn; %s continues it (%s). Send the one you mean: %s or %s.",
 			strings.TrimSpace(text), e, c, afterward(p, cont), e, c)
 	case contOK && !endOK:
 		return cont, nil

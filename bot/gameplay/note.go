@@ -1,9 +1,11 @@
-package bot
+package gameplay
 
 import (
 	"context"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/fairypost/fairypost/bot"
 )
 
 // MaxNoteLen is the longest private note a player keeps on a game, in
@@ -30,7 +32,7 @@ func (ns Notes) Add(ctx context.Context, gameID uint64, userID, text string) (st
 	s := ns.s
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return "", Errorf(EINVALID, "Write the note: /note action:add text:...")
+		return "", bot.Errorf(bot.EINVALID, "Write the note: /note action:add text:...")
 	}
 	if err := s.notePlayer(ctx, gameID, userID); err != nil {
 		return "", err
@@ -41,7 +43,7 @@ func (ns Notes) Add(ctx context.Context, gameID uint64, userID, text string) (st
 			note = old + "\n" + text
 		}
 		if n := utf8.RuneCountInString(note); n > MaxNoteLen {
-			return "", Errorf(EINVALID, "A note holds at most %d characters; your note on game %d holds %d, and this line would make it %d: add a shorter line, or clear the note first (/note action:clear).",
+			return "", bot.Errorf(bot.EINVALID, "A note holds at most %d characters; your note on game %d holds %d, and this line would make it %d: add a shorter line, or clear the note first (/note action:clear).",
 				MaxNoteLen, gameID, utf8.RuneCountInString(old), n)
 		}
 		return note, nil
@@ -57,7 +59,7 @@ func (ns Notes) Clear(ctx context.Context, gameID uint64, userID string) error {
 	}
 	_, err := s.noteStore.UpdateNote(ctx, gameID, userID, func(old string) (string, error) {
 		if old == "" {
-			return "", Errorf(EINVALID, "You have no note on game %d.", gameID)
+			return "", bot.Errorf(bot.EINVALID, "You have no note on game %d.", gameID)
 		}
 		return "", nil
 	})
@@ -80,7 +82,7 @@ func (ns Notes) Read(ctx context.Context, gameID uint64, userID string) (string,
 // stays true while the note is written.
 func (s *Service) notePlayer(ctx context.Context, gameID uint64, userID string) error {
 	if s.noteStore == nil {
-		return Errorf(EINVALID, "This bot keeps no notes.")
+		return bot.Errorf(bot.EINVALID, "This bot keeps no notes.")
 	}
 	g, err := s.games.Game(ctx, gameID)
 	if err != nil {

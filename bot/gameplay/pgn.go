@@ -1,4 +1,4 @@
-package bot
+package gameplay
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -63,7 +64,7 @@ func (sub Views) PGN(ctx context.Context, id uint64) (string, error) {
 // formatPGN writes g, replayed as rg, of variant v (with g's options);
 // in a game against the computer player (computer, its user ID) its name
 // says so, with its level.
-func formatPGN(g *Game, rg *rules.Game, v *rules.Variant, computer string) string {
+func formatPGN(g *bot.Game, rg *rules.Game, v *rules.Variant, computer string) string {
 	var b strings.Builder
 	tag := func(name, value string) {
 		fmt.Fprintf(&b, "[%s \"%s\"]\n", name, pgnEscape(value))
@@ -153,7 +154,7 @@ func formatPGN(g *Game, rg *rules.Game, v *rules.Variant, computer string) strin
 
 // pgnSite returns the Site tag of g: the Discord address of its channel,
 // or "?".
-func pgnSite(g *Game) string {
+func pgnSite(g *bot.Game) string {
 	if g.GuildID == "" || g.ChannelID == "" {
 		return "?"
 	}
@@ -161,11 +162,11 @@ func pgnSite(g *Game) string {
 }
 
 // pgnTermination returns the PGN Termination tag value of g.
-func pgnTermination(g *Game) string {
+func pgnTermination(g *bot.Game) string {
 	switch {
 	case ongoing(g):
 		return "unterminated"
-	case g.Status == GameAborted:
+	case g.Status == bot.GameAborted:
 		return "abandoned"
 	case g.Reason == ReasonTimeout:
 		return "time forfeit"

@@ -1,4 +1,4 @@
-package bot_test
+package gameplay_test
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/rules/notation"
 )
@@ -25,7 +26,7 @@ func (e *env) pgnOf(tb testing.TB, id uint64) string {
 
 func TestPGNChessGolden(t *testing.T) {
 	e := newEnv(t)
-	g := e.challengeAccepted(t, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", GuildID: "111",
+	g := e.challengeAccepted(t, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", GuildID: "111",
 		ChannelID: "222", DaysPerMove: 0})
 	e.clock.Advance(30 * time.Hour) // the Date is the game's creation
 	e.play(t, g.ID, "alice f3", "bob e5", "alice g4", "bob Qh4")
@@ -56,7 +57,7 @@ func TestPGNTankGolden(t *testing.T) {
 	g := e.start(t, "tank")
 	// A Tank's push (Th1-h2) and a Bomb's detonation (M*a8).
 	e.play(t, g.ID, "alice g4", "bob d5", "alice Th1-h2", "bob Bxg4", "alice Tg2", "bob M*a8")
-	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
+	if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
 	want := `[Event "fairypost correspondence game"]
@@ -267,7 +268,7 @@ func (e *env) playOn(tb testing.TB, id uint64, plies int) {
 			tb.Fatalf("no legal moves for %s: %v", g.ToAct, err)
 		}
 		m := moves[(i*7+3)%len(moves)]
-		if _, err := e.svc.Move(ctx, bot.MoveRequest{GameID: id, UserID: g.ToAct, Move: m.Friendly}); err != nil {
+		if _, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: id, UserID: g.ToAct, Move: m.Friendly}); err != nil {
 			tb.Fatalf("ply %d %+v: %v", i+1, m, err)
 		}
 	}
@@ -300,7 +301,7 @@ func TestPGNSetUpAndOptions(t *testing.T) {
 	e := newEnv(t)
 	// A game that starts from a position of its own (as a pre-game choice
 	// makes): created through the store as Accept does.
-	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: "winning", Options: "ranks=10", DaysPerMove: 7, Color: bot.ColorWhite})
 	if err != nil {
 		t.Fatal(err)
@@ -340,7 +341,7 @@ func TestPGNSetUpAndOptions(t *testing.T) {
 		}
 	}
 	// The variant's own start (with the option) needs no FEN.
-	g2 := e.challengeAccepted(t, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", Variant: "winning",
+	g2 := e.challengeAccepted(t, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", Variant: "winning",
 		Options: "ranks=10", DaysPerMove: 7})
 	if text := e.checkPGN(t, g2.ID); strings.Contains(text, "[FEN") || strings.Contains(text, "[SetUp") {
 		t.Errorf("PGN of a normal start has a FEN:\n%s", text)
@@ -354,11 +355,11 @@ func TestPGNAfterPreGameChoice(t *testing.T) {
 	if !strings.HasSuffix(text, "\n\n*\n") || !strings.Contains(text, `[Termination "unterminated"]`) {
 		t.Errorf("PGN during the pre-game choice:\n%s", text)
 	}
-	g, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob", Choice: "black"})
+	g, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActChoose, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob", Choice: "black"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g, err = e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice", Choice: "me"}); err != nil {
+	if g, err = e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActChoose, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice", Choice: "me"}); err != nil {
 		t.Fatal(err)
 	}
 	e.playOn(t, g.ID, 6)

@@ -1,4 +1,4 @@
-package bot
+package gameplay
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -45,10 +46,10 @@ const (
 // v.PreGame between the players of st (Seed is drawn here), and returns
 // the notification asking the army picker to choose. r holds the players'
 // reminder settings, read before the update.
-func (s *Service) startSetup(g *Game, v *rules.Variant, st *Setup, now time.Time, r Reminders) Notification {
+func (s *Service) startSetup(g *bot.Game, v *rules.Variant, st *bot.Setup, now time.Time, r Reminders) bot.Notification {
 	st.Seed = s.seed()
 	start := v.PreGame.Start(st.Seed)
-	g.Status = GameSetup
+	g.Status = bot.GameSetup
 	g.Setup = st
 	g.White, g.Black = st.Challenger, st.Challenged
 	g.StartFEN, g.FEN = start.FEN(), start.FEN()
@@ -61,11 +62,11 @@ func (s *Service) startSetup(g *Game, v *rules.Variant, st *Setup, now time.Time
 }
 
 // choiceNotification asks g.ToAct for a pre-game choice.
-func (s *Service) choiceNotification(g *Game, now time.Time, text string) Notification {
+func (s *Service) choiceNotification(g *bot.Game, now time.Time, text string) bot.Notification {
 	if !g.Deadline.IsZero() {
 		text += fmt.Sprintf(" Choose before %s.", g.Deadline.UTC().Format("2006-01-02 15:04 MST"))
 	}
-	return Notification{Kind: NotifyChoice, UserID: g.ToAct, GuildID: g.GuildID, ChannelID: g.ChannelID,
+	return bot.Notification{Kind: bot.NotifyChoice, UserID: g.ToAct, GuildID: g.GuildID, ChannelID: g.ChannelID,
 		GameID: g.ID, Text: text, Created: now}
 }
 
@@ -83,17 +84,17 @@ func (s *Service) choiceNotification(g *Game, now time.Time, text string) Notifi
 // EFORBIDDEN for a user who does not play in the game or whose choice it
 // is not; EINVALID for a game without a pending choice and for a word
 // that is not one of the step's choices.
-func (s *Service) choose(ctx context.Context, gameID, version uint64, userID, choice string) (*Game, error) {
+func (s *Service) choose(ctx context.Context, gameID, version uint64, userID, choice string) (*bot.Game, error) {
 	reminders := s.gameReminders(ctx, gameID)
-	g, err := s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+	g, err := s.updateGame(ctx, gameID, version, func(g *bot.Game) ([]bot.Notification, error) {
 		if !g.IsPlayer(userID) {
-			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
+			return nil, bot.Errorf(bot.EFORBIDDEN, "You are not playing in game %d.", g.ID)
 		}
-		if g.Status != GameSetup || g.Setup == nil {
-			return nil, Errorf(EINVALID, "Game %d has no pre-game choice to make.", g.ID)
+		if g.Status != bot.GameSetup || g.Setup == nil {
+			return nil, bot.Errorf(bot.EINVALID, "Game %d has no pre-game choice to make.", g.ID)
 		}
 		if userID != g.ToAct {
-			return nil, Errorf(EFORBIDDEN, "It is <@%s>'s choice in game %d, not yours.", g.ToAct, g.ID)
+			return nil, bot.Errorf(bot.EFORBIDDEN, "It is <@%s>'s choice in game %d, not yours.", g.ToAct, g.ID)
 		}
 		v, err := s.rules.Variant(g.Variant, g.Options)
 		if err != nil {
@@ -108,22 +109,22 @@ func (s *Service) choose(ctx context.Context, gameID, version uint64, userID, ch
 		armyPicker, firstPicker := st.ArmyPicker(), st.FirstPicker()
 		if st.Army == "" {
 			if userID != armyPicker {
-				return nil, Errorf(EFORBIDDEN, "It is <@%s>'s choice in game %d, not yours.", armyPicker, g.ID)
+				return nil, bot.Errorf(bot.EFORBIDDEN, "It is <@%s>'s choice in game %d, not yours.", armyPicker, g.ID)
 			}
 			if word != choiceWhite && word != choiceBlack {
-				return nil, Errorf(EINVALID, "Choose the army you play in game %d: %s or %s (its colour in the position shown), not %q.",
+				return nil, bot.Errorf(bot.EINVALID, "Choose the army you play in game %d: %s or %s (its colour in the position shown), not %q.",
 					g.ID, choiceWhite, choiceBlack, choice)
 			}
 			st.Army = word
 			g.ToAct, g.Updated = firstPicker, now
 			startTurn(g, now, reminders)
-			return []Notification{s.choiceNotification(g, now, fmt.Sprintf(
+			return []bot.Notification{s.choiceNotification(g, now, fmt.Sprintf(
 				"<@%s> will play the army shown as %s in game %d (%s). Choose who moves first: %s or %s (/choose). "+
 					"The first mover plays White: if the army shown as Black moves first, the board is turned round and the colours swap.",
 				armyPicker, strings.ToUpper(word[:1])+word[1:], g.ID, s.VariantName(g.Variant, g.Options), choiceMe, choiceOpponent))}, nil
 		}
 		if userID != firstPicker {
-			return nil, Errorf(EFORBIDDEN, "It is <@%s>'s choice in game %d, not yours.", firstPicker, g.ID)
+			return nil, bot.Errorf(bot.EFORBIDDEN, "It is <@%s>'s choice in game %d, not yours.", firstPicker, g.ID)
 		}
 		var first, second string // the users who move first and second
 		switch word {
@@ -132,7 +133,7 @@ func (s *Service) choose(ctx context.Context, gameID, version uint64, userID, ch
 		case choiceOpponent:
 			first, second = armyPicker, firstPicker
 		default:
-			return nil, Errorf(EINVALID, "Choose who moves first in game %d: %s or %s, not %q.", g.ID, choiceMe, choiceOpponent, choice)
+			return nil, bot.Errorf(bot.EINVALID, "Choose who moves first in game %d: %s or %s, not %q.", g.ID, choiceMe, choiceOpponent, choice)
 		}
 		// The army picker's army has colour st.Army in the drawn
 		// position, the other player's the other one.
@@ -147,7 +148,7 @@ func (s *Service) choose(ctx context.Context, gameID, version uint64, userID, ch
 		start := v.PreGame.Normalize(drawn, firstColour)
 		st.FirstMover = firstColour.String()
 		g.White, g.Black = first, second
-		g.StartFEN, g.Status, g.Updated = start.FEN(), GameActive, now
+		g.StartFEN, g.Status, g.Updated = start.FEN(), bot.GameActive, now
 		_, told := s.settle(g, rules.NewGame(start), "", now, reminders)
 		return told, nil
 	})

@@ -1,4 +1,4 @@
-package bot_test
+package gameplay_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/internal/testkit"
 )
@@ -33,11 +34,11 @@ func TestUpdatesTouchNoStore(t *testing.T) {
 	}
 	// A pre-game choice: accept, two choices, then moves.
 	ann := e.start(t, "annihilation") // bob picks the army
-	ann = must(t)(svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: ann.ID, Version: bot.AnyVersion, UserID: "bob", Choice: "white"}))
+	ann = must(t)(svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActChoose, GameID: ann.ID, Version: bot.AnyVersion, UserID: "bob", Choice: "white"}))
 	if want := t0.Add(72*time.Hour - 72*time.Hour/10); !ann.RemindAt.Equal(want) {
 		t.Errorf("alice's choice: RemindAt %v, want %v (her 10%%)", ann.RemindAt, want)
 	}
-	ann = must(t)(svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: ann.ID, Version: bot.AnyVersion, UserID: "alice", Choice: "opponent"}))
+	ann = must(t)(svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActChoose, GameID: ann.ID, Version: bot.AnyVersion, UserID: "alice", Choice: "opponent"}))
 	if ann.Status != bot.GameActive || ann.ToAct != "bob" {
 		t.Fatalf("after the choices: %s, %q to act", ann.Status, ann.ToAct)
 	}
@@ -50,8 +51,8 @@ func TestUpdatesTouchNoStore(t *testing.T) {
 	if want := t0.Add(time.Hour + 72*time.Hour - 72*time.Hour/2); !res.Game.RemindAt.Equal(want) {
 		t.Errorf("bob's turn: RemindAt %v, want %v (his 50%%)", res.Game.RemindAt, want)
 	}
-	must(t)(svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
-	g = must(t)(svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"}))
+	must(t)(svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAskTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
+	g = must(t)(svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"}))
 	if g.ToAct != "alice" || g.RemindAt.IsZero() {
 		t.Fatalf("after the takeback: %q to act, RemindAt %v", g.ToAct, g.RemindAt)
 	}
@@ -67,7 +68,7 @@ func TestUpdatesTouchNoStore(t *testing.T) {
 	}
 	must(t)(svc.Follow(ctx, g.ID, "carol"))
 	// The sweep: a reminder, a time-out, an expired challenge.
-	if _, err := svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "carol", Challenged: "dave", ChannelID: "chan", Variant: "chess", DaysPerMove: 3}); err != nil {
+	if _, err := svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "carol", Challenged: "dave", ChannelID: "chan", Variant: "chess", DaysPerMove: 3}); err != nil {
 		t.Fatal(err)
 	}
 	clk.Advance(60 * time.Hour)

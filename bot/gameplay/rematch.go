@@ -1,6 +1,10 @@
-package bot
+package gameplay
 
-import "context"
+import (
+	"context"
+
+	"github.com/fairypost/fairypost/bot"
+)
 
 // Rematch challenges, on behalf of userID, the opponent of finished game
 // gameID to a new game like it: the same variant, options, days per
@@ -16,7 +20,7 @@ import "context"
 // finished (aborted games included), and while a rematch challenge
 // between the two players for this game's variant stands (either's: the
 // opponent's is answered with Accept), with its number.
-func (sub Challenges) Rematch(ctx context.Context, gameID uint64, userID string) (*Challenge, error) {
+func (sub Challenges) Rematch(ctx context.Context, gameID uint64, userID string) (*bot.Challenge, error) {
 	s := sub.s
 
 	g, err := s.games.Game(ctx, gameID)
@@ -26,8 +30,8 @@ func (sub Challenges) Rematch(ctx context.Context, gameID uint64, userID string)
 	if err := player(g, userID); err != nil {
 		return nil, err
 	}
-	if g.Status != GameFinished {
-		return nil, Errorf(EINVALID, "Game %d is not finished: a rematch is offered once a game has a result.", g.ID)
+	if g.Status != bot.GameFinished {
+		return nil, bot.Errorf(bot.EINVALID, "Game %d is not finished: a rematch is offered once a game has a result.", g.ID)
 	}
 	opp := opponent(g, userID)
 	for _, who := range []string{userID, opp} {
@@ -40,9 +44,9 @@ func (sub Challenges) Rematch(ctx context.Context, gameID uint64, userID string)
 				continue
 			}
 			if who == userID {
-				return nil, Errorf(EINVALID, "Your challenge #%d to <@%s> for this game stands already: they may accept it.", c.ID, opp)
+				return nil, bot.Errorf(bot.EINVALID, "Your challenge #%d to <@%s> for this game stands already: they may accept it.", c.ID, opp)
 			}
-			return nil, Errorf(EINVALID, "<@%s> asked for a rematch already: accept challenge #%d (/accept challenge:%d).", opp, c.ID, c.ID)
+			return nil, bot.Errorf(bot.EINVALID, "<@%s> asked for a rematch already: accept challenge #%d (/accept challenge:%d).", opp, c.ID, c.ID)
 		}
 	}
 	req := ChallengeRequest{Challenger: userID, Challenged: opp, GuildID: g.GuildID, ChannelID: g.ChannelID,
@@ -50,14 +54,14 @@ func (sub Challenges) Rematch(ctx context.Context, gameID uint64, userID string)
 	switch {
 	case g.Setup != nil:
 		// The army picker of this game chooses who moves first in the next.
-		req.Chooser = ChooserChallenger
+		req.Chooser = bot.ChooserChallenger
 		if g.Setup.ArmyPicker() == userID {
-			req.Chooser = ChooserChallenged
+			req.Chooser = bot.ChooserChallenged
 		}
 	case g.White == userID:
-		req.Color = ColorBlack
+		req.Color = bot.ColorBlack
 	default:
-		req.Color = ColorWhite
+		req.Color = bot.ColorWhite
 	}
 	return s.Challenges().Challenge(ctx, req)
 }

@@ -1,10 +1,11 @@
-package bot_test
+package gameplay_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // TestRematch: a rematch keeps the variant, its options and the days per
@@ -13,7 +14,7 @@ import (
 // refused.
 func TestRematch(t *testing.T) {
 	e := newEnv(t)
-	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: "easymate", Options: "tigers=on", DaysPerMove: 5, Color: bot.ColorWhite})
 	if err != nil {
 		t.Fatal(err)
@@ -22,7 +23,7 @@ func TestRematch(t *testing.T) {
 	if _, err := e.svc.Challenges().Rematch(ctx, g.ID, "bob"); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("rematch of a game being played: %v", err)
 	}
-	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
+	g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
 	if _, err := e.svc.Challenges().Rematch(ctx, g.ID, "carol"); bot.ErrorCode(err) != bot.EFORBIDDEN {
 		t.Errorf("rematch by a stranger: %v", err)
 	}
@@ -59,9 +60,9 @@ func TestRematchPreGame(t *testing.T) {
 	if g.Setup == nil || g.Setup.ArmyPicker() != "bob" {
 		t.Fatalf("setup %+v", g.Setup)
 	}
-	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: g.Version, UserID: "bob", Choice: "white"}))
-	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: g.Version, UserID: "alice", Choice: "me"}))
-	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
+	g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActChoose, GameID: g.ID, Version: g.Version, UserID: "bob", Choice: "white"}))
+	g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActChoose, GameID: g.ID, Version: g.Version, UserID: "alice", Choice: "me"}))
+	g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
 	for _, c := range []struct{ asker, picker string }{{"bob", "alice"}, {"alice", "alice"}} {
 		r, err := e.svc.Challenges().Rematch(ctx, g.ID, c.asker)
 		if err != nil {

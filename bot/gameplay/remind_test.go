@@ -1,4 +1,4 @@
-package bot_test
+package gameplay_test
 
 import (
 	"reflect"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // wantRemindAt fails unless game id's RemindAt is want (zero: none) and
@@ -35,7 +36,7 @@ func (e *env) checkSchedule(tb testing.TB, g *bot.Game) {
 	}
 	c := g.Clone()
 	c.RemindAt = time.Time{}
-	if want := bot.RemindTime(c, percent); !g.RemindAt.Equal(want) {
+	if want := gameplay.RemindTime(c, percent); !g.RemindAt.Equal(want) {
 		tb.Errorf("game %d (%s, %q to act at %d%%) RemindAt %v, RemindTime says %v", g.ID, g.Status, g.ToAct, percent, g.RemindAt, want)
 	}
 }
@@ -68,21 +69,21 @@ func TestRemindAtFollowsTheTurn(t *testing.T) {
 	e.play(t, g.ID, "alice e4") // bob: 50%
 	e.wantRemindAt(t, g.ID, t0.Add(time.Hour+36*time.Hour))
 	// A draw offer starts no turn.
-	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
+	must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
 	e.wantRemindAt(t, g.ID, t0.Add(time.Hour+36*time.Hour))
 	e.clock.Advance(time.Hour)
 	e.play(t, g.ID, "bob e5") // alice again
 	e.wantRemindAt(t, g.ID, t0.Add(2*time.Hour+72*time.Hour-72*time.Hour/5))
 	// bob takes e5 back: his turn again, with a new clock.
-	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAskTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"}))
+	must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAskTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"}))
 	e.wantRemindAt(t, g.ID, t0.Add(2*time.Hour+72*time.Hour-72*time.Hour/5))
 	e.clock.Advance(time.Hour)
-	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
+	must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptTakeback, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
 	e.wantRemindAt(t, g.ID, t0.Add(3*time.Hour+36*time.Hour))
 	if got := e.toRemind(t, endOfTime); !reflect.DeepEqual(got, []uint64{g.ID}) {
 		t.Errorf("games to remind %v", got)
 	}
-	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
+	must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
 	e.wantRemindAt(t, g.ID, time.Time{})
 	if got := e.toRemind(t, endOfTime); got != nil {
 		t.Errorf("games to remind after the game %v", got)
@@ -92,10 +93,10 @@ func TestRemindAtFollowsTheTurn(t *testing.T) {
 	}
 
 	// Unlimited games have no reminder; nor does an aborted game.
-	u := e.challengeAccepted(t, bot.ChallengeRequest{Challenger: "carol", Challenged: "dave", DaysPerMove: 0})
+	u := e.challengeAccepted(t, gameplay.ChallengeRequest{Challenger: "carol", Challenged: "dave", DaysPerMove: 0})
 	e.wantRemindAt(t, u.ID, time.Time{})
 	a := e.start(t, "chess")
-	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: a.ID, Version: bot.AnyVersion, UserID: "bob"}))
+	must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAbort, GameID: a.ID, Version: bot.AnyVersion, UserID: "bob"}))
 	e.wantRemindAt(t, a.ID, time.Time{})
 }
 
@@ -109,10 +110,10 @@ func TestRemindAtPreGame(t *testing.T) {
 	g := e.start(t, "annihilation") // bob picks the army: 20%
 	e.wantRemindAt(t, g.ID, t0.Add(72*time.Hour-72*time.Hour/5))
 	e.clock.Advance(time.Hour)
-	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob", Choice: "white"})) // alice picks who moves first: 10%
+	must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActChoose, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob", Choice: "white"})) // alice picks who moves first: 10%
 	e.wantRemindAt(t, g.ID, t0.Add(time.Hour+72*time.Hour-72*time.Hour/10))
 	e.clock.Advance(time.Hour)
-	g = must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActChoose, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice", Choice: "opponent"})) // bob moves first: 20%
+	g = must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActChoose, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice", Choice: "opponent"})) // bob moves first: 20%
 	if g.Status != bot.GameActive || g.ToAct != "bob" {
 		t.Fatalf("after the choices: %s, %q to act", g.Status, g.ToAct)
 	}
@@ -163,7 +164,7 @@ func TestSetReminderMovesRemindAt(t *testing.T) {
 	}
 	e.wantRemindAt(t, mine.ID, deadline.Add(-72*time.Hour*3/10))
 	e.drain(t)
-	if rep := e.sweep(t); rep != (bot.SweepReport{Reminded: 2}) {
+	if rep := e.sweep(t); rep != (gameplay.SweepReport{Reminded: 2}) {
 		t.Errorf("sweep %+v, want alice's and bob's reminders", rep)
 	}
 	e.wantRemindAt(t, mine.ID, time.Time{})
@@ -179,7 +180,7 @@ func TestSetReminderMovesRemindAt(t *testing.T) {
 func TestSweepClearsStaleSchedule(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "chess")
-	must(t)(e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
+	must(t)(e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}))
 	if _, err := e.db.UpdateGame(ctx, g.ID, bot.AnyVersion, func(g *bot.Game) ([]bot.Notification, error) {
 		g.Deadline, g.RemindAt = t0.Add(time.Hour), t0.Add(time.Minute)
 		return nil, nil
@@ -239,7 +240,7 @@ func TestSetReminderWhilePlaying(t *testing.T) {
 				return
 			}
 			m := moves[(i*7+3)%len(moves)]
-			if _, err := e.svc.Move(ctx, bot.MoveRequest{GameID: id, UserID: g.ToAct, Move: m.Friendly}); err != nil {
+			if _, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: id, UserID: g.ToAct, Move: m.Friendly}); err != nil {
 				t.Errorf("game %d, %s: %v", id, m.Friendly, err)
 				return
 			}

@@ -1,9 +1,11 @@
-package bot
+package gameplay
 
 import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/fairypost/fairypost/bot"
 )
 
 // Reminders follow the settings. A turn's reminder is scheduled when the
@@ -65,8 +67,8 @@ func (s *Service) rescheduleWith(ctx context.Context, userID string, r Reminders
 // when userID is to act in it (one AnnotateGame, which writes nothing when
 // RemindAt stays), and returns the game as stored then (nil when it wrote
 // nothing).
-func (s *Service) rescheduleGame(ctx context.Context, id uint64, userID string, r Reminders) (*Game, error) {
-	g, err := s.games.AnnotateGame(ctx, id, func(g Game, a *Annotations) ([]Notification, error) {
+func (s *Service) rescheduleGame(ctx context.Context, id uint64, userID string, r Reminders) (*bot.Game, error) {
+	g, err := s.games.AnnotateGame(ctx, id, func(g bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
 		if g.ToAct != userID {
 			return nil, sweepSkip{}
 		}
@@ -93,7 +95,7 @@ func (s *Service) rescheduleGame(ctx context.Context, id uint64, userID string, 
 // will find g with its player to act. It returns the game as stored. A
 // failure to reschedule leaves g as it is: a reminder is not worth
 // failing a move for.
-func (s *Service) recheckReminder(ctx context.Context, g *Game, r Reminders) *Game {
+func (s *Service) recheckReminder(ctx context.Context, g *bot.Game, r Reminders) *bot.Game {
 	if g == nil || !remindable(g) {
 		return g
 	}

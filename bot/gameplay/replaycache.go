@@ -1,9 +1,10 @@
-package bot
+package gameplay
 
 import (
 	"container/list"
 	"sync"
 
+	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -74,7 +75,7 @@ func (c *replayCache) remove(el *list.Element) {
 // A cached game whose number of moves is not the record's is dropped
 // (a record changed without a new version: never by this package's
 // stores, but a replay is cheap next to a wrong board).
-func (c *replayCache) get(g *Game) *rules.Game {
+func (c *replayCache) get(g *bot.Game) *rules.Game {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	k := replayKey{g.ID, g.Version}
@@ -97,7 +98,7 @@ func (c *replayCache) get(g *Game) *rules.Game {
 // put keeps a fork of rg as the replay of g's ID and version, evicting
 // the least recently used game beyond max. rg must be the replay of g's
 // moves; the caller may go on using (and playing on) rg.
-func (c *replayCache) put(g *Game, rg *rules.Game) {
+func (c *replayCache) put(g *bot.Game, rg *rules.Game) {
 	if c.max <= 0 || g == nil || rg == nil || len(rg.Moves()) != len(g.Moves) {
 		return
 	}

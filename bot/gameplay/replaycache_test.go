@@ -1,14 +1,15 @@
-package bot
+package gameplay
 
 import (
 	"testing"
 
+	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
 )
 
 // replayed returns a record of game id at version with moves, and its
 // replay.
-func replayed(t *testing.T, id, version uint64, moves ...string) (*Game, *rules.Game) {
+func replayed(t *testing.T, id, version uint64, moves ...string) (*bot.Game, *rules.Game) {
 	t.Helper()
 	reg, err := rules.NewRegistry()
 	if err != nil {
@@ -18,7 +19,7 @@ func replayed(t *testing.T, id, version uint64, moves ...string) (*Game, *rules.
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Game{ID: id, Version: version, Variant: "chess", Moves: moves}, rg
+	return &bot.Game{ID: id, Version: version, Variant: "chess", Moves: moves}, rg
 }
 
 func TestReplayCacheKeyedByVersion(t *testing.T) {

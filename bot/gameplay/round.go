@@ -1,6 +1,10 @@
-package bot
+package gameplay
 
-import "context"
+import (
+	"context"
+
+	"github.com/fairypost/fairypost/bot"
+)
 
 // The life of one game owns its write path. Every change of a game in
 // play (a move, an action, a time-out, a pre-game choice, a vacation's
@@ -26,19 +30,19 @@ import "context"
 // finishers registered before it. Features register while the Service is
 // built, before it serves: it is not safe to call concurrently with
 // updates.
-func (s *Service) AddFinisher(f Finisher) { s.finishers = append(s.finishers, f) }
+func (s *Service) AddFinisher(f bot.Finisher) { s.finishers = append(s.finishers, f) }
 
 // OnGameCommitted registers e to run after every committed game update,
 // after the events registered before it; as AddFinisher, before the
 // Service serves.
-func (s *Service) OnGameCommitted(e GameEvent) { s.events = append(s.events, e) }
+func (s *Service) OnGameCommitted(e bot.GameEvent) { s.events = append(s.events, e) }
 
 // updateGame is the only way a game in play changes: GameStore.UpdateGame
 // (same contract, fn pure) with the finishers run in the transaction after
 // fn, and the events run after the commit. With a RatingStore the
 // transaction is RatingStore.UpdateGameRated, so that finishers have the
 // standings at hand (GameUpdate.Ratings).
-func (s *Service) updateGame(ctx context.Context, id, expected uint64, fn func(*Game) ([]Notification, error)) (*Game, error) {
+func (s *Service) updateGame(ctx context.Context, id, expected uint64, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
 	followers, err := s.followersOf(ctx, id)
 	if err != nil {
 		return nil, err
@@ -50,9 +54,9 @@ func (s *Service) updateGame(ctx context.Context, id, expected uint64, fn func(*
 // caller before the update (followersOf): the result of a game the
 // update ends is told to them too (resultToFollowers), in the same
 // transaction.
-func (s *Service) updateFollowed(ctx context.Context, id, expected uint64, followers []string, fn func(*Game) ([]Notification, error)) (*Game, error) {
-	change := func(g *Game, tx RatingTx) ([]Notification, error) {
-		u := GameUpdate{Game: g, Before: newGameBefore(g), Ratings: tx}
+func (s *Service) updateFollowed(ctx context.Context, id, expected uint64, followers []string, fn func(*bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
+	change := func(g *bot.Game, tx bot.RatingTx) ([]bot.Notification, error) {
+		u := bot.GameUpdate{Game: g, Before: bot.NewGameBefore(g), Ratings: tx}
 		told, err := fn(g)
 		if err != nil {
 			return nil, err
@@ -65,12 +69,12 @@ func (s *Service) updateFollowed(ctx context.Context, id, expected uint64, follo
 		}
 		return u.Notifications, nil
 	}
-	var g *Game
+	var g *bot.Game
 	var err error
 	if s.ratings != nil {
 		g, err = s.ratings.UpdateGameRated(ctx, id, expected, change)
 	} else {
-		g, err = s.games.UpdateGame(ctx, id, expected, func(g *Game) ([]Notification, error) { return change(g, nil) })
+		g, err = s.games.UpdateGame(ctx, id, expected, func(g *bot.Game) ([]bot.Notification, error) { return change(g, nil) })
 	}
 	if err != nil {
 		return g, err
@@ -81,7 +85,7 @@ func (s *Service) updateFollowed(ctx context.Context, id, expected uint64, follo
 
 // gameCommitted runs the registered events for g, just stored: by an
 // update, or created by an accepted challenge.
-func (s *Service) gameCommitted(ctx context.Context, g *Game) {
+func (s *Service) gameCommitted(ctx context.Context, g *bot.Game) {
 	for _, e := range s.events {
 		e(ctx, g)
 	}

@@ -1,4 +1,4 @@
-package bot_test
+package gameplay_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // TestGameUpdateExtensions: a registered finisher runs inside every game
@@ -31,7 +32,7 @@ func TestGameUpdateExtensions(t *testing.T) {
 	e.svc.OnGameCommitted(func(_ context.Context, g *bot.Game) { committed = append(committed, g.Version) })
 	g := e.start(t, "chess")
 
-	res, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "alice", Move: "e4", Version: g.Version})
+	res, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: "alice", Move: "e4", Version: g.Version})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func TestGameUpdateExtensions(t *testing.T) {
 	}
 
 	fail = errors.New("refused by the finisher")
-	if _, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "bob", Move: "e5"}); !errors.Is(err, fail) {
+	if _, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: "bob", Move: "e5"}); !errors.Is(err, fail) {
 		t.Fatalf("move under a failing finisher: %v, want its error", err)
 	}
 	after, err := e.svc.Views().Game(ctx, g.ID)

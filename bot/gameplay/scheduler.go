@@ -1,4 +1,4 @@
-package bot
+package gameplay
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"time"
+
+	"github.com/fairypost/fairypost/bot"
 )
 
 // Scheduler runs the Service's Sweep when the clock asks for it: at the
@@ -118,7 +120,7 @@ func (s *Scheduler) step(ctx context.Context) (wait time.Duration) {
 			if errors.As(err, &p) {
 				attrs = append(attrs, "stack", string(p.Stack))
 			}
-			if Unanswered(err) {
+			if bot.Unanswered(err) {
 				s.log.Warn("sweep failed: the store did not answer; retrying", attrs...)
 			} else {
 				s.log.Error("sweep failed; retrying", attrs...)

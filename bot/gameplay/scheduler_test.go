@@ -1,4 +1,4 @@
-package bot_test
+package gameplay_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/internal/testkit"
 )
 
@@ -44,10 +45,10 @@ func (f *fakeTimer) sleep(tb testing.TB) time.Duration {
 
 // runScheduler starts a Scheduler over e.svc with a fake timer and the
 // options; it is stopped (and must return nil) at cleanup.
-func (e *env) runScheduler(tb testing.TB, log *slog.Logger, opts ...bot.SchedulerOption) (*bot.Scheduler, *fakeTimer) {
+func (e *env) runScheduler(tb testing.TB, log *slog.Logger, opts ...gameplay.SchedulerOption) (*gameplay.Scheduler, *fakeTimer) {
 	tb.Helper()
 	ft := newFakeTimer()
-	s := bot.NewScheduler(e.svc, log, append([]bot.SchedulerOption{bot.SchedulerTimer(ft.after)}, opts...)...)
+	s := gameplay.NewScheduler(e.svc, log, append([]gameplay.SchedulerOption{gameplay.SchedulerTimer(ft.after)}, opts...)...)
 	runCtx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- s.Run(runCtx) }()
@@ -66,7 +67,7 @@ func TestSchedulerWakesAtDeadlinesAndReminders(t *testing.T) {
 	e.play(t, g.ID, "alice e4", "bob e5") // alice to act until t0+3d, reminded at t0+57.6h
 	e.drain(t)
 	var logs testkit.Buffer
-	s, ft := e.runScheduler(t, slog.New(slog.NewTextHandler(&logs, nil)), bot.SchedulerMaxSleep(1000*time.Hour))
+	s, ft := e.runScheduler(t, slog.New(slog.NewTextHandler(&logs, nil)), gameplay.SchedulerMaxSleep(1000*time.Hour))
 
 	if d := ft.sleep(t); d != 72*time.Hour*8/10 {
 		t.Fatalf("first sleep %v, want until alice's reminder", d)
@@ -148,8 +149,8 @@ func TestSchedulerAfterRestart(t *testing.T) {
 	lost := first.start(t, "chess")
 	first.play(t, lost.ID, "alice e4", "bob e5")
 	aborted := first.start(t, "chess")
-	reminded := first.challengeAccepted(t, bot.ChallengeRequest{Challenger: "carol", Challenged: "dave", DaysPerMove: 14})
-	if _, err := first.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "erin", Challenged: "frank",
+	reminded := first.challengeAccepted(t, gameplay.ChallengeRequest{Challenger: "carol", Challenged: "dave", DaysPerMove: 14})
+	if _, err := first.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "erin", Challenged: "frank",
 		ChannelID: "chan", Variant: "tank"}); err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +163,7 @@ func TestSchedulerAfterRestart(t *testing.T) {
 	c.Advance(12 * day)
 	second := openEnv(t, path, c)
 	var logs testkit.Buffer
-	_, ft := second.runScheduler(t, slog.New(slog.NewTextHandler(&logs, nil)), bot.SchedulerMaxSleep(1000*time.Hour))
+	_, ft := second.runScheduler(t, slog.New(slog.NewTextHandler(&logs, nil)), gameplay.SchedulerMaxSleep(1000*time.Hour))
 	if d := ft.sleep(t); d != 2*day {
 		t.Errorf("sleep after catching up %v, want until carol's deadline in 2 days", d)
 	}
@@ -187,7 +188,7 @@ func TestSchedulerAfterRestart(t *testing.T) {
 
 func TestSchedulerStopsWithContext(t *testing.T) {
 	e := newEnv(t)
-	s := bot.NewScheduler(e.svc, nil, bot.SchedulerTimer(func(time.Duration) <-chan time.Time { return nil }))
+	s := gameplay.NewScheduler(e.svc, nil, gameplay.SchedulerTimer(func(time.Duration) <-chan time.Time { return nil }))
 	runCtx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- s.Run(runCtx) }()

@@ -1,4 +1,4 @@
-package bot
+package gameplay
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rating"
 	"github.com/fairypost/fairypost/rules"
 )
@@ -18,26 +19,26 @@ const ChallengeTTL = 7 * 24 * time.Hour
 // all state is in the stores, but for a bounded cache of replayed games
 // keyed by game ID and record version (ReplayCacheSize).
 type Service struct {
-	games      GameStore
-	challenges ChallengeStore
-	users      UserStore
-	outbox     Outbox
-	noteStore  NoteStore   // nil: no notes (Notes refuses)
-	follows    FollowStore // nil: no followers (Follow refuses)
+	games      bot.GameStore
+	challenges bot.ChallengeStore
+	users      bot.UserStore
+	outbox     bot.Outbox
+	noteStore  bot.NoteStore   // nil: no notes (Notes refuses)
+	follows    bot.FollowStore // nil: no followers (Follow refuses)
 	rules      *rules.Registry
 	now        func() time.Time
 	coin       func() bool
 	seed       func() uint64
 	replays    *replayCache
 
-	ratings  RatingStore   // nil: game updates have no standings at hand
-	rating   rating.System // the parameters of the ratings
-	computer computer      // the computer player (computer.go)
+	ratings  bot.RatingStore // nil: game updates have no standings at hand
+	rating   rating.System   // the parameters of the ratings
+	computer computer        // the computer player (computer.go)
 
 	// The features' parts of every game update (round.go), in the order
 	// they run.
-	finishers []Finisher
-	events    []GameEvent
+	finishers []bot.Finisher
+	events    []bot.GameEvent
 	sweepers  []Sweeper // the features' parts of Sweep (sweep.go)
 }
 
@@ -55,22 +56,22 @@ func Coin(coin func() bool) Option { return func(s *Service) { s.coin = coin } }
 // Stores are the stores a Service keeps its records in; package storage's
 // DB is all of them.
 type Stores struct {
-	Games      GameStore
-	Challenges ChallengeStore
-	Users      UserStore
-	Outbox     Outbox
+	Games      bot.GameStore
+	Challenges bot.ChallengeStore
+	Users      bot.UserStore
+	Outbox     bot.Outbox
 	// Notes and Follows keep the players' private notes and the
 	// spectators following games; without them the Service refuses
 	// notes and follows.
-	Notes   NoteStore
-	Follows FollowStore
+	Notes   bot.NoteStore
+	Follows bot.FollowStore
 	// Ratings, when set, keeps ratings: every game update is then a
 	// RatingStore.UpdateGameRated, with the standings at hand for the
 	// finishers (package bot/ratings rates games). Optional.
-	Ratings RatingStore
+	Ratings bot.RatingStore
 	// Tournaments, when set, keeps tournaments: the store of package
 	// bot/tournaments (the Service itself does not use it). Optional.
-	Tournaments TournamentStore
+	Tournaments bot.TournamentStore
 }
 
 // ReplayCacheSize sets how many replayed games the Service keeps in
@@ -112,7 +113,7 @@ func (s *Service) Now() time.Time { return s.now() }
 // position and every stored move; from the replay cache when g's ID and
 // version were replayed or played recently. The caller may play on the
 // game it gets. A stored game that does not replay is corrupt: EINTERNAL.
-func (s *Service) replay(g *Game) (*rules.Game, error) {
+func (s *Service) replay(g *bot.Game) (*rules.Game, error) {
 	if rg := s.replays.get(g); rg != nil {
 		return rg, nil
 	}
@@ -125,7 +126,7 @@ func (s *Service) replay(g *Game) (*rules.Game, error) {
 }
 
 // replayAll is replay without the cache.
-func (s *Service) replayAll(g *Game) (*rules.Game, error) {
+func (s *Service) replayAll(g *bot.Game) (*rules.Game, error) {
 	v, err := s.rules.Variant(g.Variant, g.Options)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", g.ID, err)
@@ -147,13 +148,13 @@ func (s *Service) replayAll(g *Game) (*rules.Game, error) {
 // variant with options, its start position and every stored move),
 // without reading the store: for adapters that hold a record already. A
 // record that does not replay is corrupt: an internal error.
-func (sub Views) ReplayRecord(g *Game) (*rules.Game, error) {
+func (sub Views) ReplayRecord(g *bot.Game) (*rules.Game, error) {
 	s := sub.s
 	return s.replay(g)
 }
 
 // userToAct returns the user ID of the player to act in p.
-func userToAct(g *Game, p *rules.Position) string {
+func userToAct(g *bot.Game, p *rules.Position) string {
 	switch p.ToAct() {
 	case rules.White:
 		return g.White
@@ -164,40 +165,40 @@ func userToAct(g *Game, p *rules.Position) string {
 }
 
 // resultOf converts a rules result.
-func resultOf(r rules.Result) Result {
+func resultOf(r rules.Result) bot.Result {
 	switch r {
 	case rules.WhiteWins:
-		return WhiteWins
+		return bot.WhiteWins
 	case rules.BlackWins:
-		return BlackWins
+		return bot.BlackWins
 	case rules.Draw:
-		return Draw
+		return bot.Draw
 	}
-	return NoResult
+	return bot.NoResult
 }
 
 // moveError turns an error of notation.ParseMove or rules.Game.Play into
 // a domain error: the rules' reason for the user, EINVALID.
 func moveError(err error) error {
 	if errors.Is(err, rules.ErrBadMove) || errors.Is(err, rules.ErrIllegalMove) {
-		return Errorf(EINVALID, "%s", err.Error())
+		return bot.Errorf(bot.EINVALID, "%s", err.Error())
 	}
-	var e *Error
+	var e *bot.Error
 	if errors.As(err, &e) {
 		return e
 	}
-	return Errorf(EINVALID, "%s", err.Error())
+	return bot.Errorf(bot.EINVALID, "%s", err.Error())
 }
 
 // deadline returns when a player whose turn starts at now runs out of
 // time in g, or the zero time when unlimited: the days per move, and in
 // an active game what is left of the time bank of g.ToAct.
-func deadline(g *Game, now time.Time) time.Time {
+func deadline(g *bot.Game, now time.Time) time.Time {
 	if g.DaysPerMove <= 0 {
 		return time.Time{}
 	}
 	d := time.Duration(g.DaysPerMove) * 24 * time.Hour
-	if g.Status == GameActive {
+	if g.Status == bot.GameActive {
 		d += g.BankLeft(g.ToAct)
 	}
 	return now.Add(d)

@@ -1,10 +1,11 @@
-package bot
+package gameplay
 
 import (
 	"context"
 	"fmt"
 	"time"
 
+	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -69,14 +70,14 @@ func bothMovedIn(plies []ply) bool {
 // player's own. A game in its pre-game choice has no moves: false. A game
 // that does not replay (a corrupt record) counts as moved by both when it
 // has two moves or more, so that it is not aborted on that account.
-func (s *Service) BothMoved(g *Game) bool {
+func (s *Service) BothMoved(g *bot.Game) bool {
 	moved, err := s.bothMoved(g)
 	return moved || err != nil
 }
 
 // bothMoved is BothMoved with the Service's registry; the error is the
 // replay's (EINTERNAL: a corrupt record).
-func (s *Service) bothMoved(g *Game) (bool, error) {
+func (s *Service) bothMoved(g *bot.Game) (bool, error) {
 	if len(g.Moves) < 2 {
 		return false, nil
 	}
@@ -88,7 +89,7 @@ func (s *Service) bothMoved(g *Game) (bool, error) {
 }
 
 // opponent returns the other player of g than userID, a player of g.
-func opponent(g *Game, userID string) string {
+func opponent(g *bot.Game, userID string) string {
 	if userID == g.White {
 		return g.Black
 	}
@@ -96,20 +97,20 @@ func opponent(g *Game, userID string) string {
 }
 
 // gameNotification returns a notification of kind about g to userID.
-func gameNotification(g *Game, kind NotificationKind, userID, text string, now time.Time) Notification {
-	return Notification{Kind: kind, UserID: userID, GuildID: g.GuildID, ChannelID: g.ChannelID,
+func gameNotification(g *bot.Game, kind bot.NotificationKind, userID, text string, now time.Time) bot.Notification {
+	return bot.Notification{Kind: kind, UserID: userID, GuildID: g.GuildID, ChannelID: g.ChannelID,
 		GameID: g.ID, Text: text, Created: now}
 }
 
 // toBoth returns a notification of kind about g to each player.
-func toBoth(g *Game, kind NotificationKind, text string, now time.Time) []Notification {
-	return []Notification{gameNotification(g, kind, g.White, text, now), gameNotification(g, kind, g.Black, text, now)}
+func toBoth(g *bot.Game, kind bot.NotificationKind, text string, now time.Time) []bot.Notification {
+	return []bot.Notification{gameNotification(g, kind, g.White, text, now), gameNotification(g, kind, g.Black, text, now)}
 }
 
 // player refuses, with EFORBIDDEN, a user who does not play in g.
-func player(g *Game, userID string) error {
+func player(g *bot.Game, userID string) error {
 	if !g.IsPlayer(userID) {
-		return Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
+		return bot.Errorf(bot.EFORBIDDEN, "You are not playing in game %d.", g.ID)
 	}
 	return nil
 }
@@ -121,18 +122,18 @@ func player(g *Game, userID string) error {
 // so a player offers after moving, while the opponent thinks. When the
 // opponent's offer stands, offering accepts it. EINVALID when the game is
 // not being played or userID's own offer stands already.
-func (s *Service) offerDraw(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
+func (s *Service) offerDraw(ctx context.Context, gameID, version uint64, userID string) (*bot.Game, error) {
+	return s.updatePlaying(ctx, gameID, version, userID, func(g *bot.Game) ([]bot.Notification, error) {
 		now := s.now()
 		switch g.DrawOffer {
 		case userID:
-			return nil, Errorf(EINVALID, "Your draw offer in game %d stands already.", g.ID)
+			return nil, bot.Errorf(bot.EINVALID, "Your draw offer in game %d stands already.", g.ID)
 		case opponent(g, userID):
 			g.Updated = now
-			return s.finish(g, Draw, ReasonAgreement, now), nil
+			return s.finish(g, bot.Draw, ReasonAgreement, now), nil
 		}
 		g.DrawOffer, g.Updated = userID, now
-		return []Notification{gameNotification(g, NotifyDrawOffered, opponent(g, userID),
+		return []bot.Notification{gameNotification(g, bot.NotifyDrawOffered, opponent(g, userID),
 			fmt.Sprintf("<@%s> offers a draw in game %d (%s): accept or decline it, or move to decline it.", userID, g.ID, s.VariantName(g.Variant, g.Options)), now)}, nil
 	})
 }
@@ -141,36 +142,36 @@ func (s *Service) offerDraw(ctx context.Context, gameID, version uint64, userID 
 // opponent of the player whose offer stands. The game is drawn by
 // agreement and both players are told. EINVALID when the game is not
 // being played, no offer stands, or the offer is userID's own.
-func (s *Service) acceptDraw(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+func (s *Service) acceptDraw(ctx context.Context, gameID, version uint64, userID string) (*bot.Game, error) {
+	return s.updateGame(ctx, gameID, version, func(g *bot.Game) ([]bot.Notification, error) {
 		if err := s.drawOfferTo(g, userID); err != nil {
 			return nil, err
 		}
 		now := s.now()
 		g.Updated = now
-		return s.finish(g, Draw, ReasonAgreement, now), nil
+		return s.finish(g, bot.Draw, ReasonAgreement, now), nil
 	})
 }
 
 // declineDraw declines the draw offered in game gameID: userID must be
 // the opponent of the player whose offer stands, who is told
 // (NotifyDrawDeclined). Errors as for AcceptDraw.
-func (s *Service) declineDraw(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+func (s *Service) declineDraw(ctx context.Context, gameID, version uint64, userID string) (*bot.Game, error) {
+	return s.updateGame(ctx, gameID, version, func(g *bot.Game) ([]bot.Notification, error) {
 		if err := s.drawOfferTo(g, userID); err != nil {
 			return nil, err
 		}
 		now := s.now()
 		offerer := g.DrawOffer
 		g.DrawOffer, g.Updated = "", now
-		return []Notification{gameNotification(g, NotifyDrawDeclined, offerer,
+		return []bot.Notification{gameNotification(g, bot.NotifyDrawDeclined, offerer,
 			fmt.Sprintf("<@%s> declined your draw offer in game %d.", userID, g.ID), now)}, nil
 	})
 }
 
 // drawOfferTo refuses an answer of userID to a draw offer in g unless an
 // offer of userID's opponent stands in the active game.
-func (s *Service) drawOfferTo(g *Game, userID string) error {
+func (s *Service) drawOfferTo(g *bot.Game, userID string) error {
 	if err := player(g, userID); err != nil {
 		return err
 	}
@@ -179,9 +180,9 @@ func (s *Service) drawOfferTo(g *Game, userID string) error {
 	}
 	switch g.DrawOffer {
 	case "":
-		return Errorf(EINVALID, "No draw is offered in game %d.", g.ID)
+		return bot.Errorf(bot.EINVALID, "No draw is offered in game %d.", g.ID)
 	case userID:
-		return Errorf(EINVALID, "The draw offer in game %d is your own: your opponent answers it.", g.ID)
+		return bot.Errorf(bot.EINVALID, "The draw offer in game %d is your own: your opponent answers it.", g.ID)
 	}
 	return nil
 }
@@ -193,28 +194,28 @@ func (s *Service) drawOfferTo(g *Game, userID string) error {
 // game is drawn with that reason and both players are told. EFORBIDDEN
 // for a player who is not to act; EINVALID for a game not being played
 // and for a claim the rules do not allow, saying why.
-func (s *Service) claimDraw(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
+func (s *Service) claimDraw(ctx context.Context, gameID, version uint64, userID string) (*bot.Game, error) {
+	return s.updatePlaying(ctx, gameID, version, userID, func(g *bot.Game) ([]bot.Notification, error) {
 		rg, err := s.replay(g)
 		if err != nil {
 			return nil, err
 		}
 		p := rg.Position()
 		if userToAct(g, &p) != userID {
-			return nil, Errorf(EFORBIDDEN, "Only the player to act may claim a draw in game %d, and it is not your turn.", g.ID)
+			return nil, bot.Errorf(bot.EFORBIDDEN, "Only the player to act may claim a draw in game %d, and it is not your turn.", g.ID)
 		}
 		reason, ok := rg.DrawClaim()
 		if !ok {
-			return nil, Errorf(EINVALID, "%s", noClaim(g, rg))
+			return nil, bot.Errorf(bot.EINVALID, "%s", noClaim(g, rg))
 		}
 		now := s.now()
 		g.Updated = now
-		return s.finish(g, Draw, reason, now), nil
+		return s.finish(g, bot.Draw, reason, now), nil
 	})
 }
 
 // noClaim says why no draw can be claimed now in g, replayed as rg.
-func noClaim(g *Game, rg *rules.Game) string {
+func noClaim(g *bot.Game, rg *rules.Game) string {
 	v := rg.Variant()
 	if v.RepetitionClaim == 0 && v.DrawClaimPlies == 0 {
 		return fmt.Sprintf("No draw can be claimed in %s: its rules have no draw claims (offer a draw instead).", v.Name)
@@ -239,15 +240,15 @@ func noClaim(g *Game, rg *rules.Game) string {
 // pre-game choice included): status GameAborted, ReasonAborted, both
 // players told (NotifyGameOver). EINVALID once both have moved (resign or
 // offer a draw instead) and for a game that is over.
-func (s *Service) abort(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+func (s *Service) abort(ctx context.Context, gameID, version uint64, userID string) (*bot.Game, error) {
+	return s.updateGame(ctx, gameID, version, func(g *bot.Game) ([]bot.Notification, error) {
 		if err := player(g, userID); err != nil {
 			return nil, err
 		}
 		if g.Tournament != 0 && g.Ongoing() {
-			return nil, Errorf(EINVALID, "Game %d is a game of tournament %d, so it cannot be aborted: resign it, or leave the tournament.", g.ID, g.Tournament)
+			return nil, bot.Errorf(bot.EINVALID, "Game %d is a game of tournament %d, so it cannot be aborted: resign it, or leave the tournament.", g.ID, g.Tournament)
 		}
-		if g.Status != GameSetup {
+		if g.Status != bot.GameSetup {
 			if err := s.playing(g); err != nil {
 				return nil, err
 			}
@@ -256,19 +257,19 @@ func (s *Service) abort(ctx context.Context, gameID, version uint64, userID stri
 				return nil, err
 			}
 			if moved {
-				return nil, Errorf(EINVALID, "Both players have moved in game %d, so it can no longer be aborted: resign or offer a draw instead.", g.ID)
+				return nil, bot.Errorf(bot.EINVALID, "Both players have moved in game %d, so it can no longer be aborted: resign or offer a draw instead.", g.ID)
 			}
 		}
 		now := s.now()
-		g.Status, g.Result, g.Reason, g.Updated = GameAborted, NoResult, ReasonAborted, now
+		g.Status, g.Result, g.Reason, g.Updated = bot.GameAborted, bot.NoResult, ReasonAborted, now
 		stopClock(g)
-		return toBoth(g, NotifyGameOver, fmt.Sprintf("Game %d was aborted by <@%s>.", g.ID, userID), now), nil
+		return toBoth(g, bot.NotifyGameOver, fmt.Sprintf("Game %d was aborted by <@%s>.", g.ID, userID), now), nil
 	})
 }
 
 // lastOwnMove returns the index in g's moves of the last move userID
 // made themselves (not forced), or -1.
-func lastOwnMove(g *Game, rg *rules.Game, userID string) int {
+func lastOwnMove(g *bot.Game, rg *rules.Game, userID string) int {
 	plies := pliesOf(rg)
 	for i := len(plies) - 1; i >= 0; i-- {
 		if !plies[i].forced && g.Player(plies[i].actor == rules.White) == userID {
@@ -283,24 +284,24 @@ func lastOwnMove(g *Game, rg *rules.Game, userID string) int {
 // accept (ActAcceptTakeback) or decline (ActDeclineTakeback). Any move clears
 // the request. EINVALID for a game not being played, for a player who
 // has not made a move of their own yet, and while a request stands.
-func (s *Service) requestTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.updatePlaying(ctx, gameID, version, userID, func(g *Game) ([]Notification, error) {
+func (s *Service) requestTakeback(ctx context.Context, gameID, version uint64, userID string) (*bot.Game, error) {
+	return s.updatePlaying(ctx, gameID, version, userID, func(g *bot.Game) ([]bot.Notification, error) {
 		switch g.Takeback {
 		case userID:
-			return nil, Errorf(EINVALID, "Your takeback request in game %d stands already.", g.ID)
+			return nil, bot.Errorf(bot.EINVALID, "Your takeback request in game %d stands already.", g.ID)
 		case opponent(g, userID):
-			return nil, Errorf(EINVALID, "Your opponent asks to take back a move in game %d: accept or decline that first.", g.ID)
+			return nil, bot.Errorf(bot.EINVALID, "Your opponent asks to take back a move in game %d: accept or decline that first.", g.ID)
 		}
 		rg, err := s.replay(g)
 		if err != nil {
 			return nil, err
 		}
 		if lastOwnMove(g, rg, userID) < 0 {
-			return nil, Errorf(EINVALID, "You have no move to take back in game %d.", g.ID)
+			return nil, bot.Errorf(bot.EINVALID, "You have no move to take back in game %d.", g.ID)
 		}
 		now := s.now()
 		g.Takeback, g.Updated = userID, now
-		return []Notification{gameNotification(g, NotifyTakebackAsked, opponent(g, userID),
+		return []bot.Notification{gameNotification(g, bot.NotifyTakebackAsked, opponent(g, userID),
 			fmt.Sprintf("<@%s> asks to take back their last move in game %d: accept or decline.", userID, g.ID), now)}, nil
 	})
 }
@@ -313,9 +314,9 @@ func (s *Service) requestTakeback(ctx context.Context, gameID, version uint64, u
 // dropped, and both players are told
 // (NotifyTakenBack). EINVALID when the game is not being played, no
 // request stands, or the request is userID's own.
-func (s *Service) acceptTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
+func (s *Service) acceptTakeback(ctx context.Context, gameID, version uint64, userID string) (*bot.Game, error) {
 	reminders := s.gameReminders(ctx, gameID)
-	g, err := s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+	g, err := s.updateGame(ctx, gameID, version, func(g *bot.Game) ([]bot.Notification, error) {
 		if err := s.takebackTo(g, userID); err != nil {
 			return nil, err
 		}
@@ -343,7 +344,7 @@ func (s *Service) acceptTakeback(ctx context.Context, gameID, version uint64, us
 		if removed > 1 {
 			what = fmt.Sprintf("their last move (%d moves were taken back)", removed)
 		}
-		return toBoth(g, NotifyTakenBack, fmt.Sprintf("Game %d: <@%s> accepted that <@%s> takes back %s. It is <@%s>'s turn.",
+		return toBoth(g, bot.NotifyTakenBack, fmt.Sprintf("Game %d: <@%s> accepted that <@%s> takes back %s. It is <@%s>'s turn.",
 			g.ID, userID, asker, what, g.ToAct), now), nil
 	})
 	if err != nil {
@@ -355,22 +356,22 @@ func (s *Service) acceptTakeback(ctx context.Context, gameID, version uint64, us
 // declineTakeback refuses the takeback asked in game gameID: userID must
 // be the opponent of the player who asked, who is told
 // (NotifyTakebackDeclined). Errors as for AcceptTakeback.
-func (s *Service) declineTakeback(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+func (s *Service) declineTakeback(ctx context.Context, gameID, version uint64, userID string) (*bot.Game, error) {
+	return s.updateGame(ctx, gameID, version, func(g *bot.Game) ([]bot.Notification, error) {
 		if err := s.takebackTo(g, userID); err != nil {
 			return nil, err
 		}
 		now := s.now()
 		asker := g.Takeback
 		g.Takeback, g.Updated = "", now
-		return []Notification{gameNotification(g, NotifyTakebackDeclined, asker,
+		return []bot.Notification{gameNotification(g, bot.NotifyTakebackDeclined, asker,
 			fmt.Sprintf("<@%s> declined your takeback request in game %d.", userID, g.ID), now)}, nil
 	})
 }
 
 // takebackTo refuses an answer of userID to a takeback request in g
 // unless one of userID's opponent stands in the active game.
-func (s *Service) takebackTo(g *Game, userID string) error {
+func (s *Service) takebackTo(g *bot.Game, userID string) error {
 	if err := player(g, userID); err != nil {
 		return err
 	}
@@ -379,9 +380,9 @@ func (s *Service) takebackTo(g *Game, userID string) error {
 	}
 	switch g.Takeback {
 	case "":
-		return Errorf(EINVALID, "No takeback is asked in game %d.", g.ID)
+		return bot.Errorf(bot.EINVALID, "No takeback is asked in game %d.", g.ID)
 	case userID:
-		return Errorf(EINVALID, "The takeback request in game %d is your own: your opponent answers it.", g.ID)
+		return bot.Errorf(bot.EINVALID, "The takeback request in game %d is your own: your opponent answers it.", g.ID)
 	}
 	return nil
 }
@@ -390,8 +391,8 @@ func (s *Service) takebackTo(g *Game, userID string) error {
 // userID: fn runs only when userID plays in the game (EFORBIDDEN
 // otherwise, as player says) and it is being played (EINVALID otherwise,
 // as playing says). Errors and contract as GameStore.UpdateGame.
-func (s *Service) updatePlaying(ctx context.Context, gameID, version uint64, userID string, fn func(g *Game) ([]Notification, error)) (*Game, error) {
-	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+func (s *Service) updatePlaying(ctx context.Context, gameID, version uint64, userID string, fn func(g *bot.Game) ([]bot.Notification, error)) (*bot.Game, error) {
+	return s.updateGame(ctx, gameID, version, func(g *bot.Game) ([]bot.Notification, error) {
 		if err := player(g, userID); err != nil {
 			return nil, err
 		}

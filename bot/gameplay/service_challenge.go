@@ -1,10 +1,11 @@
-package bot
+package gameplay
 
 import (
 	"context"
 	"fmt"
 	"time"
 
+	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -20,11 +21,11 @@ type ChallengeRequest struct {
 	// Color is the challenger's colour: 0 means ColorRandom, the only
 	// choice a variant with a pre-game choice allows (its colours follow
 	// from that choice, see Choose).
-	Color ColorChoice
+	Color bot.ColorChoice
 	// Chooser says who picks the army in a variant with a pre-game
 	// choice; 0 means ChooserChallenged there, and is the only value
 	// other variants allow.
-	Chooser ArmyChooser
+	Chooser bot.ArmyChooser
 	// Rated asks for a rated game (see rating.go); false for a casual one.
 	Rated bool
 	// Level is the computer player's level when Challenged is the
@@ -41,76 +42,76 @@ type ChallengeRequest struct {
 // choice (rules.Variant.PreGame) and an army chooser for a variant
 // without one. A challenge to a variant with a pre-game choice records
 // its Chooser (ChooserChallenged when not given).
-func (sub Challenges) Challenge(ctx context.Context, req ChallengeRequest) (*Challenge, error) {
+func (sub Challenges) Challenge(ctx context.Context, req ChallengeRequest) (*bot.Challenge, error) {
 	s := sub.s
 
 	if req.Challenger == "" {
-		return nil, Errorf(EINVALID, "Who is challenging? No user given.")
+		return nil, bot.Errorf(bot.EINVALID, "Who is challenging? No user given.")
 	}
 	if req.Challenged == req.Challenger {
-		return nil, Errorf(EINVALID, "You cannot challenge yourself.")
+		return nil, bot.Errorf(bot.EINVALID, "You cannot challenge yourself.")
 	}
-	if !ValidDaysPerMove(req.DaysPerMove) {
-		return nil, Errorf(EINVALID, "Days per move must be 1, 2, 3, 5, 7, 14 or unlimited, not %d.", req.DaysPerMove)
+	if !bot.ValidDaysPerMove(req.DaysPerMove) {
+		return nil, bot.Errorf(bot.EINVALID, "Days per move must be 1, 2, 3, 5, 7, 14 or unlimited, not %d.", req.DaysPerMove)
 	}
-	if !ValidBankDays(req.BankDays) {
-		return nil, Errorf(EINVALID, "A time bank must be 1, 2, 3, 5, 7, 14 or 30 days, or none, not %d.", req.BankDays)
+	if !bot.ValidBankDays(req.BankDays) {
+		return nil, bot.Errorf(bot.EINVALID, "A time bank must be 1, 2, 3, 5, 7, 14 or 30 days, or none, not %d.", req.BankDays)
 	}
 	if req.BankDays > 0 && req.DaysPerMove == 0 {
-		return nil, Errorf(EINVALID, "A time bank needs days per move: without a time limit there is nothing to spend it on.")
+		return nil, bot.Errorf(bot.EINVALID, "A time bank needs days per move: without a time limit there is nothing to spend it on.")
 	}
 	if req.Color == 0 {
-		req.Color = ColorRandom
+		req.Color = bot.ColorRandom
 	}
 	if req.Color.String() == "unknown" {
-		return nil, Errorf(EINVALID, "Unknown colour choice %d.", req.Color)
+		return nil, bot.Errorf(bot.EINVALID, "Unknown colour choice %d.", req.Color)
 	}
 	v, options, err := s.rules.Resolve(req.Variant, req.Options)
 	if err != nil {
-		return nil, Errorf(EINVALID, "%s", err.Error())
+		return nil, bot.Errorf(bot.EINVALID, "%s", err.Error())
 	}
 	if req.Chooser.String() == "unknown" {
-		return nil, Errorf(EINVALID, "Unknown army chooser %d.", req.Chooser)
+		return nil, bot.Errorf(bot.EINVALID, "Unknown army chooser %d.", req.Chooser)
 	}
 	switch {
 	case v.PreGame == nil && req.Chooser != 0:
-		return nil, Errorf(EINVALID, "%s has no pre-game choice of armies: leave chooser out (the colours are set by color).", v.Name)
-	case v.PreGame != nil && req.Color != ColorRandom:
-		return nil, Errorf(EINVALID, "%s has no colour to ask for: it starts from a random position in which one player picks the army they play "+
+		return nil, bot.Errorf(bot.EINVALID, "%s has no pre-game choice of armies: leave chooser out (the colours are set by color).", v.Name)
+	case v.PreGame != nil && req.Color != bot.ColorRandom:
+		return nil, bot.Errorf(bot.EINVALID, "%s has no colour to ask for: it starts from a random position in which one player picks the army they play "+
 			"and the other who moves first, and the first mover plays White. Leave color out; chooser says who picks the army "+
 			"(challenged, the default, or challenger).", v.Name)
 	case v.PreGame != nil && req.Chooser == 0:
-		req.Chooser = ChooserChallenged
+		req.Chooser = bot.ChooserChallenged
 	}
 	computer := s.IsComputer(req.Challenged)
 	switch {
 	case computer && req.Level == 0:
 		req.Level = DefaultComputerLevel
 	case computer && (req.Level < 1 || req.Level > MaxComputerLevel):
-		return nil, Errorf(EINVALID, "The computer plays at levels 1 (weakest) to %d (strongest), not %d.", MaxComputerLevel, req.Level)
+		return nil, bot.Errorf(bot.EINVALID, "The computer plays at levels 1 (weakest) to %d (strongest), not %d.", MaxComputerLevel, req.Level)
 	case !computer:
 		req.Level = 0
 	}
 	if s.IsComputer(req.Challenger) {
-		return nil, Errorf(EINVALID, "The computer does not challenge anyone.")
+		return nil, bot.Errorf(bot.EINVALID, "The computer does not challenge anyone.")
 	}
 	now := s.now()
-	c := &Challenge{
+	c := &bot.Challenge{
 		Level:      req.Level,
 		Challenger: req.Challenger, Challenged: req.Challenged,
 		GuildID: req.GuildID, ChannelID: req.ChannelID,
 		Variant: req.Variant, Options: options,
 		DaysPerMove: req.DaysPerMove, BankDays: req.BankDays, Color: req.Color, Chooser: req.Chooser, Rated: req.Rated,
-		Status: ChallengePending, Expires: now.Add(ChallengeTTL),
+		Status: bot.ChallengePending, Expires: now.Add(ChallengeTTL),
 		Created: now, Updated: now,
 	}
-	invite := Notification{Kind: NotifyChallengeReceived, UserID: req.Challenged,
+	invite := bot.Notification{Kind: bot.NotifyChallengeReceived, UserID: req.Challenged,
 		GuildID: req.GuildID, ChannelID: req.ChannelID, Created: now,
 		Text: fmt.Sprintf("<@%s> challenges you to %s.", req.Challenger, s.describe(c))}
 	if c.Open() {
 		invite.Text = fmt.Sprintf("<@%s> challenges anyone to %s.", req.Challenger, s.describe(c))
 	}
-	told := []Notification{invite}
+	told := []bot.Notification{invite}
 	if computer {
 		c.Rated, told = false, nil // games against the computer are casual; it needs no notice
 	}
@@ -119,7 +120,7 @@ func (sub Challenges) Challenge(ctx context.Context, req ChallengeRequest) (*Cha
 	}
 	if computer {
 		// The computer accepts at once, where the challenge was made.
-		if _, err := s.Challenges().Accept(ctx, c.ID, c.Version, req.Challenged, Where{GuildID: req.GuildID, ChannelID: req.ChannelID}); err != nil {
+		if _, err := s.Challenges().Accept(ctx, c.ID, c.Version, req.Challenged, bot.Where{GuildID: req.GuildID, ChannelID: req.ChannelID}); err != nil {
 			return nil, err
 		}
 		return s.challenges.Challenge(ctx, c.ID)
@@ -130,7 +131,7 @@ func (sub Challenges) Challenge(ctx context.Context, req ChallengeRequest) (*Cha
 // describe returns "Chess (3 days per move)" and the like; for a
 // variant with a pre-game choice, who picks the army too
 // ("Crazyhouse Annihilation (3 days per move, the challenged player picks the army)").
-func (s *Service) describe(c *Challenge) string {
+func (s *Service) describe(c *bot.Challenge) string {
 	text := s.VariantName(c.Variant, c.Options)
 	days := fmt.Sprintf("%d days per move", c.DaysPerMove)
 	switch c.DaysPerMove {
@@ -143,23 +144,23 @@ func (s *Service) describe(c *Challenge) string {
 		days += fmt.Sprintf(" + %d days in the bank", c.BankDays)
 	}
 	switch {
-	case c.Chooser == ChooserChallenged && c.Open():
+	case c.Chooser == bot.ChooserChallenged && c.Open():
 		days += ", whoever accepts picks the army"
-	case c.Chooser == ChooserChallenged:
+	case c.Chooser == bot.ChooserChallenged:
 		days += ", the challenged player picks the army"
-	case c.Chooser == ChooserChallenger:
+	case c.Chooser == bot.ChooserChallenger:
 		days += ", the challenger picks the army"
 	}
 	return text + " (" + days + ")"
 }
 
 // pending refuses a challenge that can no longer be answered.
-func (s *Service) pending(c *Challenge) error {
-	if c.Status != ChallengePending {
-		return Errorf(EINVALID, "Challenge %d is %s.", c.ID, c.Status)
+func (s *Service) pending(c *bot.Challenge) error {
+	if c.Status != bot.ChallengePending {
+		return bot.Errorf(bot.EINVALID, "Challenge %d is %s.", c.ID, c.Status)
 	}
 	if !s.now().Before(c.Expires) {
-		return Errorf(EINVALID, "Challenge %d has expired.", c.ID)
+		return bot.Errorf(bot.EINVALID, "Challenge %d has expired.", c.ID)
 	}
 	return nil
 }
@@ -182,7 +183,7 @@ func (s *Service) pending(c *Challenge) error {
 // starts in GameSetup from a random position and the player the
 // challenge's Chooser names is asked to pick the army (NotifyChoice)
 // instead.
-func (sub Challenges) Accept(ctx context.Context, id, expected uint64, userID string, at Where) (*Game, error) {
+func (sub Challenges) Accept(ctx context.Context, id, expected uint64, userID string, at bot.Where) (*bot.Game, error) {
 	s := sub.s
 
 	// The players' reminder settings, for the first turn's reminder: the
@@ -197,38 +198,38 @@ func (sub Challenges) Accept(ctx context.Context, id, expected uint64, userID st
 	if err != nil {
 		return nil, err
 	}
-	_, g, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *Challenge) (ChallengeChange, error) {
+	_, g, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *bot.Challenge) (bot.ChallengeChange, error) {
 		if userID == "" || userID == c.Challenger || (!c.Open() && userID != c.Challenged) {
-			return ChallengeChange{}, Errorf(EFORBIDDEN, "Only the challenged player can accept challenge %d.", c.ID)
+			return bot.ChallengeChange{}, bot.Errorf(bot.EFORBIDDEN, "Only the challenged player can accept challenge %d.", c.ID)
 		}
-		if err := c.acceptableFrom(at); err != nil {
-			return ChallengeChange{}, err
+		if err := c.AcceptableFrom(at); err != nil {
+			return bot.ChallengeChange{}, err
 		}
 		if err := s.pending(c); err != nil {
-			return ChallengeChange{}, err
+			return bot.ChallengeChange{}, err
 		}
 		v, err := s.rules.Variant(c.Variant, c.Options)
 		if err != nil {
-			return ChallengeChange{}, fmt.Errorf("challenge %d: %w", c.ID, err)
+			return bot.ChallengeChange{}, fmt.Errorf("challenge %d: %w", c.ID, err)
 		}
 		now := s.now()
-		c.Status, c.Challenged, c.Updated = ChallengeAccepted, userID, now
-		g := &Game{
+		c.Status, c.Challenged, c.Updated = bot.ChallengeAccepted, userID, now
+		g := &bot.Game{
 			ID: c.ID, Variant: c.Variant, Options: c.Options,
 			GuildID: c.GuildID, ChannelID: c.ChannelID,
 			DaysPerMove: c.DaysPerMove, BankDays: c.BankDays, Rated: c.Rated, Level: c.Level, Created: now, Updated: now,
 		}
-		fillBanks(g)
-		told := []Notification{
-			{Kind: NotifyChallengeAccepted, UserID: c.Challenger, GuildID: c.GuildID, ChannelID: c.ChannelID,
+		bot.FillBanks(g)
+		told := []bot.Notification{
+			{Kind: bot.NotifyChallengeAccepted, UserID: c.Challenger, GuildID: c.GuildID, ChannelID: c.ChannelID,
 				ChallengeID: c.ID, GameID: c.ID, Created: now,
 				Text: fmt.Sprintf("<@%s> accepted your challenge: game %d, %s.", userID, c.ID, s.describe(c))},
 		}
 		if v.PreGame != nil {
-			told = append(told, s.startSetup(g, v, &Setup{Challenger: c.Challenger, Challenged: userID, Chooser: c.Chooser}, now, reminders))
-			return ChallengeChange{Game: g, Notifications: s.notComputer(told)}, nil
+			told = append(told, s.startSetup(g, v, &bot.Setup{Challenger: c.Challenger, Challenged: userID, Chooser: c.Chooser}, now, reminders))
+			return bot.ChallengeChange{Game: g, Notifications: s.notComputer(told)}, nil
 		}
-		white := c.Color == ColorWhite || (c.Color == ColorRandom && s.coin())
+		white := c.Color == bot.ColorWhite || (c.Color == bot.ColorRandom && s.coin())
 		g.White, g.Black = c.Challenger, userID
 		if !white {
 			g.White, g.Black = userID, c.Challenger
@@ -236,9 +237,9 @@ func (sub Challenges) Accept(ctx context.Context, id, expected uint64, userID st
 		// A player on vacation: their clock waits (see StartVacation).
 		g.WhiteAway, g.BlackAway = away[g.White], away[g.Black]
 		start := v.Start()
-		g.StartFEN, g.Status = start.FEN(), GameActive
+		g.StartFEN, g.Status = start.FEN(), bot.GameActive
 		_, more := s.settle(g, rules.NewGame(start), "", now, reminders)
-		return ChallengeChange{Game: g, Notifications: s.notComputer(append(told, more...))}, nil
+		return bot.ChallengeChange{Game: g, Notifications: s.notComputer(append(told, more...))}, nil
 	})
 	if err != nil {
 		return nil, err
@@ -250,19 +251,19 @@ func (sub Challenges) Accept(ctx context.Context, id, expected uint64, userID st
 // Decline declines challenge id for userID, who must be the challenged
 // user (EFORBIDDEN otherwise; an open challenge cannot be declined, only
 // left to expire), and notifies the challenger. Errors as for Accept.
-func (sub Challenges) Decline(ctx context.Context, id, expected uint64, userID string) (*Challenge, error) {
+func (sub Challenges) Decline(ctx context.Context, id, expected uint64, userID string) (*bot.Challenge, error) {
 	s := sub.s
 
-	c, _, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *Challenge) (ChallengeChange, error) {
+	c, _, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *bot.Challenge) (bot.ChallengeChange, error) {
 		if c.Open() || userID != c.Challenged {
-			return ChallengeChange{}, Errorf(EFORBIDDEN, "Only the challenged player can decline challenge %d.", c.ID)
+			return bot.ChallengeChange{}, bot.Errorf(bot.EFORBIDDEN, "Only the challenged player can decline challenge %d.", c.ID)
 		}
 		if err := s.pending(c); err != nil {
-			return ChallengeChange{}, err
+			return bot.ChallengeChange{}, err
 		}
 		now := s.now()
-		c.Status, c.Updated = ChallengeDeclined, now
-		return ChallengeChange{Notifications: []Notification{{Kind: NotifyChallengeDeclined, UserID: c.Challenger,
+		c.Status, c.Updated = bot.ChallengeDeclined, now
+		return bot.ChallengeChange{Notifications: []bot.Notification{{Kind: bot.NotifyChallengeDeclined, UserID: c.Challenger,
 			GuildID: c.GuildID, ChannelID: c.ChannelID, ChallengeID: c.ID, Created: now,
 			Text: fmt.Sprintf("<@%s> declined your challenge to %s.", userID, s.describe(c))}}}, nil
 	})
@@ -271,18 +272,18 @@ func (sub Challenges) Decline(ctx context.Context, id, expected uint64, userID s
 
 // Cancel withdraws challenge id; only its challenger may (EFORBIDDEN).
 // Errors as for Accept. Nobody is notified.
-func (sub Challenges) Cancel(ctx context.Context, id, expected uint64, userID string) (*Challenge, error) {
+func (sub Challenges) Cancel(ctx context.Context, id, expected uint64, userID string) (*bot.Challenge, error) {
 	s := sub.s
 
-	c, _, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *Challenge) (ChallengeChange, error) {
+	c, _, err := s.challenges.UpdateChallenge(ctx, id, expected, func(c *bot.Challenge) (bot.ChallengeChange, error) {
 		if userID != c.Challenger {
-			return ChallengeChange{}, Errorf(EFORBIDDEN, "Only the challenger can cancel challenge %d.", c.ID)
+			return bot.ChallengeChange{}, bot.Errorf(bot.EFORBIDDEN, "Only the challenger can cancel challenge %d.", c.ID)
 		}
-		if c.Status != ChallengePending {
-			return ChallengeChange{}, Errorf(EINVALID, "Challenge %d is %s.", c.ID, c.Status)
+		if c.Status != bot.ChallengePending {
+			return bot.ChallengeChange{}, bot.Errorf(bot.EINVALID, "Challenge %d is %s.", c.ID, c.Status)
 		}
-		c.Status, c.Updated = ChallengeCancelled, s.now()
-		return ChallengeChange{}, nil
+		c.Status, c.Updated = bot.ChallengeCancelled, s.now()
+		return bot.ChallengeChange{}, nil
 	})
 	return c, err
 }

@@ -1,4 +1,4 @@
-package bot
+package gameplay
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/rules/notation"
 )
@@ -20,9 +21,9 @@ type MoveRequest struct {
 
 // MoveResult is what a committed move did.
 type MoveResult struct {
-	Game   *Game  // the game as stored after the move
-	Played string // the move in canonical form, as stored
-	SAN    string // the move in friendly form, for people
+	Game   *bot.Game // the game as stored after the move
+	Played string    // the move in canonical form, as stored
+	SAN    string    // the move in friendly form, for people
 	// SameTurn reports that the player who moved acts again (a
 	// multi-part turn, or a turn that came back to them through moves
 	// played automatically): the adapter asks them for the next move.
@@ -114,10 +115,10 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 	if err != nil {
 		return nil, err
 	}
-	g, err := s.updateFollowed(ctx, req.GameID, req.Version, followers, func(g *Game) ([]Notification, error) {
+	g, err := s.updateFollowed(ctx, req.GameID, req.Version, followers, func(g *bot.Game) ([]bot.Notification, error) {
 		res = MoveResult{} // fn may run more than once
 		if !g.IsPlayer(req.UserID) {
-			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
+			return nil, bot.Errorf(bot.EFORBIDDEN, "You are not playing in game %d.", g.ID)
 		}
 		if err := s.playing(g); err != nil {
 			return nil, err
@@ -128,7 +129,7 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		}
 		p := rg.Position()
 		if userToAct(g, &p) != req.UserID {
-			return nil, Errorf(EFORBIDDEN, "It is not your turn in game %d.", g.ID)
+			return nil, bot.Errorf(bot.EFORBIDDEN, "It is not your turn in game %d.", g.ID)
 		}
 		if err := notPaused(g); err != nil {
 			return nil, err
@@ -148,7 +149,7 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		from := len(g.Moves)
 		g.Moves = append(g.Moves, res.Played)
 		g.DrawOffer, g.Takeback, g.PauseOffer, g.Updated = "", "", "", now
-		var told []Notification
+		var told []bot.Notification
 		var auto []autoMove
 		auto, told = s.settle(g, rg, req.UserID, now, reminders)
 		for _, a := range auto {
@@ -159,7 +160,7 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (*MoveResult, error
 		res.AnswerPlies = len(g.Moves) - before
 		told = append(told, s.followNotifications(g, followers, rg, from, now)...)
 		res.Replayed = rg
-		res.SameTurn = g.Status == GameActive && g.ToAct == req.UserID
+		res.SameTurn = g.Status == bot.GameActive && g.ToAct == req.UserID
 		return told, nil
 	})
 	if errors.Is(err, timeRanOut{}) {
@@ -192,12 +193,12 @@ func (s *Service) ranOut(ctx context.Context, id uint64) error {
 	if err != nil {
 		return err
 	}
-	if g.Status == GameActive {
+	if g.Status == bot.GameActive {
 		// The game moved on meanwhile (a takeback gave new time): the
 		// move was not played; the player may try again.
-		return Errorf(ECONFLICT, "Game %d has changed meanwhile: look again.", id)
+		return bot.Errorf(bot.ECONFLICT, "Game %d has changed meanwhile: look again.", id)
 	}
-	return Errorf(EINVALID, "Your time in game %d ran out before this move: the game is over (%s%s).",
+	return bot.Errorf(bot.EINVALID, "Your time in game %d ran out before this move: the game is over (%s%s).",
 		id, g.Result, s.endPhrase(g))
 }
 
@@ -209,7 +210,7 @@ func (s *Service) ranOut(ctx context.Context, id uint64) error {
 // before is the user ID of the player who acted last (the one who moved,
 // or "" at the start of a game). r holds the players' reminder settings,
 // read before the update: settle reads no store.
-func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, r Reminders) (auto []autoMove, told []Notification) {
+func (s *Service) settle(g *bot.Game, rg *rules.Game, before string, now time.Time, r Reminders) (auto []autoMove, told []bot.Notification) {
 	acting, started := g.ToAct, g.TurnStarted // whose clock ran, since when
 	passed := false                           // the turn passed to the other player at some point
 	if p := rg.Position(); userToAct(g, &p) != before {
@@ -240,7 +241,7 @@ func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, 
 	}
 	g.ToAct = userToAct(g, &next)
 	if passed {
-		spendBank(g, acting, started, now)
+		bot.SpendBank(g, acting, started, now)
 		startTurn(g, now, r)
 		told = append(told, yourTurn(g, s.VariantName(g.Variant, g.Options), now))
 	}
@@ -253,7 +254,7 @@ func (s *Service) settle(g *Game, rg *rules.Game, before string, now time.Time, 
 // started, and the notifications that tell them (returned). r holds the
 // players' reminder settings (ReadReminders): BeginPlay reads no store,
 // so a store transaction creating the game may call it.
-func (s *Service) BeginPlay(g *Game, start rules.Position, now time.Time, r Reminders) []Notification {
+func (s *Service) BeginPlay(g *bot.Game, start rules.Position, now time.Time, r Reminders) []bot.Notification {
 	_, told := s.settle(g, rules.NewGame(start), "", now, r)
 	return told
 }
@@ -266,46 +267,46 @@ type autoMove struct {
 
 // autoMoveNotifications tells both players of g that the bot played san for who,
 // playing colour.
-func (s *Service) autoMoveNotifications(g *Game, who string, colour rules.Color, san string, now time.Time) []Notification {
+func (s *Service) autoMoveNotifications(g *bot.Game, who string, colour rules.Color, san string, now time.Time) []bot.Notification {
 	name := "White"
 	if colour == rules.Black {
 		name = "Black"
 	}
-	return toBoth(g, NotifyAutoMove, fmt.Sprintf("Game %d: the bot played %s for <@%s> (%s): it was the only legal move.", g.ID, san, who, name), now)
+	return toBoth(g, bot.NotifyAutoMove, fmt.Sprintf("Game %d: the bot played %s for <@%s> (%s): it was the only legal move.", g.ID, san, who, name), now)
 }
 
 // playing refuses, with EINVALID, a game that is not being played: over,
 // or waiting for its pre-game choice.
-func (s *Service) playing(g *Game) error {
+func (s *Service) playing(g *bot.Game) error {
 	switch g.Status {
-	case GameActive:
+	case bot.GameActive:
 		return nil
-	case GameSetup:
-		return Errorf(EINVALID, "Game %d has not started yet: it waits for the pre-game choice (/choose).", g.ID)
-	case GameAborted:
-		return Errorf(EINVALID, "Game %d was aborted.", g.ID)
+	case bot.GameSetup:
+		return bot.Errorf(bot.EINVALID, "Game %d has not started yet: it waits for the pre-game choice (/choose).", g.ID)
+	case bot.GameAborted:
+		return bot.Errorf(bot.EINVALID, "Game %d was aborted.", g.ID)
 	}
-	return Errorf(EINVALID, "Game %d is over (%s%s).", g.ID, g.Result, s.endPhrase(g))
+	return bot.Errorf(bot.EINVALID, "Game %d is over (%s%s).", g.ID, g.Result, s.endPhrase(g))
 }
 
 // resign ends game gameID as a loss for userID, who must play in it
 // (EFORBIDDEN), at any moment of an active game (EINVALID once over, and
 // during the pre-game choice, when Abort ends a game), and notifies both
 // players. version as for Move.
-func (s *Service) resign(ctx context.Context, gameID, version uint64, userID string) (*Game, error) {
-	return s.updateGame(ctx, gameID, version, func(g *Game) ([]Notification, error) {
+func (s *Service) resign(ctx context.Context, gameID, version uint64, userID string) (*bot.Game, error) {
+	return s.updateGame(ctx, gameID, version, func(g *bot.Game) ([]bot.Notification, error) {
 		if !g.IsPlayer(userID) {
-			return nil, Errorf(EFORBIDDEN, "You are not playing in game %d.", g.ID)
+			return nil, bot.Errorf(bot.EFORBIDDEN, "You are not playing in game %d.", g.ID)
 		}
-		if g.Status == GameSetup {
-			return nil, Errorf(EINVALID, "Game %d has not started yet: abort it instead (/abort).", g.ID)
+		if g.Status == bot.GameSetup {
+			return nil, bot.Errorf(bot.EINVALID, "Game %d has not started yet: abort it instead (/abort).", g.ID)
 		}
 		if err := s.playing(g); err != nil {
 			return nil, err
 		}
-		r := WhiteWins
+		r := bot.WhiteWins
 		if userID == g.White {
-			r = BlackWins
+			r = bot.BlackWins
 		}
 		now := s.now()
 		g.Updated = now
@@ -315,21 +316,21 @@ func (s *Service) resign(ctx context.Context, gameID, version uint64, userID str
 
 // finish records the end of g and returns the notifications for it. A
 // standing draw offer or takeback request ends with the game.
-func (s *Service) finish(g *Game, r Result, reason rules.Reason, now time.Time) []Notification {
-	g.Status, g.Result, g.Reason = GameFinished, r, reason
+func (s *Service) finish(g *bot.Game, r bot.Result, reason rules.Reason, now time.Time) []bot.Notification {
+	g.Status, g.Result, g.Reason = bot.GameFinished, r, reason
 	stopClock(g)
 	text := fmt.Sprintf("Game %d is over (%s): ", g.ID, r)
 	switch r {
-	case WhiteWins:
+	case bot.WhiteWins:
 		text += "<@" + g.White + "> (White) wins" + s.endPhrase(g) + "."
-	case BlackWins:
+	case bot.BlackWins:
 		text += "<@" + g.Black + "> (Black) wins" + s.endPhrase(g) + "."
 	default:
 		text += "a draw" + s.endPhrase(g) + "."
 	}
-	var told []Notification
+	var told []bot.Notification
 	for _, u := range []string{g.White, g.Black} {
-		told = append(told, Notification{Kind: NotifyGameOver, UserID: u, GuildID: g.GuildID,
+		told = append(told, bot.Notification{Kind: bot.NotifyGameOver, UserID: u, GuildID: g.GuildID,
 			ChannelID: g.ChannelID, GameID: g.ID, Text: text, Created: now})
 	}
 	return told // and to the followers: updateFollowed
@@ -337,11 +338,11 @@ func (s *Service) finish(g *Game, r Result, reason rules.Reason, now time.Time) 
 
 // yourTurn returns the notification that it is g.ToAct's turn in g, a
 // game of the variant called name.
-func yourTurn(g *Game, name string, now time.Time) Notification {
+func yourTurn(g *bot.Game, name string, now time.Time) bot.Notification {
 	text := fmt.Sprintf("Your turn in game %d (%s).", g.ID, name)
 	if !g.Deadline.IsZero() {
 		text += fmt.Sprintf(" Move before %s.", g.Deadline.UTC().Format("2006-01-02 15:04 MST"))
 	}
-	return Notification{Kind: NotifyYourTurn, UserID: g.ToAct, GuildID: g.GuildID, ChannelID: g.ChannelID,
+	return bot.Notification{Kind: bot.NotifyYourTurn, UserID: g.ToAct, GuildID: g.GuildID, ChannelID: g.ChannelID,
 		GameID: g.ID, Text: text, Created: now}
 }

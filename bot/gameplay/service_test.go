@@ -1,4 +1,4 @@
-package bot_test
+package gameplay_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
@@ -35,7 +36,7 @@ func registry(tb testing.TB) *rules.Registry { return testkit.Registry(tb) }
 // with a settable clock.
 type env struct {
 	db    *storage.DB
-	svc   *bot.Service
+	svc   *gameplay.Service
 	prefs *prefs.Service // the players' settings, as cmd/fairypost wires them
 	clock *testkit.Clock
 }
@@ -63,7 +64,7 @@ func (e *env) start(tb testing.TB, variant string) *bot.Game {
 	if v := registry(tb).Default(variant); v != nil && v.PreGame != nil {
 		color = bot.ColorRandom
 	}
-	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: variant, DaysPerMove: 3, Color: color})
 	if err != nil {
 		tb.Fatal(err)
@@ -76,7 +77,7 @@ func (e *env) start(tb testing.TB, variant string) *bot.Game {
 }
 
 // play plays moves as "user:move" in game id, failing on any error.
-func (e *env) play(tb testing.TB, id uint64, moves ...string) *bot.MoveResult {
+func (e *env) play(tb testing.TB, id uint64, moves ...string) *gameplay.MoveResult {
 	tb.Helper()
 	return testkit.Play(tb, e.svc, id, moves...)
 }
@@ -165,7 +166,7 @@ func TestFoolsMate(t *testing.T) {
 	if got := e.outbox(t); !reflect.DeepEqual(got, want) {
 		t.Errorf("outbox\n got %q\nwant %q", got, want)
 	}
-	_, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "alice", Move: "e4"})
+	_, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: "alice", Move: "e4"})
 	if bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("move after the end: %v, want EINVALID", err)
 	}
@@ -204,7 +205,7 @@ func TestTrainWreckSamePlayerTwice(t *testing.T) {
 		t.Errorf("outbox grew by %d in the middle of a turn", n-before)
 	}
 	snap := e.snapshot(t)
-	_, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "bob", Move: "g8f6"})
+	_, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: "bob", Move: "g8f6"})
 	if bot.ErrorCode(err) != bot.EFORBIDDEN {
 		t.Fatalf("bob moving in alice's turn: %v, want EFORBIDDEN", err)
 	}
@@ -239,31 +240,31 @@ func TestRefused(t *testing.T) {
 		message string // when not empty, the exact message
 	}{
 		{"stale version", func(e *env, g *bot.Game, _ *bot.Challenge) error {
-			_, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "bob", Move: "e5", Version: g.Version - 1})
+			_, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: "bob", Move: "e5", Version: g.Version - 1})
 			return err
 		}, bot.ECONFLICT, ""},
 		{"stranger moves", func(e *env, g *bot.Game, _ *bot.Challenge) error {
-			_, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "carol", Move: "e5"})
+			_, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: "carol", Move: "e5"})
 			return err
 		}, bot.EFORBIDDEN, "You are not playing in game 1."},
 		{"not your turn", func(e *env, g *bot.Game, _ *bot.Challenge) error {
-			_, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "alice", Move: "d4"})
+			_, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: "alice", Move: "d4"})
 			return err
 		}, bot.EFORBIDDEN, ""},
 		{"illegal move", func(e *env, g *bot.Game, _ *bot.Challenge) error {
-			_, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "bob", Move: "e7e4"})
+			_, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: "bob", Move: "e7e4"})
 			return err
 		}, bot.EINVALID, ""},
 		{"unreadable move", func(e *env, g *bot.Game, _ *bot.Challenge) error {
-			_, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "bob", Move: "hello"})
+			_, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: "bob", Move: "hello"})
 			return err
 		}, bot.EINVALID, ""},
 		{"unknown game", func(e *env, g *bot.Game, _ *bot.Challenge) error {
-			_, err := e.svc.Move(ctx, bot.MoveRequest{GameID: 99, UserID: "bob", Move: "e5"})
+			_, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: 99, UserID: "bob", Move: "e5"})
 			return err
 		}, bot.ENOTFOUND, "There is no game 99."},
 		{"stranger resigns", func(e *env, g *bot.Game, _ *bot.Challenge) error {
-			_, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "carol"})
+			_, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "carol"})
 			return err
 		}, bot.EFORBIDDEN, ""},
 		{"stranger accepts a directed challenge", func(e *env, _ *bot.Game, _ *bot.Challenge) error {
@@ -295,7 +296,7 @@ func TestRefused(t *testing.T) {
 			return err
 		}, bot.EINVALID, ""},
 		{"accept expired challenge", func(e *env, _ *bot.Game, open *bot.Challenge) error {
-			e.clock.Advance(bot.ChallengeTTL)
+			e.clock.Advance(gameplay.ChallengeTTL)
 			_, err := e.svc.Challenges().Accept(ctx, open.ID, bot.AnyVersion, "carol", inChan)
 			return err
 		}, bot.EINVALID, ""},
@@ -308,15 +309,15 @@ func TestRefused(t *testing.T) {
 			return err
 		}, bot.EFORBIDDEN, ""},
 		{"unknown variant", func(e *env, _ *bot.Game, _ *bot.Challenge) error {
-			_, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "checkers"})
+			_, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "checkers"})
 			return err
 		}, bot.EINVALID, ""},
 		{"bad days", func(e *env, _ *bot.Game, _ *bot.Challenge) error {
-			_, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess", DaysPerMove: 4})
+			_, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess", DaysPerMove: 4})
 			return err
 		}, bot.EINVALID, ""},
 		{"bad option", func(e *env, _ *bot.Game, _ *bot.Challenge) error {
-			_, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess", Options: "x=y"})
+			_, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess", Options: "x=y"})
 			return err
 		}, bot.EINVALID, ""},
 	} {
@@ -324,11 +325,11 @@ func TestRefused(t *testing.T) {
 			e := newEnv(t)
 			g := e.start(t, "chess")
 			g = e.play(t, g.ID, "alice e4").Game
-			open, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess"})
+			open, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: "chess"}); err != nil {
+			if _, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: "chess"}); err != nil {
 				t.Fatal(err)
 			}
 			snap := e.snapshot(t)
@@ -345,7 +346,7 @@ func TestRefused(t *testing.T) {
 	t.Run("illegal move gives the rules' reason", func(t *testing.T) {
 		e := newEnv(t)
 		g := e.start(t, "chess")
-		_, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: "alice", Move: "e2e5"})
+		_, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: "alice", Move: "e2e5"})
 		if bot.ErrorMessage(err) != illegal {
 			t.Errorf("message %q, want the rules' %q", bot.ErrorMessage(err), illegal)
 		}
@@ -358,7 +359,7 @@ func TestRefused(t *testing.T) {
 // was made.
 func TestChallengeAcceptedFromItsServer(t *testing.T) {
 	e := newEnv(t)
-	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", GuildID: "g1", ChannelID: "chan", Variant: "chess"})
+	c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", GuildID: "g1", ChannelID: "chan", Variant: "chess"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,7 +380,7 @@ func TestChallengeAcceptedFromItsServer(t *testing.T) {
 
 func TestOpenChallengeAcceptedByAnyone(t *testing.T) {
 	e := newEnv(t)
-	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess", Color: bot.ColorBlack, DaysPerMove: 0})
+	c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", ChannelID: "chan", Variant: "chess", Color: bot.ColorBlack, DaysPerMove: 0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -401,8 +402,8 @@ func TestOpenChallengeAcceptedByAnyone(t *testing.T) {
 
 func TestDeclineAndCancel(t *testing.T) {
 	e := newEnv(t)
-	c1, _ := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: "chess"})
-	c2, _ := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: "tank"})
+	c1, _ := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: "chess"})
+	c2, _ := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: "tank"})
 	if c, err := e.svc.Challenges().Decline(ctx, c1.ID, c1.Version, "bob"); err != nil || c.Status != bot.ChallengeDeclined {
 		t.Fatalf("decline: %+v %v", c, err)
 	}
@@ -421,7 +422,7 @@ func TestDeclineAndCancel(t *testing.T) {
 func TestResign(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "chess")
-	g, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: g.Version, UserID: "alice"})
+	g, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: g.Version, UserID: "alice"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -444,7 +445,7 @@ func TestConcurrentSameMove(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					req := bot.MoveRequest{GameID: g.ID, UserID: "alice", Move: "e4"}
+					req := gameplay.MoveRequest{GameID: g.ID, UserID: "alice", Move: "e4"}
 					if withVersion {
 						req.Version = g.Version
 					}
@@ -568,7 +569,7 @@ func TestReplayCacheHammered(t *testing.T) {
 						_ = rg.Play(m)
 					}
 				}
-				_, err = e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: user, Move: line[n], Version: cur.Version})
+				_, err = e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: user, Move: line[n], Version: cur.Version})
 				if err != nil && bot.ErrorCode(err) != bot.ECONFLICT {
 					t.Errorf("move %d: %v", n+1, err)
 					return

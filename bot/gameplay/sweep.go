@@ -1,4 +1,4 @@
-package bot
+package gameplay
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/fairypost/fairypost/bot"
 )
 
 // SweepReport counts what one Sweep did and says when the next is due.
@@ -35,7 +37,7 @@ func (sweepSkip) Error() string { return "nothing to do" }
 
 // longestTurn returns the longest time a player can have for a turn.
 func longestTurn() time.Duration {
-	return time.Duration(slices.Max(allowedDays)) * 24 * time.Hour
+	return time.Duration(slices.Max(bot.AllowedDays)) * 24 * time.Hour
 }
 
 // longestLead returns how long before a deadline a reminder can come at
@@ -45,7 +47,7 @@ func longestLead() time.Duration { return longestTurn() / 100 * 99 }
 // turnLength returns the time the player to act in g has for this turn:
 // from TurnStarted to Deadline, or DaysPerMove when the turn's start was
 // not recorded.
-func turnLength(g *Game) time.Duration {
+func turnLength(g *bot.Game) time.Duration {
 	if !g.TurnStarted.IsZero() && g.TurnStarted.Before(g.Deadline) {
 		return g.Deadline.Sub(g.TurnStarted)
 	}
@@ -61,7 +63,7 @@ func turnLength(g *Game) time.Duration {
 // player to act, already reminded this turn (Reminded), or g over. This is
 // what Game.RemindAt holds; stores use it to give RemindAt to records
 // written before it existed.
-func RemindTime(g *Game, percent int) time.Time {
+func RemindTime(g *bot.Game, percent int) time.Time {
 	if percent <= 0 || !remindable(g) {
 		return time.Time{}
 	}
@@ -70,7 +72,7 @@ func RemindTime(g *Game, percent int) time.Time {
 
 // remindable reports whether the player to act in g can be reminded this
 // turn, given a reminder setting that is not off.
-func remindable(g *Game) bool {
+func remindable(g *bot.Game) bool {
 	return ongoing(g) && !g.Reminded && !g.Deadline.IsZero() && g.ToAct != "" && turnLength(g) > 0
 }
 
@@ -85,7 +87,7 @@ func (r Reminders) percent(userID string) int {
 	if p, ok := r[userID]; ok {
 		return p
 	}
-	return DefaultReminderPercent
+	return bot.DefaultReminderPercent
 }
 
 // ReadReminders reads the reminder settings of users from the UserStore,
@@ -124,7 +126,7 @@ func (s *Service) gameReminders(ctx context.Context, id uint64) Reminders {
 // scheduleReminder sets g.RemindAt for the turn of g.ToAct as g now
 // stands (RemindTime), with the player's setting from r, read before the
 // update: it reads no store, so it may run inside an update function.
-func scheduleReminder(g *Game, r Reminders) {
+func scheduleReminder(g *bot.Game, r Reminders) {
 	g.RemindAt = time.Time{}
 	if !remindable(g) {
 		return
@@ -135,19 +137,19 @@ func scheduleReminder(g *Game, r Reminders) {
 // startTurn starts the clock of g.ToAct's turn at now: TurnStarted now,
 // Reminded false, Deadline DaysPerMove from now (none when unlimited),
 // RemindAt as their reminder setting in r says.
-func startTurn(g *Game, now time.Time, r Reminders) {
+func startTurn(g *bot.Game, now time.Time, r Reminders) {
 	g.TurnStarted, g.Reminded, g.Deadline = now, false, deadline(g, now)
-	holdClock(g, now)
+	bot.HoldClock(g, now)
 	scheduleReminder(g, r)
 	if !g.PausedAt.IsZero() {
-		setClockAside(g)
+		bot.SetClockAside(g)
 	}
 }
 
 // stopClock clears what runs while a game is played, for a game that is
 // over: the player to act, the deadline, the reminder, a standing draw
 // offer and takeback request, and the conditional lines (Forecast).
-func stopClock(g *Game) {
+func stopClock(g *bot.Game) {
 	g.ToAct, g.Deadline, g.RemindAt, g.DrawOffer, g.Takeback = "", time.Time{}, time.Time{}, "", ""
 	g.Forecasts = nil
 	g.PauseOffer, g.PausedAt, g.PausedDeadline, g.PausedRemindAt = "", time.Time{}, time.Time{}, time.Time{}
@@ -284,7 +286,7 @@ const (
 // of the Service writes) has them cleared, so that the indexes let go of
 // it. sweepSkip{} when the game is not due.
 func (s *Service) timeOut(ctx context.Context, id uint64, now time.Time) (out timeOutcome, err error) {
-	_, err = s.updateGame(ctx, id, AnyVersion, func(g *Game) ([]Notification, error) {
+	_, err = s.updateGame(ctx, id, bot.AnyVersion, func(g *bot.Game) ([]bot.Notification, error) {
 		out = 0
 		if !ongoing(g) && (!g.Deadline.IsZero() || !g.RemindAt.IsZero()) {
 			g.Deadline, g.RemindAt = time.Time{}, time.Time{}
@@ -299,13 +301,13 @@ func (s *Service) timeOut(ctx context.Context, id uint64, now time.Time) (out ti
 		if err != nil { // a record that does not replay: as BothMoved says
 			moved = len(g.Moves) >= 2
 		}
-		if g.Status == GameSetup || !moved || !g.IsPlayer(g.ToAct) {
+		if g.Status == bot.GameSetup || !moved || !g.IsPlayer(g.ToAct) {
 			out = endAborted
 			return abortOnTime(g, now), nil
 		}
-		r := WhiteWins
+		r := bot.WhiteWins
 		if g.ToAct == g.White {
-			r = BlackWins
+			r = bot.BlackWins
 		}
 		out = endTimedOut
 		return s.finish(g, r, ReasonTimeout, now), nil
@@ -316,18 +318,18 @@ func (s *Service) timeOut(ctx context.Context, id uint64, now time.Time) (out ti
 // abortOnTime ends g without a result because its player to act let the
 // time run out before both players had moved, and returns the
 // notifications to both players.
-func abortOnTime(g *Game, now time.Time) []Notification {
+func abortOnTime(g *bot.Game, now time.Time) []bot.Notification {
 	late := g.ToAct
 	reason := ReasonNoMove
-	if g.Status == GameSetup {
+	if g.Status == bot.GameSetup {
 		reason = ReasonNoChoice
 	}
-	g.Status, g.Result, g.Reason = GameAborted, NoResult, reason
+	g.Status, g.Result, g.Reason = bot.GameAborted, bot.NoResult, reason
 	stopClock(g)
 	text := fmt.Sprintf("Game %d is aborted: <@%s> did not play in time, before both players had moved.", g.ID, late)
-	var told []Notification
+	var told []bot.Notification
 	for _, u := range []string{g.White, g.Black} {
-		told = append(told, Notification{Kind: NotifyGameOver, UserID: u, GuildID: g.GuildID,
+		told = append(told, bot.Notification{Kind: bot.NotifyGameOver, UserID: u, GuildID: g.GuildID,
 			ChannelID: g.ChannelID, GameID: g.ID, Text: text, Created: now})
 	}
 	return told
@@ -342,7 +344,7 @@ func abortOnTime(g *Game, now time.Time) []Notification {
 func (s *Service) remind(ctx context.Context, id uint64, now time.Time) (sent bool, err error) {
 	// A reminder is not part of play: the game's version stays, so the
 	// buttons the player saw still work.
-	_, err = s.games.AnnotateGame(ctx, id, func(g Game, a *Annotations) ([]Notification, error) {
+	_, err = s.games.AnnotateGame(ctx, id, func(g bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
 		sent = false
 		if a.RemindAt.IsZero() || now.Before(a.RemindAt) {
 			return nil, sweepSkip{}
@@ -358,11 +360,11 @@ func (s *Service) remind(ctx context.Context, id uint64, now time.Time) (sent bo
 		left := g.Deadline.Sub(now)
 		text := fmt.Sprintf("Reminder: it is your turn in game %d (%s), %s left: play before %s.",
 			g.ID, s.VariantName(g.Variant, g.Options), roughDuration(left), g.Deadline.UTC().Format("2006-01-02 15:04 MST"))
-		if g.Status == GameSetup {
+		if g.Status == bot.GameSetup {
 			text = fmt.Sprintf("Reminder: game %d (%s) waits for your choice, %s left: choose before %s.",
 				g.ID, s.VariantName(g.Variant, g.Options), roughDuration(left), g.Deadline.UTC().Format("2006-01-02 15:04 MST"))
 		}
-		return []Notification{{Kind: NotifyReminder, UserID: g.ToAct, GuildID: g.GuildID, ChannelID: g.ChannelID,
+		return []bot.Notification{{Kind: bot.NotifyReminder, UserID: g.ToAct, GuildID: g.GuildID, ChannelID: g.ChannelID,
 			GameID: g.ID, Text: text, Created: now}}, nil
 	})
 	return sent, err
@@ -371,16 +373,16 @@ func (s *Service) remind(ctx context.Context, id uint64, now time.Time) (sent bo
 // expire expires challenge id if it is pending and its time has come by
 // now, notifying the challenger. sweepSkip{} when it is not (any more).
 func (s *Service) expire(ctx context.Context, id uint64, now time.Time) error {
-	_, _, err := s.challenges.UpdateChallenge(ctx, id, AnyVersion, func(c *Challenge) (ChallengeChange, error) {
-		if c.Status != ChallengePending || now.Before(c.Expires) {
-			return ChallengeChange{}, sweepSkip{}
+	_, _, err := s.challenges.UpdateChallenge(ctx, id, bot.AnyVersion, func(c *bot.Challenge) (bot.ChallengeChange, error) {
+		if c.Status != bot.ChallengePending || now.Before(c.Expires) {
+			return bot.ChallengeChange{}, sweepSkip{}
 		}
-		c.Status, c.Updated = ChallengeExpired, now
+		c.Status, c.Updated = bot.ChallengeExpired, now
 		text := fmt.Sprintf("Your challenge %d to <@%s>, %s, expired unanswered.", c.ID, c.Challenged, s.describe(c))
 		if c.Open() {
 			text = fmt.Sprintf("Your open challenge %d, %s, expired: nobody accepted it.", c.ID, s.describe(c))
 		}
-		return ChallengeChange{Notifications: []Notification{{Kind: NotifyChallengeExpired, UserID: c.Challenger,
+		return bot.ChallengeChange{Notifications: []bot.Notification{{Kind: bot.NotifyChallengeExpired, UserID: c.Challenger,
 			GuildID: c.GuildID, ChannelID: c.ChannelID, ChallengeID: c.ID, Text: text, Created: now}}}, nil
 	})
 	return err

@@ -1,4 +1,4 @@
-package bot_test
+package gameplay_test
 
 import (
 	"reflect"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -17,7 +18,7 @@ const day = 24 * time.Hour
 
 // sweep runs one Sweep, failing on error, checks that the next wake-up it
 // reports is NextWake's, and returns its counts (Next zeroed).
-func (e *env) sweep(tb testing.TB) bot.SweepReport {
+func (e *env) sweep(tb testing.TB) gameplay.SweepReport {
 	tb.Helper()
 	rep, err := e.svc.Sweep(ctx)
 	if err != nil {
@@ -93,14 +94,14 @@ func TestSweepLossOnTime(t *testing.T) {
 		e.play(t, g.ID, tc.moves...)
 		e.drain(t)
 		e.clock.Advance(3*day - time.Nanosecond)
-		if rep := e.sweep(t); rep != (bot.SweepReport{}) {
+		if rep := e.sweep(t); rep != (gameplay.SweepReport{}) {
 			t.Fatalf("a nanosecond before the deadline: %+v", rep)
 		}
 		if g := e.game(t, g.ID); g.Status != bot.GameActive {
 			t.Fatalf("game %s before its deadline", g.Status)
 		}
 		e.clock.Advance(time.Nanosecond)
-		if rep := e.sweep(t); rep != (bot.SweepReport{TimedOut: 1}) {
+		if rep := e.sweep(t); rep != (gameplay.SweepReport{TimedOut: 1}) {
 			t.Fatalf("at the deadline: %+v, want one timed out", rep)
 		}
 		g = e.game(t, g.ID)
@@ -111,13 +112,13 @@ func TestSweepLossOnTime(t *testing.T) {
 		if got, want := kinds(told), []string{"game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %v, want %v", got, want)
 		}
-		if rep := e.sweep(t); rep != (bot.SweepReport{}) {
+		if rep := e.sweep(t); rep != (gameplay.SweepReport{}) {
 			t.Errorf("a second sweep did %+v", rep)
 		}
 		if ns := e.drain(t); len(ns) != 0 {
 			t.Errorf("a second sweep notified %v", kinds(ns))
 		}
-		if _, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: tc.loser, Move: "a3"}); bot.ErrorCode(err) != bot.EINVALID {
+		if _, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: tc.loser, Move: "a3"}); bot.ErrorCode(err) != bot.EINVALID {
 			t.Errorf("a move after the loss on time: %v, want EINVALID", err)
 		}
 		if pgn := e.pgnOf(t, g.ID); !strings.Contains(pgn, `[Termination "time forfeit"]`) {
@@ -145,7 +146,7 @@ func TestSweepAbortsBeforeBothMoved(t *testing.T) {
 		g = e.game(t, g.ID)
 		late := g.ToAct
 		e.clock.Advance(3 * day)
-		if rep := e.sweep(t); rep != (bot.SweepReport{Aborted: 1}) {
+		if rep := e.sweep(t); rep != (gameplay.SweepReport{Aborted: 1}) {
 			t.Fatalf("%s %v: %+v, want one aborted", tc.variant, tc.moves, rep)
 		}
 		g = e.game(t, g.ID)
@@ -159,7 +160,7 @@ func TestSweepAbortsBeforeBothMoved(t *testing.T) {
 		if !strings.Contains(told[0].Text, "<@"+late+">") {
 			t.Errorf("the notification does not name %s: %q", late, told[0].Text)
 		}
-		if rep := e.sweep(t); rep != (bot.SweepReport{}) {
+		if rep := e.sweep(t); rep != (gameplay.SweepReport{}) {
 			t.Errorf("a second sweep did %+v", rep)
 		}
 		if pgn := e.pgnOf(t, g.ID); !strings.Contains(pgn, `[Termination "abandoned"]`) || !strings.Contains(pgn, `[Result "*"]`) {
@@ -174,11 +175,11 @@ func TestSweepReminders(t *testing.T) {
 	e.drain(t)
 	// The default: reminded when 20% of the 72 hours are left.
 	e.clock.Advance(72*time.Hour*8/10 - time.Nanosecond)
-	if rep := e.sweep(t); rep != (bot.SweepReport{}) {
+	if rep := e.sweep(t); rep != (gameplay.SweepReport{}) {
 		t.Fatalf("before 20%% left: %+v", rep)
 	}
 	e.clock.Advance(time.Nanosecond)
-	if rep := e.sweep(t); rep != (bot.SweepReport{Reminded: 1}) {
+	if rep := e.sweep(t); rep != (gameplay.SweepReport{Reminded: 1}) {
 		t.Fatalf("at 20%% left: %+v, want one reminder", rep)
 	}
 	told := e.drain(t)
@@ -194,7 +195,7 @@ func TestSweepReminders(t *testing.T) {
 	// Only one reminder per turn.
 	for i := 0; i < 3; i++ {
 		e.clock.Advance(time.Hour)
-		if rep := e.sweep(t); rep != (bot.SweepReport{}) {
+		if rep := e.sweep(t); rep != (gameplay.SweepReport{}) {
 			t.Fatalf("sweep %d after the reminder: %+v", i, rep)
 		}
 	}
@@ -209,11 +210,11 @@ func TestSweepReminders(t *testing.T) {
 	e.play(t, g.ID, "alice e4")
 	e.drain(t)
 	e.clock.Advance(36*time.Hour - time.Nanosecond)
-	if rep := e.sweep(t); rep != (bot.SweepReport{}) {
+	if rep := e.sweep(t); rep != (gameplay.SweepReport{}) {
 		t.Fatalf("before 50%% left: %+v", rep)
 	}
 	e.clock.Advance(time.Nanosecond)
-	if rep := e.sweep(t); rep != (bot.SweepReport{Reminded: 1}) {
+	if rep := e.sweep(t); rep != (gameplay.SweepReport{Reminded: 1}) {
 		t.Fatalf("at 50%% left: %+v", rep)
 	}
 	if got := kinds(e.drain(t)); !reflect.DeepEqual(got, []string{"reminder bob"}) {
@@ -225,13 +226,13 @@ func TestSweepReminders(t *testing.T) {
 	e.play(t, g.ID, "bob e5")
 	e.drain(t)
 	e.clock.Advance(72*time.Hour - time.Nanosecond)
-	if rep := e.sweep(t); rep != (bot.SweepReport{}) {
+	if rep := e.sweep(t); rep != (gameplay.SweepReport{}) {
 		t.Fatalf("reminders off: %+v", rep)
 	}
 	e.play(t, g.ID, "alice Nf3") // bob at 50% again
 	e.drain(t)
 	e.clock.Advance(36 * time.Hour)
-	if rep := e.sweep(t); rep != (bot.SweepReport{Reminded: 1}) {
+	if rep := e.sweep(t); rep != (gameplay.SweepReport{Reminded: 1}) {
 		t.Fatalf("bob's next turn: %+v", rep)
 	}
 }
@@ -247,11 +248,11 @@ func TestSweepReminderWithoutTurnStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.clock.Advance(57*time.Hour + 35*time.Minute)
-	if rep := e.sweep(t); rep != (bot.SweepReport{}) {
+	if rep := e.sweep(t); rep != (gameplay.SweepReport{}) {
 		t.Fatalf("early: %+v", rep)
 	}
 	e.clock.Advance(time.Minute)
-	if rep := e.sweep(t); rep != (bot.SweepReport{Reminded: 1}) {
+	if rep := e.sweep(t); rep != (gameplay.SweepReport{Reminded: 1}) {
 		t.Fatalf("at 20%% left: %+v", rep)
 	}
 }
@@ -261,7 +262,7 @@ func TestSweepPreGameReminder(t *testing.T) {
 	g := e.start(t, "annihilation") // bob picks the army
 	e.drain(t)
 	e.clock.Advance(72 * time.Hour * 8 / 10)
-	if rep := e.sweep(t); rep != (bot.SweepReport{Reminded: 1}) {
+	if rep := e.sweep(t); rep != (gameplay.SweepReport{Reminded: 1}) {
 		t.Fatalf("%+v", rep)
 	}
 	ns := e.drain(t)
@@ -275,12 +276,12 @@ func TestSweepPreGameReminder(t *testing.T) {
 
 func TestSweepExpiresChallenges(t *testing.T) {
 	e := newEnv(t)
-	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	open, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "carol", ChannelID: "chan", Variant: "tank"})
+	open, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "carol", ChannelID: "chan", Variant: "tank"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,13 +289,13 @@ func TestSweepExpiresChallenges(t *testing.T) {
 	g := e.start(t, "chess") // accepted: never expires
 	e.play(t, g.ID, "alice e4", "bob e5")
 	e.drain(t)
-	e.clock.Advance(bot.ChallengeTTL - time.Nanosecond)
-	if rep := e.sweep(t); rep != (bot.SweepReport{TimedOut: 1}) {
+	e.clock.Advance(gameplay.ChallengeTTL - time.Nanosecond)
+	if rep := e.sweep(t); rep != (gameplay.SweepReport{TimedOut: 1}) {
 		t.Fatalf("before expiry: %+v (the game's time is out)", rep)
 	}
 	e.drain(t)
 	e.clock.Advance(time.Nanosecond)
-	if rep := e.sweep(t); rep != (bot.SweepReport{Expired: 2}) {
+	if rep := e.sweep(t); rep != (gameplay.SweepReport{Expired: 2}) {
 		t.Fatalf("at expiry: %+v, want two expired", rep)
 	}
 	for _, id := range []uint64{c.ID, open.ID} {
@@ -313,7 +314,7 @@ func TestSweepExpiresChallenges(t *testing.T) {
 	if _, err := e.svc.Challenges().Accept(ctx, c.ID, bot.AnyVersion, "bob", inChan); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("accepting an expired challenge: %v", err)
 	}
-	if rep := e.sweep(t); rep != (bot.SweepReport{}) {
+	if rep := e.sweep(t); rep != (gameplay.SweepReport{}) {
 		t.Errorf("a second sweep did %+v", rep)
 	}
 }
@@ -323,7 +324,7 @@ func TestSweepExpiresChallenges(t *testing.T) {
 // an expired challenge.
 func dueWorld(t *testing.T) *env {
 	e := newEnv(t)
-	if _, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	if _, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3}); err != nil {
 		t.Fatal(err)
 	}
@@ -332,27 +333,27 @@ func dueWorld(t *testing.T) *env {
 	e.play(t, lost.ID, "alice e4", "bob e5")
 	e.start(t, "chess") // aborted: nobody moved
 	e.clock.Advance(day)
-	reminded := e.challengeAccepted(t, bot.ChallengeRequest{Challenger: "carol", Challenged: "dave", DaysPerMove: 7})
+	reminded := e.challengeAccepted(t, gameplay.ChallengeRequest{Challenger: "carol", Challenged: "dave", DaysPerMove: 7})
 	e.play(t, reminded.ID, "carol e4")
 	e.clock.Advance(2 * day)
-	e.challengeAccepted(t, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", DaysPerMove: 14}) // not due
+	e.challengeAccepted(t, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", DaysPerMove: 14}) // not due
 	e.clock.Advance(day)
 	return e
 }
 
 func TestSweepIdempotent(t *testing.T) {
 	e := dueWorld(t)
-	if rep := e.sweep(t); rep != (bot.SweepReport{TimedOut: 1, Aborted: 1, Reminded: 0, Expired: 1}) {
+	if rep := e.sweep(t); rep != (gameplay.SweepReport{TimedOut: 1, Aborted: 1, Reminded: 0, Expired: 1}) {
 		// dave's 7-day turn started 3 days ago: 57% left, no reminder yet
 		t.Fatalf("first sweep %+v", rep)
 	}
 	e.clock.Advance(3 * day) // dave at 14%: reminded; the 14-day game at 71%
-	if rep := e.sweep(t); rep != (bot.SweepReport{Reminded: 1}) {
+	if rep := e.sweep(t); rep != (gameplay.SweepReport{Reminded: 1}) {
 		t.Fatalf("second sweep %+v", rep)
 	}
 	before := e.snapshot(t)
 	for i := 0; i < 3; i++ {
-		if rep := e.sweep(t); rep != (bot.SweepReport{}) {
+		if rep := e.sweep(t); rep != (gameplay.SweepReport{}) {
 			t.Fatalf("sweep again: %+v", rep)
 		}
 	}
@@ -364,7 +365,7 @@ func TestSweepConcurrent(t *testing.T) {
 	e.clock.Advance(3 * day)
 	var (
 		mu    sync.Mutex
-		total bot.SweepReport
+		total gameplay.SweepReport
 		wg    sync.WaitGroup
 	)
 	for i := 0; i < 4; i++ {
@@ -384,7 +385,7 @@ func TestSweepConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if want := (bot.SweepReport{TimedOut: 1, Aborted: 1, Reminded: 1, Expired: 1}); total != want {
+	if want := (gameplay.SweepReport{TimedOut: 1, Aborted: 1, Reminded: 1, Expired: 1}); total != want {
 		t.Errorf("four concurrent sweeps did %+v together, want %+v", total, want)
 	}
 	reminders := 0
@@ -411,11 +412,11 @@ func TestNextWake(t *testing.T) {
 	if n := next(); !n.IsZero() {
 		t.Fatalf("an empty store wakes at %v", n)
 	}
-	if _, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "carol", Challenged: "dave", ChannelID: "chan",
+	if _, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "carol", Challenged: "dave", ChannelID: "chan",
 		Variant: "chess"}); err != nil {
 		t.Fatal(err)
 	}
-	if n, want := next(), t0.Add(bot.ChallengeTTL); !n.Equal(want) {
+	if n, want := next(), t0.Add(gameplay.ChallengeTTL); !n.Equal(want) {
 		t.Fatalf("with a challenge: %v, want %v", n, want)
 	}
 	g := e.start(t, "chess")
@@ -437,15 +438,15 @@ func TestNextWake(t *testing.T) {
 	if n, want := next(), t0.Add(3*day); !n.Equal(want) {
 		t.Fatalf("reminded: %v, want the deadline %v", n, want)
 	}
-	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
+	if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
-	if n, want := next(), t0.Add(bot.ChallengeTTL); !n.Equal(want) {
+	if n, want := next(), t0.Add(gameplay.ChallengeTTL); !n.Equal(want) {
 		t.Fatalf("game over: %v, want the challenge's expiry %v", n, want)
 	}
 	// An unlimited game schedules nothing.
-	e.challengeAccepted(t, bot.ChallengeRequest{Challenger: "erin", Challenged: "frank", DaysPerMove: 0})
-	if n, want := next(), t0.Add(bot.ChallengeTTL); !n.Equal(want) {
+	e.challengeAccepted(t, gameplay.ChallengeRequest{Challenger: "erin", Challenged: "frank", DaysPerMove: 0})
+	if n, want := next(), t0.Add(gameplay.ChallengeTTL); !n.Equal(want) {
 		t.Fatalf("with an unlimited game: %v, want %v", n, want)
 	}
 }
@@ -456,7 +457,7 @@ func benchWorld(b *testing.B, n int) *env {
 	e := newEnv(b)
 	for i := 0; i < n; i++ {
 		white, black := "p"+strconv.Itoa(i%20), "p"+strconv.Itoa((i+1)%20)
-		e.challengeAccepted(b, bot.ChallengeRequest{Challenger: white, Challenged: black, DaysPerMove: 3})
+		e.challengeAccepted(b, gameplay.ChallengeRequest{Challenger: white, Challenged: black, DaysPerMove: 3})
 	}
 	e.clock.Advance(time.Hour)
 	return e
@@ -507,7 +508,7 @@ func TestMoveAfterDeadlineEndsOnTime(t *testing.T) {
 		e.drain(t)
 		e.clock.Advance(3 * day)
 		user, move, _ := strings.Cut(tc.late, " ")
-		_, err := e.svc.Move(ctx, bot.MoveRequest{GameID: g.ID, UserID: user, Move: move})
+		_, err := e.svc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: user, Move: move})
 		if bot.ErrorCode(err) != bot.EINVALID || !strings.Contains(bot.ErrorMessage(err), "ran out") {
 			t.Fatalf("%s after the deadline: %v, want EINVALID saying the time ran out", tc.late, err)
 		}
@@ -519,7 +520,7 @@ func TestMoveAfterDeadlineEndsOnTime(t *testing.T) {
 		if got, want := kinds(e.drain(t)), []string{"game-over alice", "game-over bob"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("notifications %v, want %v", got, want)
 		}
-		if rep := e.sweep(t); rep != (bot.SweepReport{}) {
+		if rep := e.sweep(t); rep != (gameplay.SweepReport{}) {
 			t.Errorf("the sweep after did %+v", rep)
 		}
 	}
@@ -531,7 +532,7 @@ func TestReminderKeepsVersion(t *testing.T) {
 	e := newEnv(t)
 	g := e.start(t, "chess")
 	g = e.play(t, g.ID, "alice e4").Game
-	g, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"})
+	g, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: g.ID, Version: g.Version, UserID: "alice"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -544,7 +545,7 @@ func TestReminderKeepsVersion(t *testing.T) {
 	if !after.Reminded || after.Version != g.Version {
 		t.Fatalf("after the reminder: reminded %v, version %d; want reminded, version %d", after.Reminded, after.Version, g.Version)
 	}
-	done, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: g.ID, Version: g.Version, UserID: "bob"})
+	done, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptDraw, GameID: g.ID, Version: g.Version, UserID: "bob"})
 	if err != nil || done.Result != bot.Draw {
 		t.Fatalf("accepting the draw with the version shown before the reminder: %v, %v", done, err)
 	}

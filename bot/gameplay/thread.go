@@ -1,8 +1,10 @@
-package bot
+package gameplay
 
 import (
 	"context"
 	"errors"
+
+	"github.com/fairypost/fairypost/bot"
 )
 
 // SetThread records threadID as the place where game gameID is posted
@@ -14,7 +16,7 @@ func (s *Service) SetThread(ctx context.Context, gameID uint64, threadID string)
 	if err := checkThreadID(threadID); err != nil {
 		return err
 	}
-	_, err := s.games.AnnotateGame(ctx, gameID, func(_ Game, a *Annotations) ([]Notification, error) {
+	_, err := s.games.AnnotateGame(ctx, gameID, func(_ bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
 		a.ThreadID = threadID
 		return nil, nil
 	})
@@ -34,7 +36,7 @@ func (s *Service) ClaimThread(ctx context.Context, gameID uint64, threadID strin
 		return "", err
 	}
 	winner := ""
-	_, err := s.games.AnnotateGame(ctx, gameID, func(_ Game, a *Annotations) ([]Notification, error) {
+	_, err := s.games.AnnotateGame(ctx, gameID, func(_ bot.Game, a *bot.Annotations) ([]bot.Notification, error) {
 		if a.ThreadID != "" {
 			winner = a.ThreadID
 			return nil, errThreadTaken
@@ -56,7 +58,7 @@ var errThreadTaken = errors.New("the game names a thread already")
 // checkThreadID refuses an empty or absurdly long thread ID.
 func checkThreadID(threadID string) error {
 	if threadID == "" || len(threadID) > 64 {
-		return Errorf(EINVALID, "A thread ID must have 1 to 64 characters.")
+		return bot.Errorf(bot.EINVALID, "A thread ID must have 1 to 64 characters.")
 	}
 	return nil
 }

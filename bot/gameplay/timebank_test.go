@@ -1,10 +1,11 @@
-package bot_test
+package gameplay_test
 
 import (
 	"testing"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // TestTimeBank: a turn may take its days plus what is left of the
@@ -14,12 +15,12 @@ import (
 func TestTimeBank(t *testing.T) {
 	e := newEnv(t)
 	for _, c := range []struct{ days, bank int }{{0, 2}, {1, 4}, {3, -1}} {
-		if _, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+		if _, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 			Variant: "chess", DaysPerMove: c.days, BankDays: c.bank}); bot.ErrorCode(err) != bot.EINVALID {
 			t.Errorf("days %d, bank %d: %v", c.days, c.bank, err)
 		}
 	}
-	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 1, BankDays: 2, Color: bot.ColorWhite})
 	if err != nil {
 		t.Fatal(err)

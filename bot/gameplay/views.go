@@ -1,4 +1,4 @@
-package bot
+package gameplay
 
 import (
 	"cmp"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/rules/notation"
 )
@@ -42,24 +43,24 @@ type Turn struct {
 
 // ongoing reports whether g is still to be played (a pre-game choice or
 // moves).
-func ongoing(g *Game) bool { return g.Ongoing() }
+func ongoing(g *bot.Game) bool { return g.Ongoing() }
 
 // ActiveGames returns the games userID plays that are not over (pre-game
 // choice or active): those where userID is to act first, then by time
 // left (earliest Deadline first, unlimited games last), then by ID. It
 // reads the store's index by user and renders nothing. EINVALID for an
 // empty user ID.
-func (sub Views) ActiveGames(ctx context.Context, userID string) ([]*Game, error) {
+func (sub Views) ActiveGames(ctx context.Context, userID string) ([]*bot.Game, error) {
 	s := sub.s
 
 	if userID == "" {
-		return nil, Errorf(EINVALID, "Whose games? No user given.")
+		return nil, bot.Errorf(bot.EINVALID, "Whose games? No user given.")
 	}
 	games, err := s.games.ActiveGamesByUser(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
-	slices.SortStableFunc(games, func(a, b *Game) int {
+	slices.SortStableFunc(games, func(a, b *bot.Game) int {
 		if at, bt := a.ToAct == userID, b.ToAct == userID; at != bt {
 			if at {
 				return -1
@@ -76,21 +77,21 @@ func (sub Views) ActiveGames(ctx context.Context, userID string) ([]*Game, error
 
 // ChannelGames returns the games of channelID that are not over (pre-game
 // choice or active), by ID. EINVALID for an empty channel ID.
-func (sub Views) ChannelGames(ctx context.Context, channelID string) ([]*Game, error) {
+func (sub Views) ChannelGames(ctx context.Context, channelID string) ([]*bot.Game, error) {
 	s := sub.s
 
 	if channelID == "" {
-		return nil, Errorf(EINVALID, "Which channel? No channel given.")
+		return nil, bot.Errorf(bot.EINVALID, "Which channel? No channel given.")
 	}
 	all, err := s.games.ActiveGamesByChannel(ctx, channelID)
 	if err != nil {
 		return nil, err
 	}
-	return slices.DeleteFunc(all, func(g *Game) bool { return !ongoing(g) }), nil
+	return slices.DeleteFunc(all, func(g *bot.Game) bool { return !ongoing(g) }), nil
 }
 
 // Game returns game id as stored, or ENOTFOUND. Anyone may look.
-func (sub Views) Game(ctx context.Context, id uint64) (*Game, error) {
+func (sub Views) Game(ctx context.Context, id uint64) (*bot.Game, error) {
 	s := sub.s
 
 	return s.games.Game(ctx, id)
@@ -99,7 +100,7 @@ func (sub Views) Game(ctx context.Context, id uint64) (*Game, error) {
 // Replay returns game id and its replayed rules game (start position and
 // every stored move). ENOTFOUND for an unknown game; a stored game that
 // does not replay is an internal error.
-func (sub Views) Replay(ctx context.Context, id uint64) (*Game, *rules.Game, error) {
+func (sub Views) Replay(ctx context.Context, id uint64) (*bot.Game, *rules.Game, error) {
 	s := sub.s
 
 	g, err := s.games.Game(ctx, id)
@@ -126,7 +127,7 @@ func (sub Views) LegalMoves(ctx context.Context, gameID uint64, userID string) (
 	if err != nil {
 		return nil, err
 	}
-	if g.Status != GameActive || userID == "" || g.ToAct != userID {
+	if g.Status != bot.GameActive || userID == "" || g.ToAct != userID {
 		return nil, nil
 	}
 	rg, err := s.replay(g)
@@ -159,11 +160,11 @@ func (sub Views) History(ctx context.Context, id uint64) ([]HistoryEntry, error)
 }
 
 // history lists the moves of rg, the replay of g.
-func history(g *Game, rg *rules.Game) []HistoryEntry { return historyFrom(g, rg, 0) }
+func history(g *bot.Game, rg *rules.Game) []HistoryEntry { return historyFrom(g, rg, 0) }
 
 // historyFrom lists the moves of rg, the replay of g, from the 0-based
 // ply from on.
-func historyFrom(g *Game, rg *rules.Game, from int) []HistoryEntry {
+func historyFrom(g *bot.Game, rg *rules.Game, from int) []HistoryEntry {
 	moves := rg.Moves()
 	out := make([]HistoryEntry, 0, len(moves)-from)
 	for i := from; i < len(moves); i++ {
@@ -194,12 +195,12 @@ func (sub Views) Turns(ctx context.Context, id uint64) ([]Turn, error) {
 // TurnsOf groups the moves of rg, the replay of g, into turns. A game
 // that started in the middle of a turn has that turn's rest first, owned
 // by the player to act at the start.
-func TurnsOf(g *Game, rg *rules.Game) []Turn { return TurnsSince(g, rg, 0) }
+func TurnsOf(g *bot.Game, rg *rules.Game) []Turn { return TurnsSince(g, rg, 0) }
 
 // TurnsSince is TurnsOf from the turn that holds the 0-based ply ply on:
 // the latest turns of a game without the cost of writing every move.
 // It is empty when ply is not a move of rg.
-func TurnsSince(g *Game, rg *rules.Game, ply int) []Turn {
+func TurnsSince(g *bot.Game, rg *rules.Game, ply int) []Turn {
 	if ply < 0 || ply >= len(rg.Moves()) {
 		return nil
 	}
@@ -226,21 +227,21 @@ func TurnsSince(g *Game, rg *rules.Game, ply int) []Turn {
 // may still answer (pending and not expired), newest first. Open
 // challenges in a channel are not included: they are addressed to nobody.
 // EINVALID for an empty user ID.
-func (sub Challenges) PendingChallenges(ctx context.Context, userID string) ([]*Challenge, error) {
+func (sub Challenges) PendingChallenges(ctx context.Context, userID string) ([]*bot.Challenge, error) {
 	s := sub.s
 
 	if userID == "" {
-		return nil, Errorf(EINVALID, "Whose challenges? No user given.")
+		return nil, bot.Errorf(bot.EINVALID, "Whose challenges? No user given.")
 	}
 	all, err := s.challenges.ChallengesByUser(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
 	now := s.now()
-	out := slices.DeleteFunc(all, func(c *Challenge) bool {
-		return c.Status != ChallengePending || c.Challenged != userID || !now.Before(c.Expires)
+	out := slices.DeleteFunc(all, func(c *bot.Challenge) bool {
+		return c.Status != bot.ChallengePending || c.Challenged != userID || !now.Before(c.Expires)
 	})
-	slices.SortFunc(out, func(a, b *Challenge) int { return cmp.Compare(b.ID, a.ID) })
+	slices.SortFunc(out, func(a, b *bot.Challenge) int { return cmp.Compare(b.ID, a.ID) })
 	return out, nil
 }
 

@@ -1,4 +1,4 @@
-package bot_test
+package gameplay_test
 
 import (
 	"fmt"
@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/rules/notation"
 )
 
 // challengeAccepted has req.Challenger challenge req.Challenged, who
 // accepts at once; variant chess and channel "chan" unless given.
-func (e *env) challengeAccepted(tb testing.TB, req bot.ChallengeRequest) *bot.Game {
+func (e *env) challengeAccepted(tb testing.TB, req gameplay.ChallengeRequest) *bot.Game {
 	tb.Helper()
 	if req.Variant == "" {
 		req.Variant = "chess"
@@ -49,7 +50,7 @@ func ids(games []*bot.Game) []uint64 {
 func TestActiveGamesOrder(t *testing.T) {
 	e := newEnv(t)
 	ab := func(days int) *bot.Game {
-		return e.challengeAccepted(t, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", DaysPerMove: days})
+		return e.challengeAccepted(t, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", DaysPerMove: days})
 	}
 	g1 := ab(3)  // alice to act, deadline t0+3d
 	g1b := ab(3) // alice to act, the same deadline: after g1 by ID
@@ -62,14 +63,14 @@ func TestActiveGamesOrder(t *testing.T) {
 	e.clock.Advance(time.Hour)
 	g5 := ab(1) // alice to act, t0+3h+1d: the earliest
 	g6 := ab(3)
-	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g6.ID, Version: bot.AnyVersion, UserID: "bob"}); err != nil { // over: not listed
+	if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g6.ID, Version: bot.AnyVersion, UserID: "bob"}); err != nil { // over: not listed
 		t.Fatal(err)
 	}
 	g7 := ab(0)
 	e.play(t, g7.ID, "alice e4") // bob to act, no deadline
 	g8 := ab(3)
 	e.play(t, g8.ID, "alice d4") // bob to act, t0+3h+3d
-	other := e.challengeAccepted(t, bot.ChallengeRequest{Challenger: "carol", Challenged: "dave", DaysPerMove: 1})
+	other := e.challengeAccepted(t, gameplay.ChallengeRequest{Challenger: "carol", Challenged: "dave", DaysPerMove: 1})
 
 	alice, err := e.svc.Views().ActiveGames(ctx, "alice")
 	if err != nil {
@@ -177,7 +178,7 @@ func TestLegalMoves(t *testing.T) {
 	if err != nil || len(moves) == 0 {
 		t.Fatalf("Train Wreck second part: %v, %v", moves, err)
 	}
-	if !slices.Contains(moves, bot.LegalMove{Friendly: "e5", Canonical: "e7e5"}) {
+	if !slices.Contains(moves, gameplay.LegalMove{Friendly: "e5", Canonical: "e7e5"}) {
 		t.Errorf("Train Wreck second part: no e5 (e7e5) among %v", moves)
 	}
 	if got, _ := e.svc.Views().LegalMoves(ctx, tw.ID, "bob"); len(got) != 0 {
@@ -185,7 +186,7 @@ func TestLegalMoves(t *testing.T) {
 	}
 
 	// A finished game has none.
-	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
+	if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, user := range []string{"alice", "bob"} {
@@ -203,7 +204,7 @@ func TestHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []bot.HistoryEntry{
+	want := []gameplay.HistoryEntry{
 		{Ply: 1, Color: rules.White, UserID: "alice", SAN: "e4", Canonical: "e2e4"},
 		{Ply: 2, Color: rules.White, UserID: "alice", SAN: "e5", Canonical: "e7e5"},
 		{Ply: 3, Color: rules.Black, UserID: "bob", SAN: "Nf6", Canonical: "g8f6"},
@@ -246,10 +247,10 @@ func TestTurns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if since := bot.TurnsSince(rec, rg, 3); len(since) != 2 || !reflect.DeepEqual(since, turns[1:]) {
+	if since := gameplay.TurnsSince(rec, rg, 3); len(since) != 2 || !reflect.DeepEqual(since, turns[1:]) {
 		t.Errorf("TurnsSince(3) = %+v, want the last two turns", since)
 	}
-	if since := bot.TurnsSince(rec, rg, 5); since != nil {
+	if since := gameplay.TurnsSince(rec, rg, 5); since != nil {
 		t.Errorf("TurnsSince past the end = %+v", since)
 	}
 
@@ -278,7 +279,7 @@ func TestTurns(t *testing.T) {
 func TestPendingChallenges(t *testing.T) {
 	e := newEnv(t)
 	chal := func(from, to string) *bot.Challenge {
-		c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: from, Challenged: to, ChannelID: "chan",
+		c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: from, Challenged: to, ChannelID: "chan",
 			Variant: "chess", DaysPerMove: 3})
 		if err != nil {
 			t.Fatal(err)
@@ -310,13 +311,13 @@ func TestPendingChallenges(t *testing.T) {
 		t.Errorf("bob's challenges %v, want %v (newest first)", ids(got), want)
 	}
 	// Once the first has expired (even before a sweep) it is not offered.
-	e.clock.Advance(bot.ChallengeTTL - time.Hour)
+	e.clock.Advance(gameplay.ChallengeTTL - time.Hour)
 	got, err = e.svc.Challenges().PendingChallenges(ctx, "bob")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []uint64{c2.ID, c1.ID}; !reflect.DeepEqual(ids(got), want) {
-		t.Errorf("bob's challenges after %v: %v, want %v", bot.ChallengeTTL, ids(got), want)
+		t.Errorf("bob's challenges after %v: %v, want %v", gameplay.ChallengeTTL, ids(got), want)
 	}
 	if _, err := e.svc.Challenges().PendingChallenges(ctx, ""); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("no user: %v, want EINVALID", err)

@@ -1,8 +1,9 @@
-package bot
+package gameplay
 
 import (
 	"fmt"
 
+	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
 )
 
@@ -37,16 +38,16 @@ const (
 // standard reason is worded here, a reason of the variant's own rules by
 // v's definition (rules.Variant.EndPhrase); v may be nil (an unknown
 // variant). An unknown reason reads " (reason)", an empty one "".
-func EndPhrase(v *rules.Variant, r Result, reason rules.Reason) string {
+func EndPhrase(v *rules.Variant, r bot.Result, reason rules.Reason) string {
 	if reason == "" {
 		return ""
 	}
 	if v != nil {
-		if phrase, ok := v.EndPhrase(reason, r == Draw); ok {
+		if phrase, ok := v.EndPhrase(reason, r == bot.Draw); ok {
 			return phrase
 		}
 	}
-	if r == Draw {
+	if r == bot.Draw {
 		switch reason {
 		case ReasonAgreement:
 			return " by agreement"
@@ -79,7 +80,7 @@ func EndPhrase(v *rules.Variant, r Result, reason rules.Reason) string {
 }
 
 // endPhrase is EndPhrase for g, which is over, in g's variant.
-func (s *Service) endPhrase(g *Game) string {
+func (s *Service) endPhrase(g *bot.Game) string {
 	return EndPhrase(s.rules.Default(g.Variant), g.Result, g.Reason)
 }
 

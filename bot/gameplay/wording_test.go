@@ -1,4 +1,4 @@
-package bot_test
+package gameplay_test
 
 import (
 	"go/ast"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
 )
@@ -33,11 +34,11 @@ func TestEndPhraseAsksTheVariant(t *testing.T) {
 		{chess, bot.WhiteWins, "annihilation", " (annihilation)"},
 		{nil, bot.WhiteWins, "annihilation", " (annihilation)"},
 		{ann, bot.WhiteWins, rules.ReasonCheckmate, " by checkmate"},
-		{nil, bot.BlackWins, bot.ReasonTimeout, " on time"},
+		{nil, bot.BlackWins, gameplay.ReasonTimeout, " on time"},
 		{chess, bot.Draw, rules.ReasonRepetition, " by repetition of the position"},
 		{chess, bot.Draw, "", ""},
 	} {
-		if got := bot.EndPhrase(c.v, c.r, c.reason); got != c.want {
+		if got := gameplay.EndPhrase(c.v, c.r, c.reason); got != c.want {
 			t.Errorf("EndPhrase(%v, %s, %q) = %q, want %q", c.v != nil, c.r, c.reason, got, c.want)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/notify"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/storage"
@@ -88,7 +89,7 @@ func TestDelivererOutboxPanic(t *testing.T) {
 	var logs testkit.Buffer // written by Run's goroutine while the test reads it
 	d := notify.NewDeliverer(panickyOutbox{e.db}, (&sender{}).send, e.clock.Now, slog.New(slog.NewTextHandler(&logs, nil)))
 	_, err := d.RunOnce(ctx)
-	var p *bot.PanicError
+	var p *gameplay.PanicError
 	if !errors.As(err, &p) || !strings.Contains(err.Error(), "unexpected page type") {
 		t.Fatalf("RunOnce: %v, want a PanicError", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // Delivery retry timing: the first retry waits retryFirst, each further
@@ -103,7 +104,7 @@ func RetryDelay(attempts int) time.Duration {
 func (d *Deliverer) RunOnce(ctx context.Context) (delivered int, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = bot.NewPanicError(r)
+			err = gameplay.NewPanicError(r)
 		}
 	}()
 	for {
@@ -169,7 +170,7 @@ func (d *Deliverer) RunOnce(ctx context.Context) (delivered int, err error) {
 func (d *Deliverer) deliver(ctx context.Context, n bot.Notification, now time.Time) (sent bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			sent, err = false, d.crashed(ctx, n, now, bot.NewPanicError(r))
+			sent, err = false, d.crashed(ctx, n, now, gameplay.NewPanicError(r))
 		}
 	}()
 	if err := d.send(ctx, n); err != nil {
@@ -190,7 +191,7 @@ func (d *Deliverer) deliver(ctx context.Context, n bot.Notification, now time.Ti
 // crashed handles a panic p while delivering n: the notification is put
 // off as after a failure, or set aside once its delivery has crashed
 // MaxDeliveryCrashes times.
-func (d *Deliverer) crashed(ctx context.Context, n bot.Notification, now time.Time, p *bot.PanicError) error {
+func (d *Deliverer) crashed(ctx context.Context, n bot.Notification, now time.Time, p *gameplay.PanicError) error {
 	d.mu.Lock()
 	d.crashes[n.ID]++
 	count := d.crashes[n.ID]
@@ -266,7 +267,7 @@ func (d *Deliverer) deliverDigest(ctx context.Context, user string, held []bot.N
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			sent, err = false, failed(bot.NewPanicError(r))
+			sent, err = false, failed(gameplay.NewPanicError(r))
 		}
 	}()
 	digest, err := d.digests.Digest(ctx, user, held, now)

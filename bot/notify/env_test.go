@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/storage"
 )
@@ -20,7 +21,7 @@ var endOfTime = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
 // ends), whose outbox the tests deliver, on a settable clock.
 type env struct {
 	db    *storage.DB
-	svc   *bot.Service
+	svc   *gameplay.Service
 	clock *testkit.Clock
 }
 
@@ -36,7 +37,7 @@ func newEnv(tb testing.TB) *env {
 // a your-turn for alice.
 func (e *env) start(tb testing.TB, variant string) *bot.Game {
 	tb.Helper()
-	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: variant, DaysPerMove: 3, Color: bot.ColorWhite})
 	if err != nil {
 		tb.Fatal(err)
@@ -49,7 +50,7 @@ func (e *env) start(tb testing.TB, variant string) *bot.Game {
 }
 
 // play plays moves ("user move") in game id, failing on any error.
-func (e *env) play(tb testing.TB, id uint64, moves ...string) *bot.MoveResult {
+func (e *env) play(tb testing.TB, id uint64, moves ...string) *gameplay.MoveResult {
 	tb.Helper()
 	return testkit.Play(tb, e.svc, id, moves...)
 }

@@ -9,8 +9,8 @@
 //
 // What a setting changes in running games goes through the core: a new
 // reminder setting moves the reminders of the turns already running
-// (bot.Service.RescheduleReminders), a vacation that starts or ends
-// moves the clocks of the player's games (bot.Service.UpdatePlayerGames,
+// (gameplay.Service.RescheduleReminders), a vacation that starts or ends
+// moves the clocks of the player's games (gameplay.Service.UpdatePlayerGames,
 // Game.SetAway, Game.ShiftClock), each game one update through the
 // game's write path. The pause by consent of one game is the game's own
 // action and stays in package bot.

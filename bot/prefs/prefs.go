@@ -4,13 +4,14 @@ import (
 	"context"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // Service keeps users' settings (bot.Preferences, in a bot.UserStore) and
 // their vacations, for the games of one game's Service (the core). It is
 // safe for concurrent use.
 type Service struct {
-	core  *bot.Service
+	core  *gameplay.Service
 	users bot.UserStore
 	// vacationDays is the yearly vacation allowance (VacationAllowance).
 	vacationDays int
@@ -27,8 +28,8 @@ func VacationAllowance(days int) Option {
 
 // New returns the settings kept in users of the players of core's games,
 // at core's time. It registers nothing with core: the core reads the
-// reminder settings from the same store (bot.Service.ReadReminders).
-func New(core *bot.Service, users bot.UserStore, opts ...Option) *Service {
+// reminder settings from the same store (gameplay.Service.ReadReminders).
+func New(core *gameplay.Service, users bot.UserStore, opts ...Option) *Service {
 	s := &Service{core: core, users: users, vacationDays: DefaultVacationDays}
 	for _, o := range opts {
 		o(s)
@@ -73,7 +74,7 @@ func (s *Service) SetDelivery(ctx context.Context, userID string, d bot.Delivery
 // on, to turns already running too (a turn already reminded is not
 // reminded again): after storing the setting, the core moves the
 // RemindAt of each game where userID is to act
-// (bot.Service.RescheduleReminders: one game update each, which moves the
+// (gameplay.Service.RescheduleReminders: one game update each, which moves the
 // game's Version when RemindAt changes). It returns the settings as
 // stored. When a game cannot be updated the setting is stored all the
 // same and the error is returned: setting it again completes the change.

@@ -98,7 +98,7 @@ func (s *Service) Vacation(ctx context.Context, userID string) (VacationState, e
 // is told (NotifyVacation). It returns the vacation as stored. EINVALID
 // for an empty user ID, while a vacation runs, and when no day is left
 // this year. The preferences are stored first, then each game is updated
-// on its own (bot.Service.UpdatePlayerGames); when a game cannot be
+// on its own (gameplay.Service.UpdatePlayerGames); when a game cannot be
 // updated the error is returned and starting again (EINVALID: a vacation
 // runs) does not repeat it: ending and starting the vacation again does.
 func (s *Service) StartVacation(ctx context.Context, userID string) (VacationState, error) {

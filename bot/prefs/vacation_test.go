@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/internal/testkit"
 )
@@ -87,8 +88,8 @@ func TestVacationStopsAndRestartsClocks(t *testing.T) {
 // next year.
 func TestVacationAllowanceRunsOut(t *testing.T) {
 	e := newEnv(t)
-	e.svc = bot.NewService(bot.Stores{Games: e.db, Challenges: e.db, Users: e.db, Outbox: e.db}, testkit.Registry(t),
-		bot.Clock(e.clock.Now), bot.Coin(func() bool { return true }))
+	e.svc = gameplay.NewService(gameplay.Stores{Games: e.db, Challenges: e.db, Users: e.db, Outbox: e.db}, testkit.Registry(t),
+		gameplay.Clock(e.clock.Now), gameplay.Coin(func() bool { return true }))
 	e.prefs = prefs.New(e.svc, e.db, prefs.VacationAllowance(2))
 	g := e.start(t, "chess")
 	e.play(t, g.ID, "alice e4")
@@ -122,7 +123,7 @@ func TestVacationAllowanceRunsOut(t *testing.T) {
 // end.
 func TestVacationNewGame(t *testing.T) {
 	e := newEnv(t)
-	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite})
 	if err != nil {
 		t.Fatal(err)

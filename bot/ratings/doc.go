@@ -24,7 +24,7 @@
 // same old rating.
 //
 // Takebacks: a takeback is always by consent (the opponent accepts it,
-// bot.Service.AnswerTakeback), rated game or not, so a rated game already
+// gameplay.Service.AnswerTakeback), rated game or not, so a rated game already
 // allows them only when both players agree; a game's rating is computed
 // from its result alone, once, at its end.
 package ratings

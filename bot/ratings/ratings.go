@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rating"
 )
 
@@ -16,7 +17,7 @@ import (
 // must keep ratings (bot.Stores.Ratings: GameUpdate.Ratings is nil
 // otherwise, and nothing is rated). Call it once, while core is built,
 // before it serves.
-func Register(core *bot.Service) {
+func Register(core *gameplay.Service) {
 	sys := core.RatingSystem()
 	core.AddFinisher(func(u *bot.GameUpdate) error { return rateEnded(sys, u) })
 }
@@ -26,7 +27,7 @@ func Register(core *bot.Service) {
 // ratings: Rates is false and the reads refuse with EINVALID. It is safe
 // for concurrent use.
 type Service struct {
-	core  *bot.Service
+	core  *gameplay.Service
 	store bot.RatingStore
 	sys   rating.System
 }
@@ -34,7 +35,7 @@ type Service struct {
 // New returns the ratings kept in store (nil: none) of the games of
 // core, read at core's time with core's rating system. It registers
 // nothing: Register makes games rated.
-func New(core *bot.Service, store bot.RatingStore) *Service {
+func New(core *gameplay.Service, store bot.RatingStore) *Service {
 	return &Service{core: core, store: store, sys: core.RatingSystem()}
 }
 

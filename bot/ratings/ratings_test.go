@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rating"
@@ -28,7 +29,7 @@ var t0 = testkit.T0
 // them (testkit.Service registers them), on a settable clock.
 type env struct {
 	db    *storage.DB
-	svc   *bot.Service
+	svc   *gameplay.Service
 	rates *ratings.Service
 	clock *testkit.Clock
 }
@@ -44,7 +45,7 @@ func newRatedEnv(tb testing.TB) *env {
 
 // play plays moves ("user move") in game id, failing tb on a refusal,
 // and returns what the last one did.
-func (e *env) play(tb testing.TB, id uint64, moves ...string) *bot.MoveResult {
+func (e *env) play(tb testing.TB, id uint64, moves ...string) *gameplay.MoveResult {
 	tb.Helper()
 	return testkit.Play(tb, e.svc, id, moves...)
 }
@@ -53,7 +54,7 @@ func (e *env) play(tb testing.TB, id uint64, moves ...string) *bot.MoveResult {
 // console), rated or not, and bob accept.
 func (e *env) startIn(tb testing.TB, guild string, rated bool) *bot.Game {
 	tb.Helper()
-	c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", GuildID: guild, ChannelID: "chan",
+	c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", GuildID: guild, ChannelID: "chan",
 		Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite, Rated: rated})
 	if err != nil {
 		tb.Fatal(err)
@@ -157,7 +158,7 @@ func TestRatedGameChangesRatings(t *testing.T) {
 	// from the first's ratings.
 	g2 := e.startIn(t, "g1", true)
 	e.clock.Advance(time.Hour)
-	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g2.ID, Version: bot.AnyVersion, UserID: "bob"}); err != nil {
+	if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g2.ID, Version: bot.AnyVersion, UserID: "bob"}); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := e.standing(t, "g1", "bob")
@@ -180,7 +181,7 @@ func TestWhatCountsForRatings(t *testing.T) {
 		t.Error("a casual game gave bob a standing")
 	}
 	aborted := e.startIn(t, "g1", true)
-	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: aborted.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
+	if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAbort, GameID: aborted.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := e.standing(t, "", "alice"); ok {
@@ -189,10 +190,10 @@ func TestWhatCountsForRatings(t *testing.T) {
 	// A rated game in the console (no server) counts in the global pool
 	// alone; a draw counts.
 	console := e.startIn(t, "", true)
-	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: console.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
+	if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: console.ID, Version: bot.AnyVersion, UserID: "alice"}); err != nil {
 		t.Fatal(err)
 	}
-	g, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: console.ID, Version: bot.AnyVersion, UserID: "bob"})
+	g, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptDraw, GameID: console.ID, Version: bot.AnyVersion, UserID: "bob"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,9 +243,9 @@ func TestServiceLeaderboard(t *testing.T) {
 		e.clock.Advance(time.Hour)
 		var err error
 		if i%3 == 0 {
-			_, err = e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"})
-		} else if _, err = e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err == nil {
-			_, err = e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"})
+			_, err = e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"})
+		} else if _, err = e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: g.ID, Version: bot.AnyVersion, UserID: "alice"}); err == nil {
+			_, err = e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptDraw, GameID: g.ID, Version: bot.AnyVersion, UserID: "bob"})
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -289,7 +290,7 @@ func TestConcurrentRatedEnds(t *testing.T) {
 	e := newRatedEnv(t)
 	var ids []uint64
 	for _, opp := range []string{"bob", "carol"} {
-		c, err := e.svc.Challenges().Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: opp, GuildID: "g1", ChannelID: "chan",
+		c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: opp, GuildID: "g1", ChannelID: "chan",
 			Variant: "chess", DaysPerMove: 3, Color: bot.ColorWhite, Rated: true})
 		if err != nil {
 			t.Fatal(err)
@@ -304,7 +305,7 @@ func TestConcurrentRatedEnds(t *testing.T) {
 	errs := make([]error, len(ids))
 	for i, id := range ids {
 		wg.Go(func() {
-			_, errs[i] = e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: id, Version: bot.AnyVersion, UserID: "alice"})
+			_, errs[i] = e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: id, Version: bot.AnyVersion, UserID: "alice"})
 		})
 	}
 	wg.Wait()

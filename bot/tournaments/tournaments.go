@@ -9,20 +9,21 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rating"
 	"github.com/fairypost/fairypost/tournament"
 )
 
-// Service runs correspondence tournaments over a bot.Service, the game's
+// Service runs correspondence tournaments over a gameplay.Service, the game's
 // life: it creates their games in the tournament's transaction (as an
-// accepted challenge would, bot.Service.BeginPlay), records their results
+// accepted challenge would, gameplay.Service.BeginPlay), records their results
 // after each update that ends one (an event it registers with the game's
 // Service), and starts and catches up tournaments from the sweep (a
 // bot.Sweeper it registers). A nil *Service, or one without a store, runs
 // no tournaments: every method refuses with EINVALID. It is safe for
 // concurrent use.
 type Service struct {
-	core    *bot.Service
+	core    *gameplay.Service
 	store   bot.TournamentStore
 	ratings bot.RatingStore // nil: players are seeded in joining order
 }
@@ -32,7 +33,7 @@ type Service struct {
 // what a game update and the sweep do for them: make it while core is
 // built, before it serves. A nil store gives a Service that runs no
 // tournaments and registers nothing.
-func New(core *bot.Service, store bot.TournamentStore, ratings bot.RatingStore) *Service {
+func New(core *gameplay.Service, store bot.TournamentStore, ratings bot.RatingStore) *Service {
 	s := &Service{core: core, store: store, ratings: ratings}
 	if store != nil {
 		core.OnGameCommitted(s.syncEnded)
@@ -215,7 +216,7 @@ func (s *Service) Remove(ctx context.Context, id uint64, actor, player, guild st
 			return nil, err
 		}
 		if g.Ongoing() {
-			if _, err := s.core.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: userID}); err != nil && bot.ErrorCode(err) != bot.EINVALID {
+			if _, err := s.core.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: g.ID, Version: bot.AnyVersion, UserID: userID}); err != nil && bot.ErrorCode(err) != bot.EINVALID {
 				return nil, err
 			}
 		}
@@ -351,7 +352,7 @@ func (s *Service) Start(ctx context.Context, id uint64, userID, guild string) (*
 // pairGames creates the games of every pairing of t's schedule that has
 // none yet, and the notifications that tell the channel and the players; r holds
 // the players' reminder settings, read before the update.
-func (s *Service) pairGames(t *bot.Tournament, newID func() (uint64, error), reminders bot.Reminders) (bot.TournamentChange, error) {
+func (s *Service) pairGames(t *bot.Tournament, newID func() (uint64, error), reminders gameplay.Reminders) (bot.TournamentChange, error) {
 	v, err := s.core.Rules().Variant(t.Variant, t.Options)
 	if err != nil {
 		return bot.TournamentChange{}, fmt.Errorf("tournament %d: %w", t.ID, err)

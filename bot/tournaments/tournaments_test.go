@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/storage"
@@ -27,7 +28,7 @@ var t0 = testkit.T0
 // (checked when the test ends), ratings included, with a settable clock.
 type env struct {
 	db    *storage.DB
-	svc   *bot.Service
+	svc   *gameplay.Service
 	tours *tournaments.Service
 	clock *testkit.Clock
 }
@@ -111,7 +112,7 @@ func TestRoundRobinTournament(t *testing.T) {
 			t.Fatalf("game of %+v: %+v, %v", tg, g, err)
 		}
 	}
-	if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAbort, GameID: tr.Games[0].GameID, Version: bot.AnyVersion, UserID: tr.Games[0].White}); bot.ErrorCode(err) != bot.EINVALID {
+	if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAbort, GameID: tr.Games[0].GameID, Version: bot.AnyVersion, UserID: tr.Games[0].White}); bot.ErrorCode(err) != bot.EINVALID {
 		t.Errorf("abort of a tournament game: %v", err)
 	}
 	// Results: the first game is drawn, in the others White resigns
@@ -122,10 +123,10 @@ func TestRoundRobinTournament(t *testing.T) {
 		}
 		switch {
 		case i == 0:
-			if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActOfferDraw, GameID: tg.GameID, Version: bot.AnyVersion, UserID: tg.White}); err != nil {
+			if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActOfferDraw, GameID: tg.GameID, Version: bot.AnyVersion, UserID: tg.White}); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActAcceptDraw, GameID: tg.GameID, Version: bot.AnyVersion, UserID: tg.Black}); err != nil {
+			if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActAcceptDraw, GameID: tg.GameID, Version: bot.AnyVersion, UserID: tg.Black}); err != nil {
 				t.Fatal(err)
 			}
 		case i == len(tr.Games)-1:
@@ -135,7 +136,7 @@ func TestRoundRobinTournament(t *testing.T) {
 				t.Fatal(err)
 			}
 		default:
-			if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: tg.GameID, Version: bot.AnyVersion, UserID: tg.White}); err != nil {
+			if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: tg.GameID, Version: bot.AnyVersion, UserID: tg.White}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -244,7 +245,7 @@ func TestSwissTournament(t *testing.T) {
 				}
 				continue
 			}
-			if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: tg.GameID, Version: bot.AnyVersion, UserID: tg.Black}); err != nil {
+			if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: tg.GameID, Version: bot.AnyVersion, UserID: tg.Black}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -291,7 +292,7 @@ func TestTournamentPauseAndRemove(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tg := range tr.Games {
-		if _, err := e.svc.Act(ctx, bot.ActionRequest{Action: bot.ActResign, GameID: tg.GameID, Version: bot.AnyVersion, UserID: tg.White}); err != nil {
+		if _, err := e.svc.Act(ctx, gameplay.ActionRequest{Action: gameplay.ActResign, GameID: tg.GameID, Version: bot.AnyVersion, UserID: tg.White}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -9,12 +9,13 @@ import (
 	"sync"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/storage/etcdstore"
 )
 
 // backend is the open store that storage.backend names.
 type backend struct {
-	stores bot.Stores
+	stores gameplay.Stores
 	// where names it for logs and messages: the file, or the endpoints
 	// and prefix.
 	where string

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/fairypost/fairypost/bot"
 	botcmd "github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/console"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
@@ -105,12 +105,12 @@ func consoleLogger(w io.Writer) *slog.Logger {
 }
 
 // consoleOn runs the console over open stores (a file's or etcd's).
-func (a *app) consoleOn(ctx context.Context, st bot.Stores, imagesDir, user string, log *slog.Logger) error {
+func (a *app) consoleOn(ctx context.Context, st gameplay.Stores, imagesDir, user string, log *slog.Logger) error {
 	reg, err := a.registry()
 	if err != nil {
 		return fmt.Errorf("variant registry: %w", err)
 	}
-	svc := bot.NewService(st, reg)
+	svc := gameplay.NewService(st, reg)
 	ratings.Register(svc)
 	settings := prefs.New(svc, st.Users)
 	h := botcmd.New(svc, settings, botcmd.Options{Logger: log, Tournaments: tournaments.New(svc, st.Tournaments, st.Ratings),

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // exportCommand is "fairypost export".
@@ -83,7 +84,7 @@ func (a *app) export(ctx context.Context, dbPath string, id uint64, format strin
 	if err != nil {
 		return err
 	}
-	svc := bot.NewService(db.Stores(), reg)
+	svc := gameplay.NewService(db.Stores(), reg)
 	if format == "pgn" {
 		pgn, err := svc.Views().PGN(ctx, id)
 		if err != nil {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/storage"
 	"github.com/fairypost/fairypost/storage/etcdstore"
 )
@@ -121,7 +121,7 @@ func (a *app) migrate(ctx context.Context, from, to string, ef *etcdFlags) error
 	defer s.Close()
 	start := time.Now()
 	var d *storage.Dump
-	var check bot.Stores
+	var check gameplay.Stores
 	if src.path != "" {
 		db, err := openStore(src.path, storeOpen{flag: "-from bolt:", readOnly: true})
 		if err != nil {

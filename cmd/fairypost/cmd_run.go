@@ -12,10 +12,10 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/fairypost/fairypost/bot"
 	botcmd "github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/computer"
 	"github.com/fairypost/fairypost/bot/discord"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/notify"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
@@ -102,7 +102,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	}
 	defer be.close()
 
-	svc := bot.NewService(be.stores, reg)
+	svc := gameplay.NewService(be.stores, reg)
 	// Images name players as Discord tells (b.Name); b is set before the
 	// first interaction can arrive (b.Open below).
 	var b *discord.Bot
@@ -118,7 +118,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	settings := prefs.New(svc, be.stores.Users, prefs.VacationAllowance(cfg.Play.VacationDays))
 	h := botcmd.New(svc, settings, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names,
 		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings)})
-	sched := bot.NewScheduler(svc, log)
+	sched := gameplay.NewScheduler(svc, log)
 	var deliv *notify.Deliverer
 	// The computer player's runner registers its wake-up with svc, so it
 	// is made before anything is served (it learns its user below).

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // Probe wraps the stores of a Service (Stores) to see how they are used:
@@ -21,7 +22,7 @@ import (
 // store interfaces after the Probe pass through uncounted. Safe for
 // concurrent use.
 type Probe struct {
-	st bot.Stores
+	st gameplay.Stores
 
 	mu         sync.Mutex
 	calls      map[string]int
@@ -30,13 +31,13 @@ type Probe struct {
 }
 
 // NewProbe returns a Probe over st.
-func NewProbe(st bot.Stores) *Probe { return &Probe{st: st, calls: map[string]int{}} }
+func NewProbe(st gameplay.Stores) *Probe { return &Probe{st: st, calls: map[string]int{}} }
 
 // Stores returns the wrapped stores, to give a Service: every store of
 // the Stores the Probe was made with (ratings and tournaments only when
 // it has them).
-func (p *Probe) Stores() bot.Stores {
-	st := bot.Stores{Games: probeGames{p.st.Games, p}, Challenges: probeChallenges{p.st.Challenges, p},
+func (p *Probe) Stores() gameplay.Stores {
+	st := gameplay.Stores{Games: probeGames{p.st.Games, p}, Challenges: probeChallenges{p.st.Challenges, p},
 		Users: probeUsers{p.st.Users, p}, Outbox: probeOutbox{p.st.Outbox, p}}
 	if p.st.Notes != nil {
 		st.Notes = probeNotes{p.st.Notes, p}

@@ -19,6 +19,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/storage"
@@ -150,38 +151,38 @@ func Registry(tb testing.TB) *rules.Registry {
 // coin gives the challenger White and whose random starts use Seed, and
 // which rates rated games (ratings.Register), as cmd/fairypost wires it;
 // opts come after those and may replace them.
-func Service(tb testing.TB, db *storage.DB, c *Clock, opts ...bot.Option) *bot.Service {
+func Service(tb testing.TB, db *storage.DB, c *Clock, opts ...gameplay.Option) *gameplay.Service {
 	tb.Helper()
 	return ServiceOver(tb, Stores(db), c, opts...)
 }
 
 // ServiceOver is Service over the given stores (a Probe's, say).
-func ServiceOver(tb testing.TB, st bot.Stores, c *Clock, opts ...bot.Option) *bot.Service {
+func ServiceOver(tb testing.TB, st gameplay.Stores, c *Clock, opts ...gameplay.Option) *gameplay.Service {
 	tb.Helper()
-	base := []bot.Option{bot.Clock(c.Now), bot.Coin(func() bool { return true }), bot.Seed(func() uint64 { return Seed })}
-	svc := bot.NewService(st, Registry(tb), append(base, opts...)...)
+	base := []gameplay.Option{gameplay.Clock(c.Now), gameplay.Coin(func() bool { return true }), gameplay.Seed(func() uint64 { return Seed })}
+	svc := gameplay.NewService(st, Registry(tb), append(base, opts...)...)
 	ratings.Register(svc)
 	return svc
 }
 
 // Stores returns db as each of the stores of a Service, ratings and
 // tournaments included.
-func Stores(db *storage.DB) bot.Stores {
+func Stores(db *storage.DB) gameplay.Stores {
 	return db.Stores()
 }
 
 // Play plays moves, each "user move" ("alice e4"), in game id through
 // svc, failing tb on a refusal, and returns what the last one did.
-func Play(tb testing.TB, svc *bot.Service, id uint64, moves ...string) *bot.MoveResult {
+func Play(tb testing.TB, svc *gameplay.Service, id uint64, moves ...string) *gameplay.MoveResult {
 	tb.Helper()
-	var res *bot.MoveResult
+	var res *gameplay.MoveResult
 	for _, um := range moves {
 		user, mv, ok := strings.Cut(um, " ")
 		if !ok {
 			tb.Fatalf("bad test move %q: want \"user move\"", um)
 		}
 		var err error
-		if res, err = svc.Move(context.Background(), bot.MoveRequest{GameID: id, UserID: user, Move: mv}); err != nil {
+		if res, err = svc.Move(context.Background(), gameplay.MoveRequest{GameID: id, UserID: user, Move: mv}); err != nil {
 			tb.Fatalf("%s: %v", um, err)
 		}
 	}
@@ -204,7 +205,7 @@ func StartFrom(tb testing.TB, db *storage.DB, now time.Time, variant, fen string
 		tb.Fatal(err)
 	}
 	c := &bot.Challenge{Challenger: "alice", Challenged: "bob", ChannelID: "chan", Variant: variant, DaysPerMove: 3,
-		Color: bot.ColorWhite, Status: bot.ChallengePending, Expires: now.Add(bot.ChallengeTTL), Created: now, Updated: now}
+		Color: bot.ColorWhite, Status: bot.ChallengePending, Expires: now.Add(gameplay.ChallengeTTL), Created: now, Updated: now}
 	if err := db.CreateChallenge(ctx, c, nil); err != nil {
 		tb.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/internal/testkit"
 )
 
@@ -33,7 +34,7 @@ func TestCheckDBReportsIndexProblems(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "fairypost.db")
 	db := testkit.OpenDBAt(t, path)
 	svc := testkit.Service(t, db, testkit.NewClock(testkit.T0))
-	c, err := svc.Challenges().Challenge(context.Background(), bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "c", Variant: "chess", DaysPerMove: 3})
+	c, err := svc.Challenges().Challenge(context.Background(), gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob", ChannelID: "c", Variant: "chess", DaysPerMove: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

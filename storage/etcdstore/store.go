@@ -108,6 +108,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/storage"
 	"go.etcd.io/etcd/api/v3/v3rpc/rpctypes"
 	clientv3 "go.etcd.io/etcd/client/v3"
@@ -810,8 +811,8 @@ func (s *Store) firstTime(index string, r *clientv3.GetResponse) (time.Time, err
 }
 
 // Stores returns every store of package bot, each kept in s.
-func (s *Store) Stores() bot.Stores {
-	return bot.Stores{Games: s, Challenges: s, Users: s, Outbox: s, Notes: s, Follows: s, Ratings: s, Tournaments: s}
+func (s *Store) Stores() gameplay.Stores {
+	return gameplay.Stores{Games: s, Challenges: s, Users: s, Outbox: s, Notes: s, Follows: s, Ratings: s, Tournaments: s}
 }
 
 // readError is the error of a read that etcd failed: bot.Unavailable's

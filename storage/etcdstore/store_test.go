@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/storage/etcdstore"
 	"github.com/fairypost/fairypost/storage/etcdstore/etcdtest"
@@ -36,7 +37,7 @@ func openStore(t testing.TB, c *etcdtest.Cluster) *etcdstore.Store {
 // single-member etcd, each subtest under a prefix of its own.
 func TestConformance(t *testing.T) {
 	c := etcdtest.Start(t, 1, etcdtest.Options{})
-	storetest.Run(t, func(t *testing.T) bot.Stores {
+	storetest.Run(t, func(t *testing.T) gameplay.Stores {
 		s := openStore(t, c)
 		return s.Stores()
 	})

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rules"
 	"github.com/fairypost/fairypost/storage"
 )
@@ -90,7 +91,7 @@ func newGames(t testing.TB, db *storage.DB, n int) *games {
 	for i := range n {
 		white, black := fmt.Sprintf("w%d", i), fmt.Sprintf("b%d", i)
 		c := &bot.Challenge{Challenger: white, Challenged: black, ChannelID: "ch", Variant: "chess",
-			DaysPerMove: 3, Color: bot.ColorWhite, Status: bot.ChallengePending, Expires: t0.Add(bot.ChallengeTTL),
+			DaysPerMove: 3, Color: bot.ColorWhite, Status: bot.ChallengePending, Expires: t0.Add(gameplay.ChallengeTTL),
 			Created: t0, Updated: t0}
 		if err := db.CreateChallenge(ctx, c, nil); err != nil {
 			t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // BenchCommitMove measures one move committed as package bot commits it:
@@ -19,7 +20,7 @@ import (
 // games. Besides ns/op it reports the latency of one commit: the median
 // (p50-us), p90-us and p99-us in microseconds, so backends compare by
 // their spread too.
-func BenchCommitMove(b *testing.B, s bot.Stores) {
+func BenchCommitMove(b *testing.B, s gameplay.Stores) {
 	const plies = 100
 	ctx := b.Context()
 	type state struct {
@@ -79,7 +80,7 @@ func BenchCommitMove(b *testing.B, s bot.Stores) {
 // BenchCommitMove does. ns/op is the inverse of the throughput; it also
 // reports moves/s and the latency of one commit (p50-us, p99-us). A
 // store that groups concurrent commits into one disk sync gains here.
-func BenchCommitMoveParallel(b *testing.B, s bot.Stores) {
+func BenchCommitMoveParallel(b *testing.B, s gameplay.Stores) {
 	const gamesEach = 4
 	ctx := b.Context()
 	b.SetParallelism(16)

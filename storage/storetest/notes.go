@@ -9,12 +9,13 @@ import (
 	"testing"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // testNoteStore: a note is kept per game and user, returned as stored,
 // listed by user, removed by an empty text; fn's error changes nothing
 // and comes back as it is; the game's record and version do not change.
-func testNoteStore(t *testing.T, s bot.Stores) {
+func testNoteStore(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	if s.Notes == nil {
 		t.Fatal("the backend keeps no notes (bot.Stores.Notes)")
@@ -77,7 +78,7 @@ func testNoteStore(t *testing.T, s bot.Stores) {
 // testFollowStore: following is kept per game and user, listed by user;
 // fn sees whether the user follows and how many do; its error changes
 // nothing; the game does not change.
-func testFollowStore(t *testing.T, s bot.Stores) {
+func testFollowStore(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	if s.Follows == nil {
 		t.Fatal("the backend keeps no follows (bot.Stores.Follows)")
@@ -136,7 +137,7 @@ func testFollowStore(t *testing.T, s bot.Stores) {
 // testFollowLimitHeld: many users following at once, each allowed only
 // while fewer than limit follow, leave exactly limit followers: the
 // count fn sees and the write are one transaction.
-func testFollowLimitHeld(t *testing.T, s bot.Stores) {
+func testFollowLimitHeld(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	g := mustGame(t, s, "alice", "bob", "c1")
 	const workers, limit = 12, 5

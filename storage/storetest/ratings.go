@@ -8,13 +8,14 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/rating"
 	"github.com/fairypost/fairypost/tournament"
 )
 
 // ratingsOf returns s's RatingStore, failing the test when s has none:
 // every backend keeps ratings.
-func ratingsOf(t *testing.T, s bot.Stores) bot.RatingStore {
+func ratingsOf(t *testing.T, s gameplay.Stores) bot.RatingStore {
 	t.Helper()
 	if s.Ratings == nil {
 		t.Fatal("the backend gives no RatingStore: every backend must keep ratings")
@@ -24,7 +25,7 @@ func ratingsOf(t *testing.T, s bot.Stores) bot.RatingStore {
 
 // tournamentsOf returns s's TournamentStore, failing the test when s has
 // none: every backend keeps tournaments.
-func tournamentsOf(t *testing.T, s bot.Stores) bot.TournamentStore {
+func tournamentsOf(t *testing.T, s gameplay.Stores) bot.TournamentStore {
 	t.Helper()
 	if s.Tournaments == nil {
 		t.Fatal("the backend gives no TournamentStore: every backend must keep tournaments")
@@ -36,7 +37,7 @@ func tournamentsOf(t *testing.T, s bot.Stores) bot.TournamentStore {
 // the histories and the notifications together; a failing fn, or a
 // standing written from a stale version, changes none of them. Rated
 // fields of games and challenges round-trip.
-func testUpdateGameRated(t *testing.T, s bot.Stores) {
+func testUpdateGameRated(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	db := ratingsOf(t, s)
 	g := mustGame(t, s, "alice", "bob", "chan")
@@ -132,7 +133,7 @@ func testUpdateGameRated(t *testing.T, s bot.Stores) {
 
 // testRatingHistoryOrder: history is kept in the order games ended,
 // whatever their IDs, and a standing's version counts its writes.
-func testRatingHistoryOrder(t *testing.T, s bot.Stores) {
+func testRatingHistoryOrder(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	db := ratingsOf(t, s)
 	g1 := mustGame(t, s, "alice", "bob", "chan")
@@ -168,7 +169,7 @@ func testRatingHistoryOrder(t *testing.T, s bot.Stores) {
 // their games in the same transaction with IDs from the shared sequence,
 // and keep the channel, running and start-time indexes; a failing update
 // changes nothing.
-func testTournamentStore(t *testing.T, s bot.Stores) {
+func testTournamentStore(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	db := tournamentsOf(t, s)
 	e, err := tournament.NewEvent(tournament.RoundRobinKind, 0)
@@ -276,7 +277,7 @@ func testTournamentStore(t *testing.T, s bot.Stores) {
 // reading and writing the player's standing, never lose a write: the
 // standing counts every game, its version every write, and the history
 // holds each game once.
-func testConcurrentRatedEnds(t *testing.T, s bot.Stores) {
+func testConcurrentRatedEnds(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	db := ratingsOf(t, s)
 	const n, pool = 6, "global/chess"

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/gameplay"
 )
 
 // T0 is the time the suite's records start from.
@@ -24,14 +25,14 @@ var T0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 // Open returns the stores of a fresh, empty backend for test t, closed
 // when t ends: every store of bot.Stores (a missing one fails the tests
 // that need it). All may be one value.
-type Open func(t *testing.T) bot.Stores
+type Open func(t *testing.T) gameplay.Stores
 
 // Run runs every conformance test as a subtest of t, each on a store of
 // its own from open.
 func Run(t *testing.T, open Open) {
 	tests := []struct {
 		name string
-		fn   func(*testing.T, bot.Stores)
+		fn   func(*testing.T, gameplay.Stores)
 	}{
 		{"CreateChallenge", testCreateChallenge},
 		{"ChallengeNotFound", testChallengeNotFound},
@@ -81,7 +82,7 @@ func challenge(challenger, challenged, channel string, expires time.Time) *bot.C
 }
 
 // mustCreate stores c with no notifications.
-func mustCreate(t *testing.T, s bot.Stores, c *bot.Challenge) *bot.Challenge {
+func mustCreate(t *testing.T, s gameplay.Stores, c *bot.Challenge) *bot.Challenge {
 	t.Helper()
 	if err := s.Challenges.CreateChallenge(t.Context(), c, nil); err != nil {
 		t.Fatal(err)
@@ -99,7 +100,7 @@ func newGame(white, black, channel string) *bot.Game {
 
 // mustGame stores a challenge from white to black and accepts it into a
 // game (newGame), returning the game as stored.
-func mustGame(t *testing.T, s bot.Stores, white, black, channel string) *bot.Game {
+func mustGame(t *testing.T, s gameplay.Stores, white, black, channel string) *bot.Game {
 	t.Helper()
 	c := mustCreate(t, s, challenge(white, black, channel, T0.Add(time.Hour)))
 	_, g, err := s.Challenges.UpdateChallenge(t.Context(), c.ID, c.Version, func(c *bot.Challenge) (bot.ChallengeChange, error) {
@@ -113,7 +114,7 @@ func mustGame(t *testing.T, s bot.Stores, white, black, channel string) *bot.Gam
 }
 
 // mustUpdate changes game id with AnyVersion.
-func mustUpdate(t *testing.T, s bot.Stores, id uint64, fn func(*bot.Game)) *bot.Game {
+func mustUpdate(t *testing.T, s gameplay.Stores, id uint64, fn func(*bot.Game)) *bot.Game {
 	t.Helper()
 	g, err := s.Games.UpdateGame(t.Context(), id, bot.AnyVersion, func(g *bot.Game) ([]bot.Notification, error) {
 		fn(g)
@@ -126,7 +127,7 @@ func mustUpdate(t *testing.T, s bot.Stores, id uint64, fn func(*bot.Game)) *bot.
 }
 
 // mustGet returns game id.
-func mustGet(t *testing.T, s bot.Stores, id uint64) *bot.Game {
+func mustGet(t *testing.T, s gameplay.Stores, id uint64) *bot.Game {
 	t.Helper()
 	g, err := s.Games.Game(t.Context(), id)
 	if err != nil {
@@ -136,7 +137,7 @@ func mustGet(t *testing.T, s bot.Stores, id uint64) *bot.Game {
 }
 
 // pending returns the whole outbox as it is deliverable at now.
-func pending(t *testing.T, s bot.Stores, now time.Time) []bot.Notification {
+func pending(t *testing.T, s gameplay.Stores, now time.Time) []bot.Notification {
 	t.Helper()
 	ns, err := s.Outbox.PendingNotifications(t.Context(), now, 0)
 	if err != nil {
@@ -195,7 +196,7 @@ var errRefused = fmt.Errorf("refused by the test")
 
 // ---- challenges ----
 
-func testCreateChallenge(t *testing.T, s bot.Stores) {
+func testCreateChallenge(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	c := challenge("alice", "bob", "c1", T0.Add(time.Hour))
 	notes := []bot.Notification{
@@ -225,7 +226,7 @@ func testCreateChallenge(t *testing.T, s bot.Stores) {
 	}
 }
 
-func testChallengeNotFound(t *testing.T, s bot.Stores) {
+func testChallengeNotFound(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	_, err := s.Challenges.Challenge(ctx, 42)
 	wantCode(t, "Challenge(42)", err, bot.ENOTFOUND)
@@ -236,7 +237,7 @@ func testChallengeNotFound(t *testing.T, s bot.Stores) {
 	wantCode(t, "UpdateChallenge(42)", err, bot.ENOTFOUND)
 }
 
-func testUpdateChallenge(t *testing.T, s bot.Stores) {
+func testUpdateChallenge(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	c := mustCreate(t, s, challenge("alice", "bob", "c1", T0.Add(time.Hour)))
 	_, _, err := s.Challenges.UpdateChallenge(ctx, c.ID, c.Version+1, func(*bot.Challenge) (bot.ChallengeChange, error) {
@@ -284,7 +285,7 @@ func testUpdateChallenge(t *testing.T, s bot.Stores) {
 	}
 }
 
-func testAcceptCreatesGame(t *testing.T, s bot.Stores) {
+func testAcceptCreatesGame(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	c := mustCreate(t, s, challenge("alice", "bob", "c1", T0.Add(time.Hour)))
 	want := newGame("alice", "bob", "c1")
@@ -319,7 +320,7 @@ func testAcceptCreatesGame(t *testing.T, s bot.Stores) {
 	}
 }
 
-func testGameCreatedOnce(t *testing.T, s bot.Stores) {
+func testGameCreatedOnce(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	g := mustGame(t, s, "alice", "bob", "c1")
 	c, _ := s.Challenges.Challenge(ctx, g.ID)
@@ -344,7 +345,7 @@ func testGameCreatedOnce(t *testing.T, s bot.Stores) {
 	}
 }
 
-func testChallengeListings(t *testing.T, s bot.Stores) {
+func testChallengeListings(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	c1 := mustCreate(t, s, challenge("alice", "bob", "c1", T0))
 	c2 := mustCreate(t, s, challenge("bob", "", "c2", T0))
@@ -379,7 +380,7 @@ func testChallengeListings(t *testing.T, s bot.Stores) {
 }
 
 // expiringIDs returns the IDs ChallengesExpiring lists at at.
-func expiringIDs(t *testing.T, s bot.Stores, at time.Time) []uint64 {
+func expiringIDs(t *testing.T, s gameplay.Stores, at time.Time) []uint64 {
 	t.Helper()
 	cs, err := s.Challenges.ChallengesExpiring(t.Context(), at)
 	if err != nil {
@@ -388,7 +389,7 @@ func expiringIDs(t *testing.T, s bot.Stores, at time.Time) []uint64 {
 	return challengeIDs(cs)
 }
 
-func testChallengesExpiring(t *testing.T, s bot.Stores) {
+func testChallengesExpiring(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	if e, err := s.Challenges.EarliestExpiry(ctx); err != nil || !e.IsZero() {
 		t.Errorf("EarliestExpiry of an empty store = %v, %v; want the zero time", e, err)
@@ -436,7 +437,7 @@ func testChallengesExpiring(t *testing.T, s bot.Stores) {
 
 // ---- games ----
 
-func testGameRoundTrip(t *testing.T, s bot.Stores) {
+func testGameRoundTrip(t *testing.T, s gameplay.Stores) {
 	g := mustGame(t, s, "alice", "bob", "c1")
 	want := g.Clone()
 	full := func(g *bot.Game) {
@@ -461,7 +462,7 @@ func testGameRoundTrip(t *testing.T, s bot.Stores) {
 	}
 }
 
-func testUpdateGame(t *testing.T, s bot.Stores) {
+func testUpdateGame(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	_, err := s.Games.Game(ctx, 99)
 	wantCode(t, "Game(99)", err, bot.ENOTFOUND)
@@ -508,7 +509,7 @@ func testUpdateGame(t *testing.T, s bot.Stores) {
 	}
 }
 
-func testUpdateGameFailure(t *testing.T, s bot.Stores) {
+func testUpdateGameFailure(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	g := mustGame(t, s, "alice", "bob", "c1")
 	_, err := s.Games.UpdateGame(ctx, g.ID, g.Version, func(g *bot.Game) ([]bot.Notification, error) {
@@ -553,7 +554,7 @@ var (
 )
 
 // list returns the IDs l lists for key.
-func (l listing) list(t *testing.T, s bot.Stores, key string) []uint64 {
+func (l listing) list(t *testing.T, s gameplay.Stores, key string) []uint64 {
 	t.Helper()
 	gs, err := l.fn(s.Games, t.Context(), key)
 	if err != nil {
@@ -567,12 +568,12 @@ func (l listing) list(t *testing.T, s bot.Stores, key string) []uint64 {
 	return gameIDs(gs)
 }
 
-func (l listing) want(t *testing.T, s bot.Stores, key string, want ...uint64) {
+func (l listing) want(t *testing.T, s gameplay.Stores, key string, want ...uint64) {
 	t.Helper()
 	wantIDs(t, l.name+"("+key+")", l.list(t, s, key), want)
 }
 
-func testGameListings(t *testing.T, s bot.Stores) {
+func testGameListings(t *testing.T, s gameplay.Stores) {
 	g1 := mustGame(t, s, "alice", "bob", "c1")
 	g2 := mustGame(t, s, "bob", "carol", "c2")
 	g3 := mustGame(t, s, "carol", "alice", "c1")
@@ -597,7 +598,7 @@ func testGameListings(t *testing.T, s bot.Stores) {
 	activeByChanel.want(t, s, "c2", g1.ID, g2.ID)
 }
 
-func testActiveGameListings(t *testing.T, s bot.Stores) {
+func testActiveGameListings(t *testing.T, s gameplay.Stores) {
 	g1 := mustGame(t, s, "alice", "bob", "c1")
 	g2 := mustGame(t, s, "alice", "carol", "c1")
 	g3 := mustGame(t, s, "bob", "alice", "c2")
@@ -618,7 +619,7 @@ func testActiveGameListings(t *testing.T, s bot.Stores) {
 }
 
 // timeListing returns the IDs of GamesDue or GamesToRemind at at.
-func timeListing(t *testing.T, s bot.Stores, remind bool, at time.Time) []uint64 {
+func timeListing(t *testing.T, s gameplay.Stores, remind bool, at time.Time) []uint64 {
 	t.Helper()
 	fn := s.Games.GamesDue
 	if remind {
@@ -640,14 +641,14 @@ func timeListing(t *testing.T, s bot.Stores, remind bool, at time.Time) []uint64
 	return gameIDs(gs)
 }
 
-func testGamesDue(t *testing.T, s bot.Stores) { testTimeIndex(t, s, false) }
+func testGamesDue(t *testing.T, s gameplay.Stores) { testTimeIndex(t, s, false) }
 
-func testGamesToRemind(t *testing.T, s bot.Stores) { testTimeIndex(t, s, true) }
+func testGamesToRemind(t *testing.T, s gameplay.Stores) { testTimeIndex(t, s, true) }
 
 // testTimeIndex checks GamesDue (remind false: Deadline) or GamesToRemind
 // (RemindAt): games whose time is set and not after the time asked,
 // earliest first then by ID, following every change.
-func testTimeIndex(t *testing.T, s bot.Stores, remind bool) {
+func testTimeIndex(t *testing.T, s gameplay.Stores, remind bool) {
 	set := func(id uint64, at time.Time) {
 		t.Helper()
 		if remind {
@@ -683,7 +684,7 @@ func testTimeIndex(t *testing.T, s bot.Stores, remind bool) {
 	wantIDs(t, "with a time before 1970", timeListing(t, s, remind, time.Date(1969, 1, 1, 0, 0, 0, 0, time.UTC)), []uint64{ids[3]})
 }
 
-func testEarliestGameTimes(t *testing.T, s bot.Stores) {
+func testEarliestGameTimes(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	earliest := func() (time.Time, time.Time) {
 		t.Helper()
@@ -714,7 +715,7 @@ func testEarliestGameTimes(t *testing.T, s bot.Stores) {
 	}
 }
 
-func testAnnotateGame(t *testing.T, s bot.Stores) {
+func testAnnotateGame(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	_, err := s.Games.AnnotateGame(ctx, 99, func(bot.Game, *bot.Annotations) ([]bot.Notification, error) {
 		t.Error("fn called for a missing game")
@@ -782,7 +783,7 @@ func testAnnotateGame(t *testing.T, s bot.Stores) {
 
 // ---- outbox ----
 
-func testOutbox(t *testing.T, s bot.Stores) {
+func testOutbox(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	if ns := pending(t, s, T0); len(ns) != 0 {
 		t.Errorf("empty outbox lists %v", ns)
@@ -856,7 +857,7 @@ func testOutbox(t *testing.T, s bot.Stores) {
 }
 
 // mustPending returns up to limit deliverable notes.
-func mustPending(t *testing.T, s bot.Stores, now time.Time, limit int) []bot.Notification {
+func mustPending(t *testing.T, s gameplay.Stores, now time.Time, limit int) []bot.Notification {
 	t.Helper()
 	ns, err := s.Outbox.PendingNotifications(t.Context(), now, limit)
 	if err != nil {
@@ -865,7 +866,7 @@ func mustPending(t *testing.T, s bot.Stores, now time.Time, limit int) []bot.Not
 	return ns
 }
 
-func testOutboxRetry(t *testing.T, s bot.Stores) {
+func testOutboxRetry(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	c := challenge("alice", "bob", "c1", T0)
 	if err := s.Challenges.CreateChallenge(ctx, c, []bot.Notification{{Text: "a"}, {Text: "b"}, {Text: "c"}}); err != nil {
@@ -902,7 +903,7 @@ func testOutboxRetry(t *testing.T, s bot.Stores) {
 
 // ---- users ----
 
-func testPreferences(t *testing.T, s bot.Stores) {
+func testPreferences(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	p, err := s.Users.Preferences(ctx, "alice")
 	if err != nil {
@@ -949,7 +950,7 @@ func testPreferences(t *testing.T, s bot.Stores) {
 
 // testOutboxSetAside: a notification set aside is no longer pending, the
 // others are; setting aside one that is not there is not an error.
-func testOutboxSetAside(t *testing.T, s bot.Stores) {
+func testOutboxSetAside(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	c := challenge("alice", "bob", "c1", T0)
 	if err := s.Challenges.CreateChallenge(ctx, c, []bot.Notification{{Text: "a"}, {Text: "b"}}); err != nil {
@@ -972,7 +973,7 @@ func testOutboxSetAside(t *testing.T, s bot.Stores) {
 // testConcurrentSameVersion: N goroutines update one game, each with
 // the version they all saw; exactly one succeeds each round, the others
 // get ECONFLICT, and the game holds exactly the winners' moves.
-func testConcurrentSameVersion(t *testing.T, s bot.Stores) {
+func testConcurrentSameVersion(t *testing.T, s gameplay.Stores) {
 	const workers, rounds = 8, 5
 	ctx := t.Context()
 	g := mustGame(t, s, "alice", "bob", "c1")
@@ -1019,7 +1020,7 @@ func testConcurrentSameVersion(t *testing.T, s bot.Stores) {
 
 // testConcurrentAnyVersion: N goroutines update one game with
 // AnyVersion; every update applies once, none is lost.
-func testConcurrentAnyVersion(t *testing.T, s bot.Stores) {
+func testConcurrentAnyVersion(t *testing.T, s gameplay.Stores) {
 	const workers, each = 6, 5
 	ctx := t.Context()
 	g := mustGame(t, s, "alice", "bob", "c1")
@@ -1052,7 +1053,7 @@ func testConcurrentAnyVersion(t *testing.T, s bot.Stores) {
 
 // testConcurrentCreate: challenges created at once all get distinct IDs
 // and are all listed.
-func testConcurrentCreate(t *testing.T, s bot.Stores) {
+func testConcurrentCreate(t *testing.T, s gameplay.Stores) {
 	const workers, each = 6, 5
 	ctx := t.Context()
 	ids := make([][]uint64, workers)
@@ -1091,10 +1092,10 @@ func testConcurrentCreate(t *testing.T, s bot.Stores) {
 
 // testThreadClaimedOnce: AnnotateGame is a compare-and-set of the
 // record, so a claim of an empty slot that several writers make at once
-// (each process that made a thread for a new game, bot.Service.
+// (each process that made a thread for a new game, gameplay.Service.
 // ClaimThread) is won by exactly one: every claimer reads the winner's
 // value back, and losing claims write nothing.
-func testThreadClaimedOnce(t *testing.T, s bot.Stores) {
+func testThreadClaimedOnce(t *testing.T, s gameplay.Stores) {
 	ctx := t.Context()
 	g := mustGame(t, s, "alice", "bob", "c1")
 	errTaken := fmt.Errorf("taken")
