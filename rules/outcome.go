@@ -58,10 +58,13 @@ func (p *Position) Outcome() Outcome {
 		return p.drawByRule()
 	}
 	if p.InCheck() {
-		return Outcome{Result: WinFor(p.toAct.Other()), Reason: "checkmate"}
+		return Outcome{Result: p.v.Checkmate.resultFor(p.toAct), Reason: "checkmate"}
 	}
-	if p.v.Stalemate == StalemateLoses {
+	switch p.v.Stalemate {
+	case StalemateLoses:
 		return Outcome{Result: WinFor(p.toAct.Other()), Reason: "stalemate"}
+	case StalemateWins:
+		return Outcome{Result: WinFor(p.toAct), Reason: "stalemate"}
 	}
 	return Outcome{Result: Draw, Reason: "stalemate"}
 }
@@ -87,6 +90,9 @@ func (p *Position) terminal() (Outcome, bool) {
 		if o, over := v.Hooks.Outcome(p); over {
 			return o, true
 		}
+	}
+	if v.Extinction != nil || v.Flag != nil {
+		return p.endByRules()
 	}
 	return Outcome{}, false
 }

@@ -1,0 +1,251 @@
+package rules
+
+import (
+	"sort"
+	"strings"
+	"testing"
+)
+
+// dataVariant registers a chess-like test variant changed by edit and
+// returns it.
+func dataVariant(t *testing.T, edit func(v *Variant)) *Variant {
+	t.Helper()
+	reg, err := NewRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctor := func(map[string]string) (*Variant, error) {
+		v := &Variant{
+			Key: "datatest", Name: "Data test", Files: 8, Ranks: 8,
+			Pieces:    append(chessPieces(2, nil), PieceDef{Letter: 'G', Name: "Grasshopper", Betza: "gQ", Art: "custom"}),
+			StartFEN:  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+			Promotion: Promotion{Zone: 1, Choices: "QRBN"},
+			CheckRule: true,
+			Help:      VariantHelp{Summary: "A test variant."},
+		}
+		edit(v)
+		return v, nil
+	}
+	if err := reg.Register("datatest", ctor); err != nil {
+		t.Fatal(err)
+	}
+	v, err := reg.Variant("datatest", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// dataLegalTexts returns the legal moves of fen in coordinate form, sorted.
+func dataLegalTexts(t *testing.T, v *Variant, fen string) []string {
+	t.Helper()
+	p, err := ParseFEN(v, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, m := range p.Legal(nil) {
+		out = append(out, FormatMove(&p, m))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func hasMove(moves []string, m string) bool {
+	for _, x := range moves {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+func TestGrasshopperLandsJustBeyondTheScreen(t *testing.T) {
+	v := dataVariant(t, func(*Variant) {})
+	moves := dataLegalTexts(t, v, "4k3/8/8/p7/8/P7/8/G6K w - - 0 1")
+	var g []string
+	for _, m := range moves {
+		if strings.HasPrefix(m, "a1") {
+			g = append(g, m)
+		}
+	}
+	// Up the a-file over a3 to a4; along the first rank the screen on h1
+	// has no square beyond it.
+	if strings.Join(g, " ") != "a1a4" {
+		t.Errorf("grasshopper moves = %v, want [a1a4]", g)
+	}
+	// Over the pawn on a3 the grasshopper captures on a4.
+	moves = dataLegalTexts(t, v, "4k3/8/8/8/p7/P7/8/G3K3 w - - 0 1")
+	if !hasMove(moves, "a1a4") {
+		t.Errorf("grasshopper does not capture beyond the screen: %v", moves)
+	}
+	// It attacks the king on e5 over the screen on e4, so the king is in check.
+	p, err := ParseFEN(v, "8/8/8/4k3/4p3/8/8/4G2K b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.InCheck() {
+		t.Error("the grasshopper on e1 does not check the king on e5 over e4")
+	}
+	p, _ = ParseFEN(v, "8/8/8/4k3/8/4p3/8/4G2K b - - 0 1")
+	if p.InCheck() {
+		t.Error("the grasshopper on e1 checks the king on e5 though its screen on e3 is not next to it")
+	}
+}
+
+func TestPromotionRulesAndLimits(t *testing.T) {
+	fen := "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1" // a pawn on b6 steps into a zone of three ranks
+	count := func(v *Variant) (plain, promo int) {
+		for _, m := range dataLegalTexts(t, v, fen) {
+			switch {
+			case m == "b6b7":
+				plain++
+			case strings.HasPrefix(m, "b6b7"):
+				promo++
+			}
+		}
+		return plain, promo
+	}
+	if plain, promo := count(dataVariant(t, func(v *Variant) { v.Promotion.Zone = 3 })); plain != 1 || promo != 4 {
+		t.Errorf("on last rank only: %d plain, %d promotions; want 1, 4", plain, promo)
+	}
+	if plain, promo := count(dataVariant(t, func(v *Variant) { v.Promotion.Zone, v.Promotion.Rule = 3, PromoteInZone })); plain != 0 || promo != 4 {
+		t.Errorf("in zone: %d plain, %d promotions; want 0, 4", plain, promo)
+	}
+	v := dataVariant(t, func(v *Variant) { v.Promotion.Rule = PromoteOptional })
+	if moves := dataLegalTexts(t, v, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"); !hasMove(moves, "b7b8") {
+		t.Errorf("optional promotion: no plain move to the last rank in %v", moves)
+	}
+	v = dataVariant(t, func(v *Variant) { v.Promotion.Limits = map[byte]int{'Q': 1, 'R': 2} })
+	moves := dataLegalTexts(t, v, "4k3/1P6/8/8/8/8/8/Q3K1R1 w - - 0 1")
+	if hasMove(moves, "b7b8q") || !hasMove(moves, "b7b8r") {
+		t.Errorf("limits Q:1 R:2 with a queen and a rook: %v", moves)
+	}
+}
+
+func TestDropsNoDoubled(t *testing.T) {
+	v := dataVariant(t, func(v *Variant) {
+		v.Drops = Drops{Enabled: true, NoDoubled: 'P'}
+		v.StartFEN = "4k3/8/8/8/8/8/P7/4K3[P] w - - 0 1"
+	})
+	moves := dataLegalTexts(t, v, v.StartFEN)
+	if hasMove(moves, "P@a4") || !hasMove(moves, "P@b4") {
+		t.Errorf("no doubled pawns: %v", moves)
+	}
+}
+
+func TestNoStranding(t *testing.T) {
+	v := dataVariant(t, func(v *Variant) { v.NoStranding, v.Promotion.Rule = true, PromoteOptional })
+	moves := dataLegalTexts(t, v, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+	if hasMove(moves, "b7b8") || !hasMove(moves, "b7b8q") {
+		t.Errorf("a pawn may not stay a pawn on the last rank: %v", moves)
+	}
+}
+
+func TestNoChecks(t *testing.T) {
+	v := dataVariant(t, func(v *Variant) { v.NoChecks = true })
+	moves := dataLegalTexts(t, v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+	if hasMove(moves, "a1a8") || hasMove(moves, "a1e1") || !hasMove(moves, "a1a7") {
+		t.Errorf("giving check is forbidden: %v", moves)
+	}
+}
+
+func TestPass(t *testing.T) {
+	v := dataVariant(t, func(v *Variant) { v.Pass = [2]bool{true, true} })
+	if moves := dataLegalTexts(t, v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"); !hasMove(moves, "pass") {
+		t.Errorf("no pass: %v", moves)
+	}
+	if moves := dataLegalTexts(t, v, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1"); hasMove(moves, "pass") {
+		t.Errorf("a pass in check: %v", moves)
+	}
+	v = dataVariant(t, func(v *Variant) { v.Pass, v.PassOnlyWhenStuck = [2]bool{true, true}, [2]bool{true, true} })
+	if moves := dataLegalTexts(t, v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"); hasMove(moves, "pass") {
+		t.Errorf("a pass while other moves exist: %v", moves)
+	}
+	// Stalemated, White may pass instead.
+	if moves := dataLegalTexts(t, v, "8/8/8/8/8/1q6/2k5/K7 w - - 0 1"); strings.Join(moves, " ") != "pass" {
+		t.Errorf("stalemated: %v, want [pass]", moves)
+	}
+}
+
+func TestExtinction(t *testing.T) {
+	v := dataVariant(t, func(v *Variant) {
+		v.CheckRule = false
+		v.Extinction = &Extinction{Types: "K", Value: EndLoss}
+	})
+	p, err := ParseFEN(v, "8/8/8/8/8/8/8/R3K3 b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := p.Outcome(); o.Result != WhiteWins || o.Reason != "extinction" {
+		t.Errorf("Black without a king: %+v", o)
+	}
+	if n := len(p.Legal(nil)); n != 0 {
+		t.Errorf("%d legal moves after extinction", n)
+	}
+	v = dataVariant(t, func(v *Variant) {
+		v.CheckRule = false
+		v.Extinction = &Extinction{Types: "*", Count: 1, Value: EndWin}
+	})
+	p, _ = ParseFEN(v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+	if o := p.Outcome(); o.Result != BlackWins {
+		t.Errorf("Black down to one piece wins: %+v", o)
+	}
+}
+
+func TestFlag(t *testing.T) {
+	region := func(rank string) []string {
+		var out []string
+		for f := 'a'; f <= 'h'; f++ {
+			out = append(out, string(f)+rank)
+		}
+		return out
+	}
+	v := dataVariant(t, func(v *Variant) {
+		v.Flag = &FlagRule{Piece: [2]byte{'K', 'K'}, Region: [2][]string{region("8"), region("1")}}
+	})
+	p, _ := ParseFEN(v, "4K3/8/8/8/8/8/8/k7 b - - 0 1")
+	if o := p.Outcome(); o.Result != WhiteWins || o.Reason != "goal reached" {
+		t.Errorf("White's king on the 8th rank: %+v", o)
+	}
+	// With the extra move, Black, who can reach the first rank at once, plays on.
+	v = dataVariant(t, func(v *Variant) {
+		v.Flag = &FlagRule{Piece: [2]byte{'K', 'K'}, Region: [2][]string{region("8"), region("1")}, ExtraMove: true}
+	})
+	p, _ = ParseFEN(v, "4K3/8/8/8/8/8/k7/8 b - - 0 1")
+	if o := p.Outcome(); o.Over() {
+		t.Errorf("Black can still reach the goal: %+v", o)
+	}
+	q, err := p.Play(Move{From: mustSquare(t, "a2"), To: mustSquare(t, "a1")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := q.Outcome(); o.Result != Draw {
+		t.Errorf("both reached the goal: %+v", o)
+	}
+	p, _ = ParseFEN(v, "4K3/8/8/8/k7/8/8/8 b - - 0 1")
+	if o := p.Outcome(); o.Result != WhiteWins {
+		t.Errorf("Black cannot reach the goal: %+v", o)
+	}
+}
+
+func mustSquare(t *testing.T, s string) Square {
+	t.Helper()
+	sq, err := ParseSquare(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sq
+}
+
+func TestCheckmateAndStalemateValues(t *testing.T) {
+	v := dataVariant(t, func(v *Variant) { v.Checkmate, v.Stalemate = EndWin, StalemateWins })
+	p, _ := ParseFEN(v, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")
+	if o := p.Outcome(); o.Result != BlackWins || o.Reason != "checkmate" {
+		t.Errorf("checkmate that wins: %+v", o)
+	}
+	p, _ = ParseFEN(v, "7k/8/6QK/8/8/8/8/8 b - - 0 1")
+	if o := p.Outcome(); o.Result != BlackWins || o.Reason != "stalemate" {
+		t.Errorf("stalemate that wins: %+v", o)
+	}
+}
