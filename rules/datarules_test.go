@@ -249,3 +249,58 @@ func TestCheckmateAndStalemateValues(t *testing.T) {
 		t.Errorf("stalemate that wins: %+v", o)
 	}
 }
+
+func TestEnPassantIntoTheZoneDoesNotPromote(t *testing.T) {
+	v := dataVariant(t, func(v *Variant) { v.Promotion.Zone = 3 })
+	p, err := ParseFEN(v, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err = p.Play(Move{From: mustSquare(t, "d7"), To: mustSquare(t, "d5")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ep []string
+	for _, m := range p.Legal(nil) {
+		if m.Kind == KindEnPassant {
+			ep = append(ep, FormatMove(&p, m))
+		}
+	}
+	if strings.Join(ep, " ") != "e5d6" {
+		t.Errorf("en-passant captures = %v, want [e5d6] (no promotion)", ep)
+	}
+}
+
+func TestOverlappingLegsGiveEachMoveOnce(t *testing.T) {
+	v := dataVariant(t, func(v *Variant) {
+		v.Pieces[len(v.Pieces)-1].Betza = "WR2mfD" // W, a short rook and a forward leap: squares reached twice
+	})
+	moves := dataLegalTexts(t, v, "4k3/8/8/8/8/8/8/G3K3 w - - 0 1")
+	seen := map[string]bool{}
+	for _, m := range moves {
+		if seen[m] {
+			t.Errorf("move %s listed twice in %v", m, moves)
+		}
+		seen[m] = true
+	}
+	if !seen["a1a3"] || !seen["a1a2"] || !seen["a1c1"] {
+		t.Errorf("moves of the piece on a1 are missing: %v", moves)
+	}
+	if v.c.overlap[0][v.Type('P')] || v.c.overlap[0][v.Type('Q')] {
+		t.Error("the pawn's or the queen's legs are taken to overlap")
+	}
+}
+
+func TestDoublePassDraws(t *testing.T) {
+	v := dataVariant(t, func(v *Variant) { v.Pass, v.DoublePassDraws = [2]bool{true, true}, true })
+	p := v.Start()
+	for i := 0; i < 2; i++ {
+		var err error
+		if p, err = p.Play(Pass()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if o := p.Outcome(); o.Result != Draw || len(p.Legal(nil)) != 0 {
+		t.Errorf("after two passes: %+v with %d moves", o, len(p.Legal(nil)))
+	}
+}

@@ -138,6 +138,70 @@ func (p *Position) pseudoLegal(out []Move) []Move {
 // pieceMoves appends the moves of the piece on from, owned by us.
 func (p *Position) pieceMoves(out []Move, from Square, us Color) []Move {
 	c := &p.v.c
+	t := p.board[from].Type()
+	if c.overlap[us.index()][t] {
+		return dedupe(p.pieceLegMoves(out, from, us), len(out))
+	}
+	return p.pieceLegMoves(out, from, us)
+}
+
+// dedupe removes from out[start:] the moves that occur twice.
+func dedupe(out []Move, start int) []Move {
+	n := start
+	for i := start; i < len(out); i++ {
+		dup := false
+		for _, m := range out[start:n] {
+			if m == out[i] {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out[n] = out[i]
+			n++
+		}
+	}
+	return out[:n]
+}
+
+// legsOverlap reports whether two legs of one piece may reach the same
+// square with moves of a common mode (counting every square along a line,
+// screens or not).
+func legsOverlap(legs []cleg) bool {
+	reach := func(l cleg) []int {
+		last := int(l.steps)
+		if l.grass {
+			last++ // the landing square beyond the screen
+		}
+		var out []int
+		for k := 1; k <= last && k <= MaxFiles+1; k++ {
+			out = append(out, k*int(l.off))
+		}
+		return out
+	}
+	for i := range legs {
+		if legs[i].shadowed || legs[i].epOnly {
+			continue
+		}
+		for j := i + 1; j < len(legs); j++ {
+			if legs[j].shadowed || legs[j].epOnly || legs[i].mode&legs[j].mode == 0 {
+				continue
+			}
+			for _, a := range reach(legs[i]) {
+				for _, b := range reach(legs[j]) {
+					if a == b {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// pieceLegMoves appends the moves of the piece on from, leg by leg.
+func (p *Position) pieceLegMoves(out []Move, from Square, us Color) []Move {
+	c := &p.v.c
 	pc := p.board[from]
 	t := pc.Type()
 	themBit := NewPiece(us.Other(), 0)
@@ -184,7 +248,9 @@ func (p *Position) pieceMoves(out []Move, from Square, us Color) []Move {
 				if l.mode&ModeMove != 0 {
 					out = p.addMove(out, from, Square(to), KindNormal, pawn, us)
 				} else if l.ep && Square(to) == p.ep {
-					out = p.addMove(out, from, Square(to), KindEnPassant, pawn, us)
+					// An en-passant capture never promotes, even when it
+					// lands in the promotion zone (as in Fairy-Stockfish).
+					out = p.addMove(out, from, Square(to), KindEnPassant, false, us)
 				}
 				continue
 			}

@@ -92,7 +92,12 @@ func (p *Position) terminal() (Outcome, bool) {
 		}
 	}
 	if v.Extinction != nil || v.Flag != nil {
-		return p.endByRules()
+		if o, over := p.endByRules(); over {
+			return o, true
+		}
+	}
+	if v.DoublePassDraws && p.passes >= 2 {
+		return Outcome{Result: Draw, Reason: "both players passed"}, true
 	}
 	return Outcome{}, false
 }

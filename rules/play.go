@@ -76,6 +76,10 @@ func (p *Position) playInto(m Move, q *Position) {
 	q.ep, q.epVictim = NoSquare, NoSquare
 	q.halfmove++
 	q.lastMove = m
+	q.passes = 0
+	if m.Kind == KindPass && p.passes < 2 {
+		q.passes = p.passes + 1
+	}
 	switch m.Kind {
 	case KindNormal:
 		quiet := q.board[m.To] == NoPiece

@@ -197,6 +197,9 @@ type Variant struct {
 	// moving, when not in check. PassOnlyWhenStuck allows the pass only
 	// to a player who has no other legal move.
 	Pass, PassOnlyWhenStuck [2]bool
+	// DoublePassDraws ends the game in a draw when both players passed,
+	// one after the other: the position then has no legal moves.
+	DoublePassDraws bool
 	// Extinction, when set, ends the game when a side's pieces of a kind
 	// die out (see Extinction).
 	Extinction *Extinction
@@ -505,6 +508,9 @@ type compiled struct {
 	// stranded[side][t][s]: a piece of type t of side on s could never
 	// move again (NoStranding).
 	stranded *[2][maxPieceTypes + 1][mailboxSize]bool
+	// overlap[side][t]: two legs of type t may reach the same square, so
+	// its moves are generated with duplicates removed.
+	overlap [2][maxPieceTypes + 1]bool
 }
 
 // cleg is a Leg compiled for one side on the mailbox.
@@ -657,6 +663,7 @@ func (v *Variant) compile() error {
 		for side := range c.legs {
 			c.markEnPassantOnly(c.legs[side][t])
 			markShadowed(c.legs[side][t])
+			c.overlap[side][t] = legsOverlap(c.legs[side][t])
 			for _, l := range c.legs[side][t] {
 				if !d.Pawn && l.initial && l.lameOff != 0 && c.doubleStep[side][t] == 0 {
 					c.doubleStep[side][t] = l.off
