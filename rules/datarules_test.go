@@ -304,3 +304,46 @@ func TestDoublePassDraws(t *testing.T) {
 		t.Errorf("after two passes: %+v with %d moves", o, len(p.Legal(nil)))
 	}
 }
+
+func TestMustCapture(t *testing.T) {
+	v := dataVariant(t, func(v *Variant) { v.MustCapture = true })
+	if moves := dataLegalTexts(t, v, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"); strings.Join(moves, " ") != "e4d5" {
+		t.Errorf("with a capture: %v, want [e4d5]", moves)
+	}
+	if moves := dataLegalTexts(t, v, "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1"); len(moves) < 2 {
+		t.Errorf("without a capture: %v", moves)
+	}
+}
+
+func TestMustDrop(t *testing.T) {
+	v := dataVariant(t, func(v *Variant) {
+		v.Drops = Drops{Enabled: true}
+		v.MustDrop = true
+		v.StartFEN = "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1"
+	})
+	for _, m := range dataLegalTexts(t, v, v.StartFEN) {
+		if !strings.HasPrefix(m, "N@") {
+			t.Errorf("a move that is not a drop while a knight is in hand: %s", m)
+		}
+	}
+}
+
+func TestRepetitionValue(t *testing.T) {
+	loss := EndLoss
+	v := dataVariant(t, func(v *Variant) { v.RepetitionAuto, v.RepetitionValue = 3, &loss })
+	g := NewGame(v.Start())
+	for _, m := range strings.Fields("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8") {
+		p := g.Position()
+		mv, err := ParseMove(&p, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// White is to act in the position seen for the third time, and loses.
+	if o := g.Outcome(); o.Result != BlackWins || o.Reason != "repetition" {
+		t.Errorf("outcome %+v, want 0-1 by repetition", o)
+	}
+}

@@ -416,7 +416,7 @@ func (p *Position) legalMoves(out []Move, scratch *Position) []Move {
 	if v.NoStranding {
 		out = p.dropStranded(out, start)
 	}
-	if v.NoChecks || v.PassOnlyWhenStuck[p.mover.index()] {
+	if v.NoChecks || v.PassOnlyWhenStuck[p.mover.index()] || v.MustCapture || v.MustDrop {
 		return p.dataLegal(out, start, scratch)
 	}
 	if !v.CheckRule && v.Hooks.Legal == nil {
@@ -468,8 +468,9 @@ func (p *Position) dropStranded(out []Move, start int) []Move {
 }
 
 // dataLegal filters out[start:] by playing each move in full: the check
-// rule, the variant's Legal hook, NoChecks, and a pass allowed only to a
-// player who has no other legal move (Variant.PassOnlyWhenStuck).
+// rule, the variant's Legal hook, NoChecks, a pass allowed only to a
+// player who has no other legal move (Variant.PassOnlyWhenStuck), and
+// compulsory captures and drops (MustCapture, MustDrop).
 func (p *Position) dataLegal(out []Move, start int, scratch *Position) []Move {
 	v := p.v
 	n := start
@@ -491,16 +492,42 @@ func (p *Position) dataLegal(out []Move, start int, scratch *Position) []Move {
 	}
 	out = out[:n]
 	if v.PassOnlyWhenStuck[p.mover.index()] && passes > 0 && n-start > passes {
-		k := start
-		for _, m := range out[start:] {
-			if m.Kind != KindPass {
-				out[k] = m
-				k++
-			}
+		out = keepOnly(out, start, func(m Move) bool { return m.Kind != KindPass })
+	}
+	if v.MustCapture {
+		isCapture := func(m Move) bool { return p.IsCapture(m) }
+		if anyMove(out[start:], isCapture) {
+			out = keepOnly(out, start, isCapture)
 		}
-		out = out[:k]
+	}
+	if v.MustDrop {
+		isDrop := func(m Move) bool { return m.Kind == KindDrop }
+		if anyMove(out[start:], isDrop) {
+			out = keepOnly(out, start, isDrop)
+		}
 	}
 	return out
+}
+
+// keepOnly keeps the moves of out[start:] that keep reports.
+func keepOnly(out []Move, start int, keep func(Move) bool) []Move {
+	k := start
+	for _, m := range out[start:] {
+		if keep(m) {
+			out[k] = m
+			k++
+		}
+	}
+	return out[:k]
+}
+
+func anyMove(moves []Move, f func(Move) bool) bool {
+	for _, m := range moves {
+		if f(m) {
+			return true
+		}
+	}
+	return false
 }
 
 // legalityTester decides which pseudo-legal moves of one position are

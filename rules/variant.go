@@ -197,6 +197,16 @@ type Variant struct {
 	// moving, when not in check. PassOnlyWhenStuck allows the pass only
 	// to a player who has no other legal move.
 	Pass, PassOnlyWhenStuck [2]bool
+	// MustCapture makes captures compulsory: while a player has a legal
+	// capture (en passant included), other moves are illegal.
+	MustCapture bool
+	// MustDrop makes drops compulsory: while a player has a legal drop,
+	// other moves are illegal.
+	MustDrop bool
+	// RepetitionValue, when set, is what the automatic repetition end
+	// (RepetitionAuto) means for the player to act in the repeated
+	// position, instead of a draw.
+	RepetitionValue *EndValue
 	// DoublePassDraws ends the game in a draw when both players passed,
 	// one after the other: the position then has no legal moves.
 	DoublePassDraws bool
