@@ -48,6 +48,16 @@ func Compile(text string, reg *rules.Registry) ([]*Definition, error) {
 // Check parses and compiles text as Compile does, without registering
 // anything in reg: every section is tried in a registry of its own.
 func Check(text string, reg *rules.Registry) ([]*Definition, error) {
+	defs, err := CheckEach(text, reg)
+	if err != nil {
+		return nil, err
+	}
+	return defs, nil
+}
+
+// CheckEach is Check that also returns the sections that compiled when
+// others did not (a section whose parent failed fails too).
+func CheckEach(text string, reg *rules.Registry) ([]*Definition, error) {
 	sections, err := Parse(text)
 	if err != nil {
 		return nil, err
@@ -105,7 +115,7 @@ func Check(text string, reg *rules.Registry) ([]*Definition, error) {
 		defs = append(defs, &Definition{Name: sec.Name, Parent: sec.Parent, Line: sec.Line, variant: v})
 	}
 	if len(errs) > 0 {
-		return nil, errs.sorted()
+		return defs, errs.sorted()
 	}
 	return defs, nil
 }
@@ -288,6 +298,9 @@ func (s *settings) compile(sec Section) (*rules.Variant, ErrorList) {
 	v.CheckRule = kingLetter != 0
 	v.StartFEN = s.startFEN
 
+	if hasPawn && s.enPassantRegion != [2]region{allSquares(), allSquares()} {
+		c.fail("enPassantRegion", "only the whole board is supported")
+	}
 	c.promotion(v, hasPawn)
 	c.castlingRules(v)
 	c.drops(v, hasPawn)
@@ -413,6 +426,9 @@ func (c *compiler) castlingRules(v *rules.Variant) {
 		return
 	}
 	rook := rooks[0]
+	// Only a royal piece castles out of, through and into safety.
+	k := s.castlingKingPiece[0]
+	royal := k == kindKing || s.extinctionPseudoRoyal && s.extinctionValue != valueNone && s.extinctionPieceTypes.kinds[k]
 	board := strings.Fields(s.startFEN)
 	if len(board) == 0 {
 		return
@@ -437,22 +453,25 @@ func (c *compiler) castlingRules(v *rules.Variant) {
 			continue
 		}
 		name := func(f int) string { return fmt.Sprintf("%c%d", 'a'+f, rank+1) }
-		// The rook of each side is the outermost one.
-		if rf := strings.IndexByte(row, rookWant); rf >= 0 && rf < kf {
-			letter := byte('Q')
-			if side == 1 {
-				letter = 'q'
-			}
-			v.Castling = append(v.Castling, rules.CastlingRule{Color: color, FENLetter: letter, Piece: upper(king), Rook: upper(rook),
-				PieceFrom: name(kf), PieceTo: name(s.castlingQueensideFile), RookFrom: name(rf), RookTo: name(s.castlingQueensideFile + 1)})
-		}
+		// The rook of each side is the outermost one; kingside first,
+		// as FEN lists the rights.
 		if rf := strings.LastIndexByte(row, rookWant); rf > kf {
 			letter := byte('K')
 			if side == 1 {
 				letter = 'k'
 			}
 			v.Castling = append(v.Castling, rules.CastlingRule{Color: color, FENLetter: letter, Piece: upper(king), Rook: upper(rook),
-				PieceFrom: name(kf), PieceTo: name(s.castlingKingsideFile), RookFrom: name(rf), RookTo: name(s.castlingKingsideFile - 1)})
+				PieceFrom: name(kf), PieceTo: name(s.castlingKingsideFile), RookFrom: name(rf), RookTo: name(s.castlingKingsideFile - 1),
+				IgnoreAttacks: !royal})
+		}
+		if rf := strings.IndexByte(row, rookWant); rf >= 0 && rf < kf {
+			letter := byte('Q')
+			if side == 1 {
+				letter = 'q'
+			}
+			v.Castling = append(v.Castling, rules.CastlingRule{Color: color, FENLetter: letter, Piece: upper(king), Rook: upper(rook),
+				PieceFrom: name(kf), PieceTo: name(s.castlingQueensideFile), RookFrom: name(rf), RookTo: name(s.castlingQueensideFile + 1),
+				IgnoreAttacks: !royal})
 		}
 	}
 }
@@ -490,9 +509,6 @@ func expandRow(row string) string {
 
 func (c *compiler) drops(v *rules.Variant, hasPawn bool) {
 	s := c.s
-	if s.mustDrop {
-		c.fail("mustDrop", "is not supported yet")
-	}
 	if s.capturesToHand && !s.pieceDrops {
 		c.fail("capturesToHand", "needs pieceDrops = true")
 		return
@@ -501,6 +517,7 @@ func (c *compiler) drops(v *rules.Variant, hasPawn bool) {
 		return
 	}
 	v.Drops = rules.Drops{Enabled: true, CapturesToHand: s.capturesToHand}
+	v.MustDrop = s.mustDrop
 	if s.capturesToHand && hasPawn && v.Promotion.Zone > 0 {
 		v.Promotion.Remember = true
 		v.Drops.DemoteTo = 'P'
@@ -562,6 +579,7 @@ func endValue(v value) (rules.EndValue, bool) {
 func (c *compiler) ends(v *rules.Variant, hasKing bool) {
 	s := c.s
 	v.NoChecks = !s.checking
+	v.MustCapture = s.mustCapture
 	if ev, ok := endValue(s.checkmateValue); ok {
 		v.Checkmate = ev
 	} else {
@@ -623,10 +641,13 @@ func (c *compiler) ends(v *rules.Variant, hasKing bool) {
 		v.DrawAutoPlies = 2 * s.nMoveRule
 	}
 	if s.nFoldRule > 0 {
-		if s.nFoldValue != valueDraw {
-			c.fail("nFoldValue", "only draw is supported")
-		}
 		v.RepetitionAuto = s.nFoldRule
+		switch ev, ok := endValue(s.nFoldValue); {
+		case !ok:
+			c.fail("nFoldValue", "none is not supported; use win, loss or draw")
+		case ev != rules.EndDraw:
+			v.RepetitionValue = &ev
+		}
 	}
 	if !hasKing && !extinction && v.Flag == nil {
 		c.fail("king", "the variant has no king, no extinction rule and no flag rule: nothing ends it")

@@ -207,7 +207,11 @@ func (e *fsfEngine) divideAfter(ini, section, fen string, moves []string, depth 
 	e.send("go perft %d", depth)
 	counts := map[string]uint64{}
 	var total uint64
-	for _, l := range e.until("Nodes searched") {
+	lines := e.until("Nodes searched")
+	if len(lines) == 0 || !strings.HasPrefix(lines[len(lines)-1], "Nodes searched") {
+		panic(fmt.Sprintf("%s [%s] %s moves %v: Fairy-Stockfish stopped without a count (crashed?)", ini, section, fen, moves))
+	}
+	for _, l := range lines {
 		if strings.Contains(l, "already exists") || strings.Contains(l, "does not exist") {
 			// A section named like a built-in variant of Fairy-Stockfish
 			// is not loaded: the counts would be the built-in's.
@@ -427,4 +431,115 @@ func TestRecordPerft(t *testing.T) {
 	if err := os.WriteFile(perftData, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+var fsfINI = flag.String("fsfini", "", "with -fsf: a variants.ini file (Fairy-Stockfish's own) to measure: how many sections load and agree")
+
+// TestMeasureFSFINI loads every section of the file -fsfini names and
+// compares perft at depth 3 with Fairy-Stockfish from the start and from
+// five positions of seeded random play. It reports the counts; every
+// disagreement is an error.
+func TestMeasureFSFINI(t *testing.T) {
+	if *fsfPath == "" || *fsfINI == "" {
+		t.Skip("run with -fsf PATH -fsfini FILE to measure a variants.ini file")
+	}
+	text, err := os.ReadFile(*fsfINI)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sections, err := Parse(string(text))
+	if err != nil {
+		t.Fatalf("the file does not parse: %v", err)
+	}
+	reg := newRegistry(t)
+	defs, err := CheckEach(string(text), reg)
+	refused := map[string]int{}
+	if list, ok := err.(ErrorList); ok {
+		for _, e := range list {
+			msg := e.Msg
+			if i := strings.Index(msg, "`"); i >= 0 {
+				if j := strings.Index(msg[i+1:], "`"); j >= 0 {
+					msg = msg[i : i+j+2]
+				}
+			} else if len(msg) > 60 {
+				msg = msg[:60]
+			}
+			refused[msg]++
+		}
+	}
+	e := startFSF(t, *fsfPath)
+	t.Logf("engine: %s", e.version())
+	agree, positions := 0, 0
+	for _, d := range defs {
+		if _, err := Compile(defsText(string(text), sections, d.Name), reg); err != nil {
+			t.Errorf("[%s] checked but does not compile alone: %v", d.Name, err)
+			continue
+		}
+		v, _ := reg.Variant(d.Name, "")
+		fens := []string{"startpos"}
+		rng := rand.New(rand.NewSource(int64(len(d.Name))*104729 + 7))
+		for len(fens) < 6 {
+			p := v.Start()
+			for j, n := 0, 4+rng.Intn(20); j < n; j++ {
+				moves := p.Legal(nil)
+				if len(moves) == 0 {
+					break
+				}
+				p, _ = p.Play(moves[rng.Intn(len(moves))])
+			}
+			fens = append(fens, p.FEN())
+		}
+		ok := true
+		for _, fen := range fens {
+			positions++
+			c := perftCase{file: *fsfINI, section: d.Name, fen: fen, depth: 3}
+			_, total := e.divide(c.file, c.section, c.fen, c.depth)
+			p := position(t, reg, d.Name, fen)
+			if ours := rules.Perft(&p, 3); ours != total {
+				ok = false
+				t.Errorf("[%s] %s depth 3: fairypost %d, Fairy-Stockfish %d\n%s", d.Name, fen, ours, total, descend(e, c, p))
+				break
+			}
+		}
+		if ok {
+			agree++
+		}
+	}
+	t.Logf("%d sections; %d load (%.0f%%); %d of them agree with Fairy-Stockfish at depth 3 from the start and 5 random positions each (%d positions)",
+		len(sections), len(defs), 100*float64(len(defs))/float64(len(sections)), agree, positions)
+	var reasons []string
+	for r, n := range refused {
+		reasons = append(reasons, fmt.Sprintf("%3d %s", n, r))
+	}
+	sort.Sort(sort.Reverse(sort.StringSlice(reasons)))
+	t.Logf("refusals:\n%s", strings.Join(reasons, "\n"))
+}
+
+// defsText returns the text of the named section and its ancestors in the file.
+func defsText(text string, sections []Section, name string) string {
+	lines := strings.Split(text, "\n")
+	byName := map[string]Section{}
+	order := map[string]int{}
+	for i, s := range sections {
+		byName[s.Name], order[s.Name] = s, i
+	}
+	var chain []Section
+	for n := name; n != ""; {
+		s, ok := byName[n]
+		if !ok {
+			break
+		}
+		chain = append([]Section{s}, chain...)
+		n = s.Parent
+	}
+	var b strings.Builder
+	for _, s := range chain {
+		i := order[s.Name]
+		end := len(lines)
+		if i+1 < len(sections) {
+			end = sections[i+1].Line - 1
+		}
+		b.WriteString(strings.Join(lines[s.Line-1:end], "\n") + "\n")
+	}
+	return b.String()
 }

@@ -127,16 +127,17 @@ func Parse(text string) ([]Section, error) {
 			errs = append(errs, Error{n, "a value without a key"})
 			continue
 		}
+		// A key set twice takes its last value, as in the format.
 		sec := &out[len(out)-1]
-		dup := false
-		for _, e := range sec.Entries {
+		replaced := false
+		for i, e := range sec.Entries {
 			if e.Key == key {
-				errs = append(errs, Error{n, fmt.Sprintf("`%s` is set twice in [%s] (first on line %d)", key, sec.Name, e.Line)})
-				dup = true
+				sec.Entries[i] = Entry{Line: n, Key: key, Value: value}
+				replaced = true
 				break
 			}
 		}
-		if !dup {
+		if !replaced {
 			sec.Entries = append(sec.Entries, Entry{Line: n, Key: key, Value: value})
 		}
 	}

@@ -41,7 +41,6 @@ func TestRefusedDefinitions(t *testing.T) {
 		{"cycle", "[a:b]\n[b:a]\n", "line 2: parent \"a\""},
 		{"builtin name", "[chess:chess]\n", "line 1: [chess] is the name of a variant fairypost already has"},
 		{"twice", "[a:chess]\n[a:chess]\n", "line 2: section [a] is defined twice (first on line 1)"},
-		{"key twice", "[a:chess]\npass = true\npass = false\n", "line 3: `pass` is set twice in [a] (first on line 2)"},
 		{"bad betza", "[a:chess]\ncustomPiece1 = x:mRyN\n", "line 2: `customPiece1`: betza \"mRyN\": \"y\" is not part of the supported Betza notation"},
 		{"betza on builtin", "[a:chess]\nknight = n:N\n", "only custom pieces and the king take a Betza description"},
 		{"custom without betza", "[a:chess]\ncustomPiece3 = x\n", "a custom piece needs its moves"},
@@ -77,6 +76,17 @@ func TestEveryProblemIsReportedByLine(t *testing.T) {
 	want := "line 2: `wallingRule` is not supported\nline 3: `castling`: \"maybe\" is not true or false\nline 5: `gating` is not supported"
 	if got != want {
 		t.Errorf("errors:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestAKeySetTwiceTakesItsLastValue(t *testing.T) {
+	reg := newRegistry(t)
+	if _, err := Compile("[a:chess]\nking = k:KN\nking = k:RF\n", reg); err != nil {
+		t.Fatal(err)
+	}
+	v := reg.Default("a")
+	if got := v.Def(v.Type('K')).Betza; got != "RF" {
+		t.Errorf("king moves %q, want RF (the last value)", got)
 	}
 }
 

@@ -199,6 +199,7 @@ var settingKeys = map[string]keySetter{
 	"dropRegionBlack":        regionKey(func(s *settings) *region { return &s.dropRegion[1] }),
 	"dropNoDoubled":          optKindKey(func(s *settings) *pieceKind { return &s.dropNoDoubled }),
 	"mustDrop":               boolKey(func(s *settings) *bool { return &s.mustDrop }),
+	"mustCapture":            boolKey(func(s *settings) *bool { return &s.mustCapture }),
 
 	"checking":              boolKey(func(s *settings) *bool { return &s.checking }),
 	"checkmateValue":        valueKey(func(s *settings) *value { return &s.checkmateValue }),

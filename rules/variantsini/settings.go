@@ -109,6 +109,7 @@ type settings struct {
 	dropRegion             [2]region
 	dropNoDoubled          pieceKind // kind+1 (0 = none)
 	mustDrop               bool
+	mustCapture            bool
 
 	checking              bool
 	checkmateValue        value
