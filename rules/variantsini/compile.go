@@ -2,6 +2,7 @@ package variantsini
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/fairypost/fairypost/rules"
@@ -66,6 +67,10 @@ func CheckEach(text string, reg *rules.Registry) ([]*Definition, error) {
 	var defs []*Definition
 	done := map[string]settings{}
 	for _, sec := range sections {
+		if formatParents[sec.Name] != nil {
+			errs = append(errs, Error{sec.Line, fmt.Sprintf("[%s] is the name of a variant built into the format; choose another name", sec.Name)})
+			continue
+		}
 		if reg != nil && reg.Default(sec.Name) != nil {
 			errs = append(errs, Error{sec.Line, fmt.Sprintf("[%s] is the name of a variant fairypost already has; choose another name", sec.Name)})
 			continue
@@ -78,8 +83,10 @@ func CheckEach(text string, reg *rules.Registry) ([]*Definition, error) {
 			s = parent
 		case builtinParents[sec.Parent] != nil:
 			s = builtinParents[sec.Parent]()
+		case formatParents[sec.Parent] != nil:
+			s = formatParents[sec.Parent]()
 		default:
-			msg := fmt.Sprintf("parent %q is not a variant that can be extended: use chess, crazyhouse, grand or a section defined earlier in the text", sec.Parent)
+			msg := fmt.Sprintf("parent %q is not a variant that can be extended: use %s or a section defined earlier in the text", sec.Parent, parentNames())
 			if sec.Parent == sec.Name {
 				msg = fmt.Sprintf("[%s] names itself as its parent", sec.Name)
 			}
@@ -118,6 +125,19 @@ func CheckEach(text string, reg *rules.Registry) ([]*Definition, error) {
 		return defs, errs.sorted()
 	}
 	return defs, nil
+}
+
+// parentNames lists the variants a section may name as its parent.
+func parentNames() string {
+	var names []string
+	for n := range builtinParents {
+		names = append(names, n)
+	}
+	for n := range formatParents {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
 }
 
 // compiler collects the problems of one section's compilation.

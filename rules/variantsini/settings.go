@@ -210,6 +210,195 @@ var builtinParents = map[string]func() settings{
 	},
 }
 
+// formatParents are variants built into Fairy-Stockfish that sections
+// may name as parents although fairypost does not play them itself: the
+// format's definitions, as settings.
+var formatParents = map[string]func() settings{
+	"nocastle": func() settings {
+		s := chessSettings()
+		s.startFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+		s.castling = false
+		return s
+	},
+	"giveaway": giveawaySettings,
+	"antichess": func() settings {
+		s := giveawaySettings()
+		s.startFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+		s.castling = false
+		return s
+	},
+	"codrus": func() settings {
+		s := giveawaySettings()
+		s.promotionPieceTypes = [2]kindSet{}
+		for c := 0; c < 2; c++ {
+			for _, k := range []string{"queen", "rook", "bishop", "knight"} {
+				s.promotionPieceTypes[c].kinds[kindOf(k)] = true
+			}
+		}
+		s.extinctionPieceTypes = kindSet{}
+		s.extinctionPieceTypes.kinds[kindOf("commoner")] = true
+		return s
+	},
+	"losers": func() settings {
+		s := chessSettings()
+		s.checkmateValue, s.stalemateValue, s.extinctionValue = valueWin, valueWin, valueWin
+		s.extinctionPieceTypes = kindSet{all: true}
+		s.extinctionPieceCount = 1
+		s.mustCapture = true
+		return s
+	},
+	"misere": func() settings {
+		s := chessSettings()
+		s.checkmateValue = valueWin
+		return s
+	},
+	"extinction": extinctionSettings,
+	"kinglet": func() settings {
+		s := extinctionSettings()
+		s.promotionPieceTypes = [2]kindSet{}
+		s.promotionPieceTypes[0].kinds[kindOf("commoner")] = true
+		s.promotionPieceTypes[1].kinds[kindOf("commoner")] = true
+		s.extinctionPieceTypes = kindSet{}
+		s.extinctionPieceTypes.kinds[kindPawn] = true
+		return s
+	},
+	"threekings": func() settings {
+		s := commonerSettings()
+		s.startFEN = "knbqkbnk/pppppppp/8/8/8/8/PPPPPPPP/KNBQKBNK w - - 0 1"
+		s.extinctionValue = valueLoss
+		s.extinctionPieceTypes.kinds[kindOf("commoner")] = true
+		s.extinctionPieceCount = 2
+		return s
+	},
+	"kingofthehill": func() settings {
+		s := chessSettings()
+		s.flagPiece = [2]pieceKind{kindKing + 1, kindKing + 1}
+		var centre region
+		for _, sq := range [][2]int{{3, 3}, {4, 3}, {3, 4}, {4, 4}} {
+			centre.add(sq[0], sq[1])
+		}
+		s.flagRegion = [2]region{centre, centre}
+		return s
+	},
+	"racingkings": func() settings {
+		s := chessSettings()
+		s.startFEN = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"
+		s.flagPiece = [2]pieceKind{kindKing + 1, kindKing + 1}
+		s.flagRegion = [2]region{rankRegion(7), rankRegion(7)}
+		s.flagMove = true
+		s.castling = false
+		s.checking = false
+		return s
+	},
+	"knightmate": func() settings {
+		s := chessSettings()
+		s.letters[kindOf("commoner")] = 'm'
+		s.letters[kindOf("knight")] = 0
+		s.betza[kindKing] = "N"
+		s.startFEN = "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1"
+		for c := 0; c < 2; c++ {
+			s.promotionPieceTypes[c] = kindSet{}
+			for _, k := range []string{"commoner", "queen", "rook", "bishop"} {
+				s.promotionPieceTypes[c].kinds[kindOf(k)] = true
+			}
+		}
+		return s
+	},
+	"losalamos": func() settings {
+		s := chessSettings()
+		s.maxRank, s.maxFile = 6, 6
+		s.letters[kindOf("bishop")] = 0
+		s.startFEN = "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"
+		s.promotionRegion = [2]region{rankRegion(5), rankRegion(0)}
+		for c := 0; c < 2; c++ {
+			s.promotionPieceTypes[c] = kindSet{}
+			for _, k := range []string{"queen", "rook", "knight"} {
+				s.promotionPieceTypes[c].kinds[kindOf(k)] = true
+			}
+		}
+		s.doubleStep, s.castling = false, false
+		return s
+	},
+	"gardner": func() settings {
+		s := chessSettings()
+		s.maxRank, s.maxFile = 5, 5
+		s.startFEN = "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"
+		s.promotionRegion = [2]region{rankRegion(4), rankRegion(0)}
+		s.doubleStep, s.castling = false, false
+		return s
+	},
+	"capablanca": capablancaSettings,
+	"capahouse": func() settings {
+		s := capablancaSettings()
+		s.startFEN = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR[] w KQkq - 0 1"
+		s.pieceDrops, s.capturesToHand = true, true
+		return s
+	},
+	"gothic": func() settings {
+		s := capablancaSettings()
+		s.startFEN = "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1"
+		return s
+	},
+	"janus": func() settings {
+		s := chessSettings()
+		s.maxFile = 10
+		s.castlingKingsideFile, s.castlingQueensideFile = 8, 1
+		s.letters[kindOf("archbishop")] = 'j'
+		s.startFEN = "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1"
+		for c := 0; c < 2; c++ {
+			s.promotionPieceTypes[c].kinds[kindOf("archbishop")] = true
+		}
+		return s
+	},
+}
+
+// commonerSettings is chess with a commoner (a king that is not royal)
+// for the king, castling with it.
+func commonerSettings() settings {
+	s := chessSettings()
+	s.letters[kindKing] = 0
+	s.letters[kindOf("commoner")] = 'k'
+	s.castlingKingPiece = [2]pieceKind{kindOf("commoner"), kindOf("commoner")}
+	return s
+}
+
+func giveawaySettings() settings {
+	s := commonerSettings()
+	for c := 0; c < 2; c++ {
+		s.promotionPieceTypes[c].kinds[kindOf("commoner")] = true
+	}
+	s.stalemateValue, s.extinctionValue = valueWin, valueWin
+	s.extinctionPieceTypes = kindSet{all: true}
+	s.mustCapture = true
+	return s
+}
+
+func extinctionSettings() settings {
+	s := commonerSettings()
+	for c := 0; c < 2; c++ {
+		s.promotionPieceTypes[c].kinds[kindOf("commoner")] = true
+	}
+	s.extinctionValue = valueLoss
+	for _, k := range []string{"commoner", "queen", "rook", "bishop", "knight", "pawn"} {
+		s.extinctionPieceTypes.kinds[kindOf(k)] = true
+	}
+	return s
+}
+
+func capablancaSettings() settings {
+	s := chessSettings()
+	s.maxFile = 10
+	s.castlingKingsideFile, s.castlingQueensideFile = 8, 2
+	s.letters[kindOf("archbishop")] = 'a'
+	s.letters[kindOf("chancellor")] = 'c'
+	s.startFEN = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"
+	for c := 0; c < 2; c++ {
+		s.promotionPieceTypes[c].kinds[kindOf("archbishop")] = true
+		s.promotionPieceTypes[c].kinds[kindOf("chancellor")] = true
+	}
+	return s
+}
+
 func orRegion(rs ...region) region {
 	var out region
 	for _, r := range rs {
