@@ -347,3 +347,24 @@ func TestRepetitionValue(t *testing.T) {
 		t.Errorf("outcome %+v, want 0-1 by repetition", o)
 	}
 }
+
+func TestEveryInitialLeapLeavesAnEnPassantTarget(t *testing.T) {
+	v := dataVariant(t, func(v *Variant) {
+		// Pawns that move diagonally (two squares at first) and capture straight ahead.
+		v.Pieces[0] = PieceDef{Letter: 'P', Name: "Pawn", Betza: "mfFcefWimfnA", Art: "pawn", InitialRank: 2}
+		v.Promotion = Promotion{}
+	})
+	for _, c := range []struct{ move, ep string }{{"c2e4", "d3"}, {"c2a4", "b3"}} {
+		p, err := ParseFEN(v, "4k3/8/8/8/1p1p4/8/2P5/4K3 w - - 0 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := p.Play(Move{From: mustSquare(t, c.move[:2]), To: mustSquare(t, c.move[2:])})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.EnPassant().String() != c.ep {
+			t.Errorf("after %s the en-passant target is %v, want %s", c.move, q.EnPassant(), c.ep)
+		}
+	}
+}

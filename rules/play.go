@@ -95,11 +95,12 @@ func (p *Position) playInto(m Move, q *Position) {
 					q.ep, q.epVictim = mid, m.To
 				}
 			}
-		} else if off := c.doubleStep[pc.Color().index()][pc.Type()]; off != 0 && quiet && int(m.To)-int(m.From) == int(off) &&
-			v.relRank(m.From, pc.Color()) == c.initialRank[pc.Type()] {
-			// A piece that is not a pawn made its pawn part's double step
-			// (not a capture its rider leg makes over the same squares).
-			mid := Square(int(m.From) + int(off)/2)
+		} else if off := int(m.To) - int(m.From); c.doubleStep[pc.Color().index()][pc.Type()] != 0 && quiet &&
+			c.isInitialLeap(pc.Color(), pc.Type(), off) && v.relRank(m.From, pc.Color()) == c.initialRank[pc.Type()] {
+			// A piece that is not a pawn made one of its pawn part's
+			// double steps (not a capture its rider leg makes over the
+			// same squares).
+			mid := Square(int(m.From) + off/2)
 			if q.epCapturable(mid, pc.Color().Other()) {
 				q.ep, q.epVictim = mid, m.To
 			}

@@ -523,6 +523,18 @@ type compiled struct {
 	overlap [2][maxPieceTypes + 1]bool
 }
 
+// isInitialLeap reports whether off is the step of an initial-only lame
+// leap of type t of side (a double step that leaves an en-passant
+// target).
+func (c *compiled) isInitialLeap(side Color, t PieceType, off int) bool {
+	for _, l := range c.legs[side.index()][t] {
+		if l.initial && l.lameOff != 0 && int(l.off) == off {
+			return true
+		}
+	}
+	return false
+}
+
 // cleg is a Leg compiled for one side on the mailbox.
 type cleg struct {
 	off     int16 // mailbox step
