@@ -25,6 +25,8 @@ import (
 //   - i moves are made only from the double-step region; initial
 //     captures do not exist.
 //   - Moves that two groups both give are one move.
+//   - An e anywhere lets the piece capture en passant with each of its
+//     captures to a square it cannot move to quietly.
 
 // fsfMove is one move of a piece in the format's sense: a direction, with
 // a kind (leap, ride, hop), a range, its modality and flags.
@@ -92,7 +94,7 @@ func parseFSFBetza(s string) ([]fsfMove, error) {
 		case c == 'i':
 			initial = true
 		case c == 'e':
-			return nil, fmt.Errorf("betza %q: en passant (e) on a custom piece is not supported", s)
+			// Marks the whole piece (translateBetza).
 		case strings.IndexByte(verticals, c) >= 0 || strings.IndexByte(horizontals, c) >= 0:
 			if i+1 < len(s) {
 				c2 := s[i+1]
@@ -319,6 +321,19 @@ func translateBetza(s string) (string, error) {
 		return "", err
 	}
 	moves = normalize(moves)
+	// With e, the piece captures en passant on the squares it attacks but
+	// cannot move to quietly (its leaps; riders' squares are not known
+	// here, so e with a capturing rider is refused).
+	enPassant := strings.IndexByte(s, 'e') >= 0
+	quiet := map[[2]int]bool{}
+	for _, m := range moves {
+		if !m.capture {
+			quiet[[2]int{m.dx, m.dy}] = true
+		}
+		if enPassant && m.capture && m.kind != kindLeap {
+			return "", fmt.Errorf("betza %q: en passant (e) on a piece that captures as a rider or hopper is not supported", s)
+		}
+	}
 	// Merge move-only and capture-only halves of the same move.
 	type half struct{ move, capture bool }
 	halves := map[moveKey]*half{}
@@ -347,6 +362,9 @@ func translateBetza(s string) (string, error) {
 			mode = "m"
 		case h.capture && !h.move:
 			mode = "c"
+			if enPassant && m.kind == kindLeap && !m.initial && !quiet[[2]int{m.dx, m.dy}] {
+				mode = "ce"
+			}
 		}
 		long, short := abs(m.dx), abs(m.dy)
 		if short > long {

@@ -323,6 +323,7 @@ func (s *settings) compile(sec Section) (*rules.Variant, ErrorList) {
 	}
 	c.promotion(v, hasPawn)
 	c.castlingRules(v)
+	v.StartFEN = keepRights(v.StartFEN, v.Castling)
 	c.drops(v, hasPawn)
 	c.ends(v, kingLetter != 0)
 
@@ -494,6 +495,29 @@ func (c *compiler) castlingRules(v *rules.Variant) {
 				IgnoreAttacks: !royal})
 		}
 	}
+}
+
+// keepRights drops from the castling field of fen the rights no rule
+// of the variant has, as the format ignores them.
+func keepRights(fen string, castling []rules.CastlingRule) string {
+	f := strings.Fields(fen)
+	if len(f) < 3 || f[2] == "-" {
+		return fen
+	}
+	var kept []byte
+	for i := 0; i < len(f[2]); i++ {
+		for _, r := range castling {
+			if r.FENLetter == f[2][i] {
+				kept = append(kept, f[2][i])
+				break
+			}
+		}
+	}
+	if len(kept) == 0 {
+		kept = []byte("-")
+	}
+	f[2] = string(kept)
+	return strings.Join(f, " ")
 }
 
 func upper(c byte) byte {

@@ -471,6 +471,7 @@ func TestMeasureFSFINI(t *testing.T) {
 	t.Logf("engine: %s", e.version())
 	agree, positions := 0, 0
 	for _, d := range defs {
+		reg := newRegistry(t) // each section with its ancestors, alone
 		if _, err := Compile(defsText(string(text), sections, d.Name), reg); err != nil {
 			t.Errorf("[%s] checked but does not compile alone: %v", d.Name, err)
 			continue

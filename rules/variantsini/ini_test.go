@@ -156,6 +156,8 @@ func TestTranslateBetza(t *testing.T) {
 		{"fmWimfnD", "mfWminfD"},
 		{"mfWimfW", "mfW"}, // the initial move is also an ordinary one
 		{"ffNllN", "frNflNlfNlbN"},
+		{"fmWfceF", "mfWcefrFceflF"}, // e: en passant with the captures it cannot make quietly
+		{"eN", "N"},                  // none such: no en passant at all
 	}
 	for _, tc := range tests {
 		got, err := translateBetza(tc.in)
@@ -170,7 +172,7 @@ func TestTranslateBetza(t *testing.T) {
 			t.Errorf("translateBetza(%q) = %q, which fairypost cannot read: %v", tc.in, got, err)
 		}
 	}
-	for _, bad := range []string{"", "m", "yN", "nR", "nC", "pR3", "eN", "fW12"} {
+	for _, bad := range []string{"", "m", "yN", "nR", "nC", "pR3", "eR", "fW12"} {
 		if got, err := translateBetza(bad); err == nil {
 			t.Errorf("translateBetza(%q) = %q, want an error", bad, got)
 		}

@@ -73,10 +73,11 @@ func kindSetKey(field func(s *settings) *kindSet) keySetter {
 	}
 }
 
-// optKindKey sets a kind+1 field from one letter ("-" for none).
+// optKindKey sets a kind+1 field from one letter ("-" or "*" for none:
+// any piece).
 func optKindKey(field func(s *settings) *pieceKind) keySetter {
 	return func(s *settings, v string) error {
-		if v == "-" {
+		if v == "-" || v == "*" {
 			*field(s) = 0
 			return nil
 		}
