@@ -63,6 +63,15 @@ func CheckEach(text string, reg *rules.Registry) ([]*Definition, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(sections) > MaxSections {
+		return nil, ErrorList{{sections[MaxSections].Line, fmt.Sprintf("more than %d sections in one text", MaxSections)}}
+	}
+	// Each section is registered in a scratch registry, which checks and
+	// compiles it as the real one will (section names are unique).
+	scratch, err := rules.NewRegistry()
+	if err != nil {
+		return nil, err
+	}
 	var errs ErrorList
 	var defs []*Definition
 	done := map[string]settings{}
@@ -107,13 +116,10 @@ func CheckEach(text string, reg *rules.Registry) ([]*Definition, error) {
 			errs = append(errs, cerrs...)
 			continue
 		}
-		scratch, err := rules.NewRegistry()
-		if err == nil {
-			err = scratch.Register(sec.Name, func(map[string]string) (*rules.Variant, error) {
-				c := *v
-				return &c, nil
-			})
-		}
+		err = scratch.Register(sec.Name, func(map[string]string) (*rules.Variant, error) {
+			c := *v
+			return &c, nil
+		})
 		if err != nil {
 			errs = append(errs, Error{sec.Line, fmt.Sprintf("[%s]: %s", sec.Name, strings.TrimPrefix(err.Error(), "invalid variant "))})
 			continue
@@ -139,6 +145,9 @@ func parentNames() string {
 	sort.Strings(names)
 	return strings.Join(names, ", ")
 }
+
+// MaxSections bounds the sections of one text.
+const MaxSections = 64
 
 // compiler collects the problems of one section's compilation.
 type compiler struct {
