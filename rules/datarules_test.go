@@ -368,3 +368,17 @@ func TestEveryInitialLeapLeavesAnEnPassantTarget(t *testing.T) {
 		}
 	}
 }
+
+func TestFlagCount(t *testing.T) {
+	v := dataVariant(t, func(v *Variant) {
+		v.Flag = &FlagRule{Region: [2][]string{{"a8", "b8", "c8"}, {"a1", "b1", "c1"}}, Count: 2}
+	})
+	p, _ := ParseFEN(v, "R3k3/8/8/8/8/8/8/4K3 b - - 0 1")
+	if o := p.Outcome(); o.Over() {
+		t.Errorf("one piece of two in the region: %+v", o)
+	}
+	p, _ = ParseFEN(v, "RN2k3/8/8/8/8/8/8/4K3 b - - 0 1")
+	if o := p.Outcome(); o.Result != WhiteWins {
+		t.Errorf("two pieces in the region: %+v", o)
+	}
+}

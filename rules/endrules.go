@@ -49,6 +49,9 @@ type FlagRule struct {
 	Piece [2]byte
 	// Region is, for White and Black, the squares ("e8") of the region.
 	Region [2][]string
+	// Count is how many flag pieces of a side must stand in its region
+	// together (0 and 1: one).
+	Count int
 	// ExtraMove gives the opponent of a side that reached its region one
 	// more move: the side then wins when its opponent is to move again,
 	// unless (with a royal flag piece) the opponent reached its own region
@@ -114,6 +117,9 @@ func (c *compiled) compileDataRules(v *Variant) error {
 		}
 	}
 	if f := v.Flag; f != nil {
+		if f.Count < 0 {
+			return fmt.Errorf("flag piece count %d", f.Count)
+		}
 		c.flag = &cflag{}
 		for side := 0; side < 2; side++ {
 			if f.Piece[side] != 0 {
@@ -161,14 +167,18 @@ func (p *Position) extinct(c Color) bool {
 	return false
 }
 
-// flagReached reports whether a flag piece of c stands in c's region.
+// flagReached reports whether enough flag pieces of c (FlagRule.Count)
+// stand in c's region.
 func (p *Position) flagReached(c Color) bool {
 	f := p.v.c.flag
 	ci := c.index()
+	n := 0
 	for _, s := range p.v.c.squares {
 		pc := p.board[s]
 		if pc != NoPiece && pc.Color() == c && f.region[ci][s] && (f.piece[ci] == NoPieceType || pc.Type() == f.piece[ci]) {
-			return true
+			if n++; n >= max(p.v.Flag.Count, 1) {
+				return true
+			}
 		}
 	}
 	return false
