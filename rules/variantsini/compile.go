@@ -670,7 +670,7 @@ func (c *compiler) ends(v *rules.Variant, hasKing bool) {
 		v.Extinction = e
 	}
 	if s.flagRegion[0] != (region{}) || s.flagRegion[1] != (region{}) {
-		f := &rules.FlagRule{ExtraMove: s.flagMove}
+		f := &rules.FlagRule{ExtraMove: s.flagMove, Count: s.flagPieceCount}
 		for side := 0; side < 2; side++ {
 			if k := s.flagPiece[side]; k != 0 && s.letters[k-1] != 0 {
 				f.Piece[side] = upper(s.letters[k-1])

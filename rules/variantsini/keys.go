@@ -229,6 +229,7 @@ var settingKeys = map[string]keySetter{
 	"flagRegionWhite": regionKey(func(s *settings) *region { return &s.flagRegion[0] }),
 	"flagRegionBlack": regionKey(func(s *settings) *region { return &s.flagRegion[1] }),
 	"flagMove":        boolKey(func(s *settings) *bool { return &s.flagMove }),
+	"flagPieceCount":  intKey(func(s *settings) *int { return &s.flagPieceCount }, 1, 120),
 	"nMoveRule":       intKey(func(s *settings) *int { return &s.nMoveRule }, 0, 1000),
 	"nFoldRule":       intKey(func(s *settings) *int { return &s.nFoldRule }, 0, 100),
 	"nFoldValue":      valueKey(func(s *settings) *value { return &s.nFoldValue }),

@@ -121,6 +121,7 @@ type settings struct {
 	flagPiece             [2]pieceKind // kind+1; 0 = any piece
 	flagRegion            [2]region
 	flagMove              bool
+	flagPieceCount        int
 	nMoveRule             int
 	nFoldRule             int
 	nFoldValue            value
