@@ -382,3 +382,19 @@ func TestFlagCount(t *testing.T) {
 		t.Errorf("two pieces in the region: %+v", o)
 	}
 }
+
+func TestTurnedForBlack(t *testing.T) {
+	for _, turned := range []bool{false, true} {
+		v := dataVariant(t, func(v *Variant) {
+			v.Pieces[len(v.Pieces)-1] = PieceDef{Letter: 'G', Name: "Right stepper", Betza: "rW", Art: "custom", TurnedForBlack: turned}
+		})
+		moves := dataLegalTexts(t, v, "4k3/8/8/8/3g4/8/8/4K3 b - - 0 1")
+		want, other := "d4e4", "d4c4" // mirrored: Black's right is White's right
+		if turned {
+			want, other = other, want
+		}
+		if !hasMove(moves, want) || hasMove(moves, other) {
+			t.Errorf("turned %v: %v, want %s and not %s", turned, moves, want, other)
+		}
+	}
+}

@@ -50,6 +50,12 @@ type PieceDef struct {
 	// NoDropRanks lists owner-relative ranks (1-based) where the piece may
 	// not be dropped.
 	NoDropRanks []int
+	// TurnedForBlack gives Black's piece White's moves turned half round,
+	// so that its left is White's right (as Fairy-Stockfish has them);
+	// otherwise Black's moves are White's mirrored, forward and back
+	// swapped and left and right kept. Only a piece that moves
+	// differently to the left and to the right tells the two apart.
+	TurnedForBlack bool
 }
 
 // CastlingRule declares one castling move: a piece (normally the king) and
@@ -668,7 +674,12 @@ func (v *Variant) compile() error {
 				if l.Initial && d.InitialRank == 0 {
 					return fail("piece %s: initial-only move without an InitialRank", d.Name)
 				}
-				c.legs[side.index()][t] = append(c.legs[side.index()][t], compileLeg(l, side))
+				cl := compileLeg(l, side)
+				if side == Black && d.TurnedForBlack {
+					l.DX = -l.DX
+					cl = compileLeg(l, side)
+				}
+				c.legs[side.index()][t] = append(c.legs[side.index()][t], cl)
 			}
 			for _, r := range d.NoDropRanks {
 				if r < 1 || r > v.Ranks {
