@@ -147,7 +147,7 @@ func parentNames() string {
 }
 
 // MaxSections bounds the sections of one text.
-const MaxSections = 64
+const MaxSections = 200
 
 // compiler collects the problems of one section's compilation.
 type compiler struct {
@@ -280,7 +280,7 @@ func (s *settings) compile(sec Section) (*rules.Variant, ErrorList) {
 		if l == 0 {
 			continue
 		}
-		d := rules.PieceDef{Letter: l - 'a' + 'A', Art: "custom"}
+		d := rules.PieceDef{Letter: l - 'a' + 'A', Art: "custom", TurnedForBlack: true}
 		var fsf string
 		switch {
 		case k == kindPawn:

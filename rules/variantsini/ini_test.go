@@ -60,7 +60,7 @@ func TestRefusedDefinitions(t *testing.T) {
 		{"inherited promotion region", "[a:chess]\nmaxRank = 10\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\ndoubleStepRegionBlack = *9\n", "line 1: `promotionRegionWhite` (inherited): the promotion region: White's is rank 8 and Black's rank 1 on a board of 10 ranks"},
 		{"shogi promotion", "[a:chess]\npromotedPieceType = n:q\n", "`promotedPieceType`: shogi-style promotion of pieces is not supported"},
 		{"too long", strings.Repeat("#", MaxTextBytes+1), "at most 256 KB"},
-		{"too many sections", manySections(MaxSections + 1), "line 65: more than 64 sections in one text"},
+		{"too many sections", manySections(MaxSections + 1), "line 201: more than 200 sections in one text"},
 		{"janggi cannon", "[a:chess]\njanggiCannon = c\n", "its ban on jumping over or capturing cannons is not supported"},
 	}
 	for _, tc := range tests {
