@@ -4,10 +4,13 @@
 //
 // A text is a list of sections. "[name]" starts a variant from the empty
 // template (standard chess rules without any pieces); "[name:parent]"
-// starts from the parent, a variant of the registry that is expressible
-// in the format (chess, crazyhouse, grand) or a section earlier in the
-// same text. Each following "key = value" line sets one rule; lines
-// starting with '#' or ';' are comments. The keys understood are listed
+// starts from the parent: a variant of the registry that is expressible
+// in the format (chess, crazyhouse, grand), one of the format's own
+// simpler variants written here as settings (giveaway, capablanca, ...;
+// the error for an unknown parent lists them all), or a section earlier
+// in the same text. Each following "key = value" line sets one rule (a
+// key set twice takes its last value); lines starting with '#' or ';'
+// are comments. The keys understood are listed
 // by SupportedKeys; a key of the format that the engine cannot play is
 // refused with its line number and name, never ignored. The GUI-only keys
 // (pieceToCharTable, variantTemplate, pocketSize) are accepted and
