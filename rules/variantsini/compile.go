@@ -478,7 +478,15 @@ func (c *compiler) castlingRules(v *rules.Variant) {
 		if side == 0 {
 			want, rookWant = upper(king), upper(rook)
 		}
+		// The castling piece is the one on the castling rank; of several,
+		// the one on the e-file (the format's castlingKingFile).
 		kf := strings.IndexByte(row, want)
+		if strings.Count(row, string(want)) > 1 {
+			kf = -1
+			if len(row) > 4 && row[4] == want {
+				kf = 4
+			}
+		}
 		if kf < 0 {
 			continue
 		}
