@@ -398,3 +398,23 @@ func TestTurnedForBlack(t *testing.T) {
 		}
 	}
 }
+
+func TestEnPassantRegion(t *testing.T) {
+	v := dataVariant(t, func(v *Variant) { v.EnPassantRegion = [2][]string{{"d6"}, {"e3"}} })
+	p, _ := ParseFEN(v, "4k3/2p1p3/8/3P4/8/8/8/4K3 b - - 0 1")
+	for _, c := range []struct{ move, ep string }{{"e7e5", "e6"}, {"c7c5", "c6"}} {
+		q, err := p.Play(Move{From: mustSquare(t, c.move[:2]), To: mustSquare(t, c.move[2:])})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := q.EnPassant() != NoSquare
+		if want := false; got != want {
+			t.Errorf("after %s: en-passant target %v; White may capture en passant on d6 only", c.move, q.EnPassant())
+		}
+	}
+	v = dataVariant(t, func(v *Variant) { v.EnPassantRegion = [2][]string{{"e6"}, nil} })
+	p, _ = ParseFEN(v, "4k3/4p3/8/3P4/8/8/8/4K3 b - - 0 1")
+	if q, _ := p.Play(Move{From: mustSquare(t, "e7"), To: mustSquare(t, "e5")}); q.EnPassant().String() != "e6" {
+		t.Errorf("after e7e5: en-passant target %v, want e6", q.EnPassant())
+	}
+}

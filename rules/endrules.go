@@ -78,6 +78,26 @@ func (c *compiled) compileDataRules(v *Variant) error {
 		}
 		c.promoLimit[t] = n
 	}
+	for side, names := range v.EnPassantRegion {
+		if names == nil {
+			continue
+		}
+		if c.epRegion == nil {
+			c.epRegion = new([2][mailboxSize]bool)
+			for i := range c.epRegion {
+				for _, s := range c.squares {
+					c.epRegion[i][s] = v.EnPassantRegion[i] == nil
+				}
+			}
+		}
+		for _, name := range names {
+			s, err := ParseSquare(name)
+			if err != nil || !v.OnBoard(s) {
+				return fmt.Errorf("en-passant region: %q is not a square of the board", name)
+			}
+			c.epRegion[side][s] = true
+		}
+	}
 	if l := v.Drops.NoDoubled; l != 0 {
 		if c.noDoubled = v.Type(l); c.noDoubled == NoPieceType {
 			return fmt.Errorf("Drops.NoDoubled %c is not a piece of the variant", l)
@@ -137,6 +157,12 @@ func (c *compiled) compileDataRules(v *Variant) error {
 		}
 	}
 	return nil
+}
+
+// epAllowed reports whether by may capture en passant on s
+// (Variant.EnPassantRegion).
+func (c *compiled) epAllowed(s Square, by Color) bool {
+	return c.epRegion == nil || c.epRegion[by.index()][s]
 }
 
 // countWithHand returns how many pieces of type t side c has on the board

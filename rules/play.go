@@ -91,7 +91,7 @@ func (p *Position) playInto(m Move, q *Position) {
 			q.halfmove = 0
 			if d := m.To.Rank() - m.From.Rank(); (d == 2 || d == -2) && (int(m.To)-int(m.From))%2 == 0 {
 				mid := Square((int(m.From) + int(m.To)) / 2)
-				if q.epCapturable(mid, us.Other()) {
+				if c.epAllowed(mid, us.Other()) && q.epCapturable(mid, us.Other()) {
 					q.ep, q.epVictim = mid, m.To
 				}
 			}
@@ -101,7 +101,7 @@ func (p *Position) playInto(m Move, q *Position) {
 			// double steps (not a capture its rider leg makes over the
 			// same squares).
 			mid := Square(int(m.From) + off/2)
-			if q.epCapturable(mid, pc.Color().Other()) {
+			if c.epAllowed(mid, pc.Color().Other()) && q.epCapturable(mid, pc.Color().Other()) {
 				q.ep, q.epVictim = mid, m.To
 			}
 		}

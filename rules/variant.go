@@ -213,6 +213,10 @@ type Variant struct {
 	// (RepetitionAuto) means for the player to act in the repeated
 	// position, instead of a draw.
 	RepetitionValue *EndValue
+	// EnPassantRegion, when set for a side (White, Black), holds the only
+	// squares ("e3") on which that side may capture en passant: a double
+	// step over another square leaves no target.
+	EnPassantRegion [2][]string
 	// DoublePassDraws ends the game in a draw when both players passed,
 	// one after the other: the position then has no legal moves.
 	DoublePassDraws bool
@@ -517,6 +521,7 @@ type compiled struct {
 	slotType    [maxPocketSlots + 1]PieceType
 
 	promoLimit   [maxPieceTypes + 1]int // Promotion.Limits by type; 0 = none
+	epRegion     *[2][mailboxSize]bool  // EnPassantRegion; nil = anywhere
 	noDoubled    PieceType              // Drops.NoDoubled
 	extinctTypes []PieceType            // Extinction.Types, but '*'
 	extinctAll   bool                   // Extinction.Types has '*'
