@@ -327,8 +327,18 @@ func (s *settings) compile(sec Section) (*rules.Variant, ErrorList) {
 	v.CheckRule = kingLetter != 0
 	v.StartFEN = s.startFEN
 
-	if hasPawn && s.enPassantRegion != [2]region{allSquares(), allSquares()} {
-		c.fail("enPassantRegion", "only the whole board is supported")
+	for side := 0; side < 2; side++ {
+		if s.enPassantRegion[side] == allSquares() {
+			continue
+		}
+		v.EnPassantRegion[side] = []string{}
+		for r := 0; r < s.maxRank; r++ {
+			for f := 0; f < s.maxFile; f++ {
+				if s.enPassantRegion[side].has(f, r) {
+					v.EnPassantRegion[side] = append(v.EnPassantRegion[side], fmt.Sprintf("%c%d", 'a'+f, r+1))
+				}
+			}
+		}
 	}
 	c.promotion(v, hasPawn)
 	c.castlingRules(v)
@@ -379,12 +389,6 @@ func summary(sec Section, v *rules.Variant) string {
 
 func (c *compiler) promotion(v *rules.Variant, hasPawn bool) {
 	s := c.s
-	for k, to := range s.promotedPieceType {
-		if to != 0 && s.letters[k] != 0 {
-			c.fail("promotedPieceType", "shogi-style promotion of pieces is not supported")
-			return
-		}
-	}
 	if !hasPawn {
 		return
 	}

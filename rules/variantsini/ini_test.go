@@ -3,6 +3,8 @@ package variantsini
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -58,7 +60,7 @@ func TestRefusedDefinitions(t *testing.T) {
 		{"bad name", "[My Variant:chess]\n", "line 1: section name: \"My Variant\": use lowercase letters"},
 		{"double step region", "[a:chess]\ndoubleStepRegionWhite = e2 d2\n", "`doubleStepRegionWhite`: the double-step region: only whole ranks are supported"},
 		{"inherited promotion region", "[a:chess]\nmaxRank = 10\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\ndoubleStepRegionBlack = *9\n", "line 1: `promotionRegionWhite` (inherited): the promotion region: White's is rank 8 and Black's rank 1 on a board of 10 ranks"},
-		{"shogi promotion", "[a:chess]\npromotedPieceType = n:q\n", "`promotedPieceType`: shogi-style promotion of pieces is not supported"},
+		{"shogi promotion", "[a:chess]\npromotedPieceType = n:q\n", "line 2: `promotedPieceType` is not supported"},
 		{"too long", strings.Repeat("#", MaxTextBytes+1), "at most 256 KB"},
 		{"too many sections", manySections(MaxSections + 1), "line 201: more than 200 sections in one text"},
 		{"janggi cannon", "[a:chess]\njanggiCannon = c\n", "its ban on jumping over or capturing cannons is not supported"},
@@ -227,4 +229,45 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestTestdataCoversEveryKey checks that the definitions whose perft is
+// recorded from Fairy-Stockfish set every supported rule key at least
+// once (the piece keys are covered as a kind: predefined, custom, king).
+func TestTestdataCoversEveryKey(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.ini")
+	used := map[string]bool{}
+	sections := 0
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		secs, err := Parse(string(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sections += len(secs)
+		for _, s := range secs {
+			for _, e := range s.Entries {
+				used[e.Key] = true
+			}
+		}
+	}
+	if sections < 25 {
+		t.Errorf("%d test definitions, want at least 25", sections)
+	}
+	for _, k := range SupportedKeys() {
+		if _, piece := kindByKey(k); piece {
+			continue
+		}
+		if !used[k] {
+			t.Errorf("no test definition sets %s", k)
+		}
+	}
+	for _, k := range []string{"pawn", "customPiece1", "king", "archbishop", "horse", "cannon"} {
+		if !used[k] {
+			t.Errorf("no test definition sets %s", k)
+		}
+	}
 }

@@ -119,29 +119,6 @@ var settingKeys = map[string]keySetter{
 	},
 	"promotionPieceTypesWhite": kindSetKey(func(s *settings) *kindSet { return &s.promotionPieceTypes[0] }),
 	"promotionPieceTypesBlack": kindSetKey(func(s *settings) *kindSet { return &s.promotionPieceTypes[1] }),
-	"promotedPieceType": func(s *settings, v string) error {
-		var out [numKinds]pieceKind
-		err := parsePairs(v, func(l byte, val string) error {
-			from, ok := s.letterKind(l)
-			if !ok {
-				return fmt.Errorf("%q is not the letter of a piece of this variant", string(l))
-			}
-			if val == "-" {
-				out[from] = 0
-				return nil
-			}
-			to, err := s.parseKind(val)
-			if err != nil {
-				return err
-			}
-			out[from] = to + 1
-			return nil
-		})
-		if err == nil {
-			s.promotedPieceType = out
-		}
-		return err
-	},
 	"promotionLimit": func(s *settings, v string) error {
 		var out [numKinds]int
 		err := parsePairs(v, func(l byte, val string) error {

@@ -90,7 +90,6 @@ type settings struct {
 	enPassantRegion     [2]region
 	promotionRegion     [2]region
 	promotionPieceTypes [2]kindSet
-	promotedPieceType   [numKinds]pieceKind // shogi-style: kind -> kind+1 (0 = none)
 	promotionLimit      [numKinds]int
 	mandatoryPawnPromo  bool
 	immobilityIllegal   bool
