@@ -19,7 +19,7 @@ import (
 // The perft counts in testdata/perft.txt were recorded from
 // Fairy-Stockfish (the version is on the file's first line) with
 //
-//	go test ./rules/variantsini -run TestRecordPerft -fsf PATH -record
+//	go test ./rules/variantsini -run TestRecordPerft -fsf PATH -record -fsfsource "repo commit"
 //
 // TestPerftRecorded compares fairypost's counts to them in the default
 // run; TestPerftFSF (-fsf PATH) asks Fairy-Stockfish again and shows the
@@ -387,6 +387,9 @@ func TestRecordPerft(t *testing.T) {
 	fmt.Fprintf(&b, "# Perft counts recorded from Fairy-Stockfish for the sections of testdata/*.ini\n")
 	fmt.Fprintf(&b, "# (built from source with largeboards=yes all=yes nnue=no); see fsf_test.go.\n")
 	fmt.Fprintf(&b, "# engine: %s\n", e.version())
+	if *fsfSource != "" {
+		fmt.Fprintf(&b, "# source: %s\n", *fsfSource)
+	}
 	fmt.Fprintf(&b, "# file|section|fen|depth|nodes[|deep]\n")
 	files, _ := filepath.Glob("testdata/*.ini")
 	for _, f := range files {
@@ -432,6 +435,8 @@ func TestRecordPerft(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+var fsfSource = flag.String("fsfsource", "", "with -record: where the Fairy-Stockfish binary was built from, noted in testdata/perft.txt")
 
 var fsfINI = flag.String("fsfini", "", "with -fsf: a variants.ini file (Fairy-Stockfish's own) to measure: how many sections load and agree")
 
