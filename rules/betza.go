@@ -19,13 +19,17 @@ const (
 // Leg is one concrete direction of movement of a piece, as seen from White
 // (DY > 0 is forward). Black's legs are the same with DY negated.
 type Leg struct {
-	DX, DY    int8 // one step
-	Range     int8 // 1 = leaper, 0 = unlimited rider, n > 1 = at most n steps
-	Mode      Mode
-	Hop       bool // Betza p: must hop over exactly one piece (a screen) first, then continues as a rider
-	Lame      bool // Betza n: the leap is blocked when the intermediate square (DX/2, DY/2 with Go truncating division) is occupied
-	Initial   bool // Betza i: only from the piece's initial rank (the variant defines which rank)
-	EnPassant bool // Betza e: this capture may also capture en passant
+	DX, DY int8 // one step
+	Range  int8 // 1 = leaper, 0 = unlimited rider, n > 1 = at most n steps
+	Mode   Mode
+	Hop    bool // Betza p: must hop over exactly one piece (a screen) first, then continues as a rider
+	// Grasshopper is Betza g: rides up to a piece (a screen), hops over it
+	// and lands on the square just beyond, which must be empty or hold an
+	// enemy piece. Range bounds the squares walked up to the screen.
+	Grasshopper bool
+	Lame        bool // Betza n: the leap is blocked when the intermediate square (DX/2, DY/2 with Go truncating division) is occupied
+	Initial     bool // Betza i: only from the piece's initial rank (the variant defines which rank)
+	EnPassant   bool // Betza e: this capture may also capture en passant
 }
 
 // betzaMaxRange is the largest range ParseBetza accepts after an atom
@@ -75,16 +79,16 @@ func (e *BetzaError) Error() string {
 //
 //	description = group { group }
 //	group       = { modifier } atom [ atom-again | range ]
-//	modifier    = "m" | "c" | "p" | "n" | "i" | "e" | direction
+//	modifier    = "m" | "c" | "p" | "g" | "n" | "i" | "e" | direction
 //	direction   = "f" | "b" | "l" | "r" | "v" | "s"
 //	atom        = "W" | "F" | "D" | "N" | "A" | "H" | "C" | "L" | "Z" | "J" | "G"
 //	            | "K" | "R" | "B" | "Q"
 //	range       = digit { digit }            value 0..12
 //
 // Letters are case-sensitive. Any other byte (another lowercase letter such
-// as g, a, j, o, z, q, x, y, t, u, h; another uppercase letter; a digit where
+// as a, j, o, z, q, x, y, t, u, h; another uppercase letter; a digit where
 // no range may stand; space, punctuation, non-ASCII) is an error. Each of
-// m, c, p, n, i, e may appear at most once per group; direction letters may
+// m, c, p, g, n, i, e may appear at most once per group; direction letters may
 // repeat. A group that ends the input without an atom is an error.
 //
 // # Atoms
@@ -113,6 +117,8 @@ func (e *BetzaError) Error() string {
 //
 //   - m: move only; c: capture only; both or neither: both (ModeBoth).
 //   - p: hopper (Hop). Only valid when the resulting Range is not 1.
+//   - g: grasshopper (Grasshopper). Only valid when the resulting Range is
+//     not 1, and not together with p.
 //   - n: lame (Lame). Only valid on D, N or A with Range 1.
 //   - i: initial move only (Initial).
 //   - e: en passant (EnPassant). Error on a move-only group.
@@ -292,7 +298,7 @@ func betzaLookupAtom(c byte) (betzaAtom, bool) {
 
 // betzaFlags are the non-direction modifier letters, in the order of the
 // betzaMod* indexes.
-const betzaFlags = "mcpnie"
+const betzaFlags = "mcpnieg"
 
 const (
 	betzaModM = iota
@@ -301,6 +307,7 @@ const (
 	betzaModN
 	betzaModI
 	betzaModE
+	betzaModG
 )
 
 // betzaDirLetter is one direction letter of a group and its byte offset.
@@ -407,6 +414,12 @@ func betzaParseGroup(s string, start int) ([]Leg, int, error) {
 	if p := flagPos[betzaModP]; p >= 0 && rng == 1 {
 		report(p, "hopper modifier p needs a rider (R, B, Q, a doubled atom, or a range other than 1)")
 	}
+	if p := flagPos[betzaModG]; p >= 0 && rng == 1 {
+		report(p, "grasshopper modifier g needs a rider (R, B, Q, a doubled atom, or a range other than 1)")
+	}
+	if p := flagPos[betzaModG]; p >= 0 && flagPos[betzaModP] >= 0 {
+		report(p, "a group is a hopper (p) or a grasshopper (g), not both")
+	}
 	if p := flagPos[betzaModN]; p >= 0 {
 		lameOK := rng == 1
 		for _, lp := range atom.leaps {
@@ -464,14 +477,15 @@ func betzaParseGroup(s string, start int) ([]Leg, int, error) {
 				continue
 			}
 			legs = append(legs, Leg{
-				DX:        v[0],
-				DY:        v[1],
-				Range:     rng,
-				Mode:      mode,
-				Hop:       flagPos[betzaModP] >= 0,
-				Lame:      flagPos[betzaModN] >= 0,
-				Initial:   flagPos[betzaModI] >= 0,
-				EnPassant: flagPos[betzaModE] >= 0,
+				DX:          v[0],
+				DY:          v[1],
+				Range:       rng,
+				Mode:        mode,
+				Hop:         flagPos[betzaModP] >= 0,
+				Grasshopper: flagPos[betzaModG] >= 0,
+				Lame:        flagPos[betzaModN] >= 0,
+				Initial:     flagPos[betzaModI] >= 0,
+				EnPassant:   flagPos[betzaModE] >= 0,
 			})
 		}
 	}

@@ -333,7 +333,9 @@ func TestParseBetzaErrors(t *testing.T) {
 		{"unknown atom", "X", 0, "unknown atom"},
 		{"hop on leaper", "pN", 0, "hopper"},
 		{"lame wazir", "nW", 0, "lame"},
-		{"grasshopper", "gQ", 0, "unsupported"},
+		{"grasshopper on leaper", "gN", 0, "grasshopper"},
+		{"grasshopper and hopper", "pgR", 1, "not both"},
+		{"a", "aQ", 0, "unsupported"},
 		{"doubled king", "KK", 1, "doubled K"},
 		{"range too big", "W13", 1, "range 13"},
 		{"ep on move-only", "emR", 0, "en passant"},
@@ -365,7 +367,7 @@ func TestParseBetzaErrors(t *testing.T) {
 		{"u", "uN", 0, "unsupported"},
 		{"h", "hN", 0, "unsupported"},
 		{"k", "kN", 0, "unsupported"},
-		{"unsupported in second group", "NgB", 1, "unsupported"},
+		{"unsupported in second group", "NaB", 1, "unsupported"},
 		{"unknown second atom", "NE", 1, "unknown atom"},
 		{"leading digit", "2N", 0, "range without an atom"},
 		{"space", "N B", 1, "unexpected character"},
@@ -414,7 +416,7 @@ func TestParseBetzaErrors(t *testing.T) {
 
 func TestBetzaErrorString(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"gQ", `betza "gQ": byte 0 ('g'): unsupported modifier`},
+		{"aQ", `betza "aQ": byte 0 ('a'): unsupported modifier`},
 		{"m", `betza "m": byte 1 (end of input): missing atom after modifiers`},
 		{"", `betza "": byte 0 (end of input): empty description`},
 		{"N\xff", `betza "N\xff": byte 1 (byte 0xff): unexpected character`},

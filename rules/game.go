@@ -147,10 +147,16 @@ func (g *Game) Outcome() Outcome {
 	return g.repetitionOutcome()
 }
 
-// repetitionOutcome is a draw when the current position has occurred
-// Variant.RepetitionAuto times.
+// repetitionOutcome is the end when the current position has occurred
+// Variant.RepetitionAuto times: a draw, or Variant.RepetitionValue for
+// the player to act.
 func (g *Game) repetitionOutcome() Outcome {
-	if n := g.Variant().RepetitionAuto; n > 0 && g.Repetitions() >= n {
+	v := g.Variant()
+	if n := v.RepetitionAuto; n > 0 && g.Repetitions() >= n {
+		if v.RepetitionValue != nil {
+			p := g.Position()
+			return Outcome{Result: v.RepetitionValue.resultFor(p.ToAct()), Reason: ReasonRepetition}
+		}
 		return Outcome{Result: Draw, Reason: ReasonRepetition}
 	}
 	return Outcome{}

@@ -42,6 +42,9 @@ func (p *Position) probeHits(pr *probe, s Square, by Color) bool {
 			(pr.lameOff == 0 || p.board[q+int(pr.lameOff)] == NoPiece) &&
 			(pr.initial < 0 || p.v.relRank(Square(q), by) == int(pr.initial))
 	}
+	if pr.grass {
+		return p.grassHits(pr, q, by)
+	}
 	hurdle := !pr.hop
 	for n := int8(0); n < pr.steps; n++ {
 		q -= int(pr.off)
@@ -57,6 +60,26 @@ func (p *Position) probeHits(pr *probe, s Square, by Color) bool {
 			continue
 		}
 		return pc&pieceBlack == want && pr.types&(1<<(pc&pieceTypeMask)) != 0 &&
+			(pr.initial < 0 || p.v.relRank(Square(q), by) == int(pr.initial))
+	}
+	return false
+}
+
+// grassHits reports whether a grasshopper of by attacks the square q
+// along probe pr: the square next to q is the screen, and the attacker
+// the first piece beyond it, at most pr.steps squares from the screen.
+func (p *Position) grassHits(pr *probe, q int, by Color) bool {
+	q -= int(pr.off)
+	if pc := p.board[q]; pc == NoPiece || pc&wall != 0 {
+		return false
+	}
+	for n := int8(0); n < pr.steps; n++ {
+		q -= int(pr.off)
+		pc := p.board[q]
+		if pc == NoPiece {
+			continue
+		}
+		return pc&(pieceBlack|wall) == NewPiece(by, 0) && pr.types&(1<<(pc&pieceTypeMask)) != 0 &&
 			(pr.initial < 0 || p.v.relRank(Square(q), by) == int(pr.initial))
 	}
 	return false
@@ -103,6 +126,9 @@ func (p *Position) pseudoLegal(out []Move) []Move {
 	if p.v.Drops.Enabled {
 		out = p.drops(out, us)
 	}
+	if p.v.Pass[ui] {
+		out = append(out, Move{Kind: KindPass})
+	}
 	if p.v.Hooks.ExtraMoves != nil {
 		out = p.v.Hooks.ExtraMoves(p, out)
 	}
@@ -111,6 +137,70 @@ func (p *Position) pseudoLegal(out []Move) []Move {
 
 // pieceMoves appends the moves of the piece on from, owned by us.
 func (p *Position) pieceMoves(out []Move, from Square, us Color) []Move {
+	c := &p.v.c
+	t := p.board[from].Type()
+	if c.overlap[us.index()][t] {
+		return dedupe(p.pieceLegMoves(out, from, us), len(out))
+	}
+	return p.pieceLegMoves(out, from, us)
+}
+
+// dedupe removes from out[start:] the moves that occur twice.
+func dedupe(out []Move, start int) []Move {
+	n := start
+	for i := start; i < len(out); i++ {
+		dup := false
+		for _, m := range out[start:n] {
+			if m == out[i] {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out[n] = out[i]
+			n++
+		}
+	}
+	return out[:n]
+}
+
+// legsOverlap reports whether two legs of one piece may reach the same
+// square with moves of a common mode (counting every square along a line,
+// screens or not).
+func legsOverlap(legs []cleg) bool {
+	reach := func(l cleg) []int {
+		last := int(l.steps)
+		if l.grass {
+			last++ // the landing square beyond the screen
+		}
+		var out []int
+		for k := 1; k <= last && k <= MaxFiles+1; k++ {
+			out = append(out, k*int(l.off))
+		}
+		return out
+	}
+	for i := range legs {
+		if legs[i].shadowed || legs[i].epOnly {
+			continue
+		}
+		for j := i + 1; j < len(legs); j++ {
+			if legs[j].shadowed || legs[j].epOnly || legs[i].mode&legs[j].mode == 0 {
+				continue
+			}
+			for _, a := range reach(legs[i]) {
+				for _, b := range reach(legs[j]) {
+					if a == b {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// pieceLegMoves appends the moves of the piece on from, leg by leg.
+func (p *Position) pieceLegMoves(out []Move, from Square, us Color) []Move {
 	c := &p.v.c
 	pc := p.board[from]
 	t := pc.Type()
@@ -139,6 +229,10 @@ func (p *Position) pieceMoves(out []Move, from Square, us Color) []Move {
 			}
 			continue
 		}
+		if l.grass {
+			out = p.grassMoves(out, from, l, us, pawn)
+			continue
+		}
 		to := int(from)
 		screened := !l.hop
 		for n := int8(0); n < l.steps; n++ {
@@ -154,7 +248,9 @@ func (p *Position) pieceMoves(out []Move, from Square, us Color) []Move {
 				if l.mode&ModeMove != 0 {
 					out = p.addMove(out, from, Square(to), KindNormal, pawn, us)
 				} else if l.ep && Square(to) == p.ep {
-					out = p.addMove(out, from, Square(to), KindEnPassant, pawn, us)
+					// An en-passant capture never promotes, even when it
+					// lands in the promotion zone (as in Fairy-Stockfish).
+					out = p.addMove(out, from, Square(to), KindEnPassant, false, us)
 				}
 				continue
 			}
@@ -171,6 +267,33 @@ func (p *Position) pieceMoves(out []Move, from Square, us Color) []Move {
 	return out
 }
 
+// grassMoves appends the move of the grasshopper leg l of the piece on
+// from: up to l.steps squares to a screen, then the square beyond it.
+func (p *Position) grassMoves(out []Move, from Square, l *cleg, us Color, pawn bool) []Move {
+	to := int(from)
+	for n := int8(0); n < l.steps; n++ {
+		to += int(l.off)
+		target := p.board[to]
+		if target == NoPiece {
+			continue
+		}
+		if target&wall != 0 {
+			return out
+		}
+		to += int(l.off)
+		switch land := p.board[to]; {
+		case land == NoPiece:
+			if l.mode&ModeMove != 0 {
+				out = p.addMove(out, from, Square(to), KindNormal, pawn, us)
+			}
+		case land&wall == 0 && land&pieceBlack == NewPiece(us.Other(), 0) && l.mode&ModeCapture != 0:
+			out = p.addMove(out, from, Square(to), KindNormal, pawn, us)
+		}
+		return out
+	}
+	return out
+}
+
 // addMove appends a move to to, expanding pawn promotions.
 func (p *Position) addMove(out []Move, from, to Square, kind MoveKind, pawn bool, us Color) []Move {
 	m := Move{From: from, To: to, Kind: kind}
@@ -182,12 +305,20 @@ func (p *Position) addMove(out []Move, from, to Square, kind MoveKind, pawn bool
 	if rr < p.v.Ranks-zone {
 		return append(out, m)
 	}
-	if rr != p.v.Ranks-1 {
-		out = append(out, m) // promotion is optional before the last rank
+	switch p.v.Promotion.Rule {
+	case PromoteOnLastRank:
+		if rr != p.v.Ranks-1 {
+			out = append(out, m) // promotion is optional before the last rank
+		}
+	case PromoteOptional:
+		out = append(out, m)
 	}
 	c := &p.v.c
 	for _, t := range c.promoChoices {
 		if p.v.Promotion.LimitToStart && int(p.count[us.index()][t]) >= c.startCount[us.index()][t] {
+			continue
+		}
+		if lim := c.promoLimit[t]; lim > 0 && int(p.count[us.index()][t]) >= lim {
 			continue
 		}
 		m.Promotion = t
@@ -238,12 +369,22 @@ func (p *Position) drops(out []Move, us Color) []Move {
 			}
 		}
 		for _, s := range targets[:n] {
-			if !c.noDrop[ui][t][p.v.relRank(s, us)] {
+			if !c.noDrop[ui][t][p.v.relRank(s, us)] && (t != c.noDoubled || !p.onFile(s.File(), NewPiece(us, t))) {
 				out = append(out, Move{To: s, Kind: KindDrop, Drop: t})
 			}
 		}
 	}
 	return out
+}
+
+// onFile reports whether pc stands on file f.
+func (p *Position) onFile(f int, pc Piece) bool {
+	for r := 0; r < p.v.Ranks; r++ {
+		if p.board[NewSquare(f, r)] == pc {
+			return true
+		}
+	}
+	return false
 }
 
 // Legal appends the legal moves of the player to act to out and returns
@@ -272,6 +413,12 @@ func (p *Position) legalMoves(out []Move, scratch *Position) []Move {
 	start := len(out)
 	out = p.pseudoLegal(out)
 	v := p.v
+	if v.NoStranding {
+		out = p.dropStranded(out, start)
+	}
+	if v.NoChecks || v.PassOnlyWhenStuck[p.mover.index()] || v.MustCapture || v.MustDrop {
+		return p.dataLegal(out, start, scratch)
+	}
 	if !v.CheckRule && v.Hooks.Legal == nil {
 		return out
 	}
@@ -296,6 +443,91 @@ func (p *Position) legalMoves(out []Move, scratch *Position) []Move {
 		}
 	}
 	return out[:n]
+}
+
+// dropStranded removes from out[start:] the moves NoStranding forbids.
+func (p *Position) dropStranded(out []Move, start int) []Move {
+	st := p.v.c.stranded
+	ui := p.mover.index()
+	n := start
+	for _, m := range out[start:] {
+		t := NoPieceType
+		switch {
+		case m.Kind == KindDrop:
+			t = m.Drop
+		case m.Kind == KindNormal && m.Promotion == NoPieceType:
+			t = p.board[m.From].Type()
+		}
+		if t != NoPieceType && st[ui][t][m.To] {
+			continue
+		}
+		out[n] = m
+		n++
+	}
+	return out[:n]
+}
+
+// dataLegal filters out[start:] by playing each move in full: the check
+// rule, the variant's Legal hook, NoChecks, a pass allowed only to a
+// player who has no other legal move (Variant.PassOnlyWhenStuck), and
+// compulsory captures and drops (MustCapture, MustDrop).
+func (p *Position) dataLegal(out []Move, start int, scratch *Position) []Move {
+	v := p.v
+	n := start
+	passes := 0
+	for _, m := range out[start:] {
+		if !p.isLegal(m, scratch) {
+			continue
+		}
+		if v.NoChecks {
+			if k := scratch.royal[p.toAct.Other().index()]; k != NoSquare && scratch.attacked(k, p.toAct) {
+				continue
+			}
+		}
+		if m.Kind == KindPass {
+			passes++
+		}
+		out[n] = m
+		n++
+	}
+	out = out[:n]
+	if v.PassOnlyWhenStuck[p.mover.index()] && passes > 0 && n-start > passes {
+		out = keepOnly(out, start, func(m Move) bool { return m.Kind != KindPass })
+	}
+	if v.MustCapture {
+		isCapture := func(m Move) bool { return p.IsCapture(m) }
+		if anyMove(out[start:], isCapture) {
+			out = keepOnly(out, start, isCapture)
+		}
+	}
+	if v.MustDrop {
+		isDrop := func(m Move) bool { return m.Kind == KindDrop }
+		if anyMove(out[start:], isDrop) {
+			out = keepOnly(out, start, isDrop)
+		}
+	}
+	return out
+}
+
+// keepOnly keeps the moves of out[start:] that keep reports.
+func keepOnly(out []Move, start int, keep func(Move) bool) []Move {
+	k := start
+	for _, m := range out[start:] {
+		if keep(m) {
+			out[k] = m
+			k++
+		}
+	}
+	return out[:k]
+}
+
+func anyMove(moves []Move, f func(Move) bool) bool {
+	for _, m := range moves {
+		if f(m) {
+			return true
+		}
+	}
+	return false
 }
 
 // legalityTester decides which pseudo-legal moves of one position are

@@ -58,10 +58,13 @@ func (p *Position) Outcome() Outcome {
 		return p.drawByRule()
 	}
 	if p.InCheck() {
-		return Outcome{Result: WinFor(p.toAct.Other()), Reason: ReasonCheckmate}
+		return Outcome{Result: p.v.Checkmate.resultFor(p.toAct), Reason: ReasonCheckmate}
 	}
-	if p.v.Stalemate == StalemateLoses {
+	switch p.v.Stalemate {
+	case StalemateLoses:
 		return Outcome{Result: WinFor(p.toAct.Other()), Reason: ReasonStalemate}
+	case StalemateWins:
+		return Outcome{Result: WinFor(p.toAct), Reason: ReasonStalemate}
 	}
 	return Outcome{Result: Draw, Reason: ReasonStalemate}
 }
@@ -87,6 +90,14 @@ func (p *Position) terminal() (Outcome, bool) {
 		if o, over := v.Hooks.Outcome(p); over {
 			return o, true
 		}
+	}
+	if v.Extinction != nil || v.Flag != nil {
+		if o, over := p.endByRules(); over {
+			return o, true
+		}
+	}
+	if v.DoublePassDraws && p.passes >= 2 {
+		return Outcome{Result: Draw, Reason: ReasonBothPassed}, true
 	}
 	return Outcome{}, false
 }

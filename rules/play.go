@@ -76,6 +76,10 @@ func (p *Position) playInto(m Move, q *Position) {
 	q.ep, q.epVictim = NoSquare, NoSquare
 	q.halfmove++
 	q.lastMove = m
+	q.passes = 0
+	if m.Kind == KindPass && p.passes < 2 {
+		q.passes = p.passes + 1
+	}
 	switch m.Kind {
 	case KindNormal:
 		quiet := q.board[m.To] == NoPiece
@@ -87,16 +91,17 @@ func (p *Position) playInto(m Move, q *Position) {
 			q.halfmove = 0
 			if d := m.To.Rank() - m.From.Rank(); (d == 2 || d == -2) && (int(m.To)-int(m.From))%2 == 0 {
 				mid := Square((int(m.From) + int(m.To)) / 2)
-				if q.epCapturable(mid, us.Other()) {
+				if c.epAllowed(mid, us.Other()) && q.epCapturable(mid, us.Other()) {
 					q.ep, q.epVictim = mid, m.To
 				}
 			}
-		} else if off := c.doubleStep[pc.Color().index()][pc.Type()]; off != 0 && quiet && int(m.To)-int(m.From) == int(off) &&
-			v.relRank(m.From, pc.Color()) == c.initialRank[pc.Type()] {
-			// A piece that is not a pawn made its pawn part's double step
-			// (not a capture its rider leg makes over the same squares).
-			mid := Square(int(m.From) + int(off)/2)
-			if q.epCapturable(mid, pc.Color().Other()) {
+		} else if off := int(m.To) - int(m.From); c.doubleStep[pc.Color().index()][pc.Type()] != 0 && quiet &&
+			c.isInitialLeap(pc.Color(), pc.Type(), off) && v.relRank(m.From, pc.Color()) == c.initialRank[pc.Type()] {
+			// A piece that is not a pawn made one of its pawn part's
+			// double steps (not a capture its rider leg makes over the
+			// same squares).
+			mid := Square(int(m.From) + off/2)
+			if c.epAllowed(mid, pc.Color().Other()) && q.epCapturable(mid, pc.Color().Other()) {
 				q.ep, q.epVictim = mid, m.To
 			}
 		}

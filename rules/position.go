@@ -27,6 +27,7 @@ type Position struct {
 	halfmove int
 	fullmove int
 	lastMove Move
+	passes   uint8      // passes in a row up to this position (Variant.DoublePassDraws), at most 2
 	state    stateBytes // the variant's own state (Variant.State), read and written only through its typed form
 }
 

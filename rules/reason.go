@@ -16,6 +16,10 @@ const (
 	ReasonRepetition           Reason = "repetition"            // the position repeated (automatic, or claimed)
 	ReasonMoveCount            Reason = "move-count rule"       // too long without a capture or a pawn move (automatic, or claimed)
 	ReasonInsufficientMaterial Reason = "insufficient material" // neither side can win
+	ReasonExtinction           Reason = "extinction"            // a side lost every piece of a kind it must keep (Variant.Extinction)
+	ReasonGoalReached          Reason = "goal reached"          // a flag piece reached its region (Variant.Flag)
+	ReasonBothReachedGoal      Reason = "both reached the goal" // both sides' flag pieces at once: a draw
+	ReasonBothPassed           Reason = "both players passed"   // a pass answered by a pass: a draw (Variant.Pass)
 )
 
 // EndReason is a reason a variant's own rules end games for, with how to

@@ -50,6 +50,12 @@ type PieceDef struct {
 	// NoDropRanks lists owner-relative ranks (1-based) where the piece may
 	// not be dropped.
 	NoDropRanks []int
+	// TurnedForBlack gives Black's piece White's moves turned half round,
+	// so that its left is White's right (as Fairy-Stockfish has them);
+	// otherwise Black's moves are White's mirrored, forward and back
+	// swapped and left and right kept. Only a piece that moves
+	// differently to the left and to the right tells the two apart.
+	TurnedForBlack bool
 }
 
 // CastlingRule declares one castling move: a piece (normally the king) and
@@ -81,7 +87,27 @@ type Promotion struct {
 	// Remember marks promoted pieces (FEN "~"); with Drops.CapturesToHand a
 	// captured promoted piece goes to hand as Drops.DemoteTo.
 	Remember bool
+	// Rule says where in the zone a pawn must promote (PromoteOnLastRank,
+	// the zero value: on the last rank only).
+	Rule PromotionRule
+	// Limits caps promotion to a piece, by letter: a pawn may become that
+	// piece only while its side has fewer than this many of it on the
+	// board. Letters not listed are not limited.
+	Limits map[byte]int
 }
+
+// PromotionRule says where in the promotion zone promotion is mandatory.
+type PromotionRule uint8
+
+// Promotion rules.
+const (
+	// PromoteOnLastRank: optional in the zone, mandatory on the last rank.
+	PromoteOnLastRank PromotionRule = iota
+	// PromoteInZone: mandatory on every square of the zone.
+	PromoteInZone
+	// PromoteOptional: optional everywhere, even on the last rank.
+	PromoteOptional
+)
 
 // Drops declares pockets and drops.
 type Drops struct {
@@ -94,6 +120,10 @@ type Drops struct {
 	// DemoteTo is the letter of the piece a captured promoted piece becomes
 	// in hand (crazyhouse: 'P').
 	DemoteTo byte
+	// NoDoubled is the letter of a piece that may not be dropped on a file
+	// where its owner already has one of it on the board (shogi's pawns);
+	// 0 = none.
+	NoDoubled byte
 	// OnlyAttacked allows drops only onto empty squares that one of the
 	// dropper's pieces on the board attacks (Position.Attacked).
 	OnlyAttacked bool
@@ -128,6 +158,7 @@ type StalemateRule uint8
 const (
 	StalemateDraw  StalemateRule = iota // the game is drawn
 	StalemateLoses                      // the stalemated player loses
+	StalemateWins                       // the stalemated player wins
 )
 
 // Variant is a game the engine plays: mostly data, plus hooks for what the
@@ -158,6 +189,43 @@ type Variant struct {
 	RoyalCaptureLoses bool
 	// Stalemate says what a position without legal moves and without check means.
 	Stalemate StalemateRule
+	// Checkmate says what checkmate means for the checkmated player
+	// (EndLoss, the zero value, as in chess).
+	Checkmate EndValue
+	// NoChecks forbids giving check: a move after which the opponent's
+	// royal piece is attacked is illegal.
+	NoChecks bool
+	// NoStranding forbids moves (without promotion) and drops that put a
+	// piece on a square from which it could never move, even on an empty
+	// board.
+	NoStranding bool
+	// Pass lets White (Pass[0]) and Black (Pass[1]) pass instead of
+	// moving, when not in check. PassOnlyWhenStuck allows the pass only
+	// to a player who has no other legal move.
+	Pass, PassOnlyWhenStuck [2]bool
+	// MustCapture makes captures compulsory: while a player has a legal
+	// capture (en passant included), other moves are illegal.
+	MustCapture bool
+	// MustDrop makes drops compulsory: while a player has a legal drop,
+	// other moves are illegal.
+	MustDrop bool
+	// RepetitionValue, when set, is what the automatic repetition end
+	// (RepetitionAuto) means for the player to act in the repeated
+	// position, instead of a draw.
+	RepetitionValue *EndValue
+	// EnPassantRegion, when set for a side (White, Black), holds the only
+	// squares ("e3") on which that side may capture en passant: a double
+	// step over another square leaves no target.
+	EnPassantRegion [2][]string
+	// DoublePassDraws ends the game in a draw when both players passed,
+	// one after the other: the position then has no legal moves.
+	DoublePassDraws bool
+	// Extinction, when set, ends the game when a side's pieces of a kind
+	// die out (see Extinction).
+	Extinction *Extinction
+	// Flag, when set, ends the game when a side's piece reaches its
+	// region of the board (see FlagRule).
+	Flag *FlagRule
 	// DrawClaimPlies lets a player claim a draw when this many plies passed
 	// without a capture or pawn move (100 = the 50-move rule); 0 = never.
 	DrawClaimPlies int
@@ -458,6 +526,31 @@ type compiled struct {
 	// counts.
 	pocketSlots int
 	slotType    [maxPocketSlots + 1]PieceType
+
+	promoLimit   [maxPieceTypes + 1]int // Promotion.Limits by type; 0 = none
+	epRegion     *[2][mailboxSize]bool  // EnPassantRegion; nil = anywhere
+	noDoubled    PieceType              // Drops.NoDoubled
+	extinctTypes []PieceType            // Extinction.Types, but '*'
+	extinctAll   bool                   // Extinction.Types has '*'
+	flag         *cflag                 // Flag
+	// stranded[side][t][s]: a piece of type t of side on s could never
+	// move again (NoStranding).
+	stranded *[2][maxPieceTypes + 1][mailboxSize]bool
+	// overlap[side][t]: two legs of type t may reach the same square, so
+	// its moves are generated with duplicates removed.
+	overlap [2][maxPieceTypes + 1]bool
+}
+
+// isInitialLeap reports whether off is the step of an initial-only lame
+// leap of type t of side (a double step that leaves an en-passant
+// target).
+func (c *compiled) isInitialLeap(side Color, t PieceType, off int) bool {
+	for _, l := range c.legs[side.index()][t] {
+		if l.initial && l.lameOff != 0 && int(l.off) == off {
+			return true
+		}
+	}
+	return false
 }
 
 // cleg is a Leg compiled for one side on the mailbox.
@@ -467,6 +560,7 @@ type cleg struct {
 	steps   int8  // maximum number of steps
 	mode    Mode
 	hop     bool
+	grass   bool // a grasshopper: lands on the square just beyond the screen
 	initial bool
 	ep      bool
 	// epOnly marks an en-passant leg whose ordinary captures another leg
@@ -487,6 +581,7 @@ type probe struct {
 	lameOff int16
 	steps   int8
 	hop     bool
+	grass   bool
 	initial int8 // owner-relative rank (0-based) the attacker must stand on; -1 = any
 	types   uint32
 }
@@ -591,7 +686,12 @@ func (v *Variant) compile() error {
 				if l.Initial && d.InitialRank == 0 {
 					return fail("piece %s: initial-only move without an InitialRank", d.Name)
 				}
-				c.legs[side.index()][t] = append(c.legs[side.index()][t], compileLeg(l, side))
+				cl := compileLeg(l, side)
+				if side == Black && d.TurnedForBlack {
+					l.DX = -l.DX
+					cl = compileLeg(l, side)
+				}
+				c.legs[side.index()][t] = append(c.legs[side.index()][t], cl)
 			}
 			for _, r := range d.NoDropRanks {
 				if r < 1 || r > v.Ranks {
@@ -608,6 +708,7 @@ func (v *Variant) compile() error {
 		for side := range c.legs {
 			c.markEnPassantOnly(c.legs[side][t])
 			markShadowed(c.legs[side][t])
+			c.overlap[side][t] = legsOverlap(c.legs[side][t])
 			for _, l := range c.legs[side][t] {
 				if !d.Pawn && l.initial && l.lameOff != 0 && c.doubleStep[side][t] == 0 {
 					c.doubleStep[side][t] = l.off
@@ -655,6 +756,9 @@ func (v *Variant) compile() error {
 	}
 	if v.Promotion.Remember && v.Drops.CapturesToHand && c.demoteTo == NoPieceType {
 		return fail("remembered promotions need Drops.DemoteTo")
+	}
+	if err := c.compileDataRules(v); err != nil {
+		return fail("%v", err)
 	}
 	if v.State != nil && v.State.fen(stateBytes{}) != "" {
 		return fail("the zero state writes %q in FEN; it must write nothing (it is the state of a start position)", v.State.fen(stateBytes{}))
@@ -773,7 +877,8 @@ func compileLeg(l Leg, side Color) cleg {
 		off:     int16(dy*mailboxWidth + dx),
 		steps:   l.Range,
 		mode:    l.Mode,
-		hop:     l.Hop,
+		hop:     l.Hop || l.Grasshopper,
+		grass:   l.Grasshopper,
 		initial: l.Initial,
 		ep:      l.EnPassant,
 	}
@@ -796,7 +901,7 @@ func (c *compiled) buildProbes() {
 				if l.mode&ModeCapture == 0 || l.epOnly {
 					continue
 				}
-				pr := probe{off: l.off, lameOff: l.lameOff, steps: l.steps, hop: l.hop, initial: -1}
+				pr := probe{off: l.off, lameOff: l.lameOff, steps: l.steps, hop: l.hop, grass: l.grass, initial: -1}
 				if l.initial {
 					pr.initial = int8(c.initialRank[t])
 				}

@@ -24,7 +24,7 @@ func TestRegisterValidatesVariants(t *testing.T) {
 		mutate func(v *Variant)
 		want   string
 	}{
-		{"unknown Betza letter", func(v *Variant) { v.Pieces[1].Betza = "gQ" }, "Knight"},
+		{"unknown Betza letter", func(v *Variant) { v.Pieces[1].Betza = "aQ" }, "Knight"},
 		{"letter used twice", func(v *Variant) { v.Pieces[1].Letter = 'B' }, "letter B used twice"},
 		{"letter not A-Z", func(v *Variant) { v.Pieces[1].Letter = '1' }, "is not A-Z"},
 		{"board too large", func(v *Variant) { v.Files = 13 }, "board 13x8"},

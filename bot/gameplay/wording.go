@@ -61,10 +61,20 @@ func EndPhrase(v *rules.Variant, r bot.Result, reason rules.Reason) string {
 			return ": neither side has the material left to win"
 		case rules.ReasonBothKingsCaptured:
 			return ": both Kings were captured at once"
+		case rules.ReasonBothReachedGoal:
+			return ": both sides reached their goal at once"
+		case rules.ReasonBothPassed:
+			return ": both players passed in a row"
+		case rules.ReasonExtinction:
+			return " by extinction: a piece both sides must keep is gone"
 		}
 		return " (" + string(reason) + ")"
 	}
 	switch reason {
+	case rules.ReasonExtinction:
+		return " by extinction: the other side lost every piece of a kind it must keep"
+	case rules.ReasonGoalReached:
+		return " by reaching the goal"
 	case rules.ReasonCheckmate:
 		return " by checkmate"
 	case rules.ReasonKingCaptured:

@@ -12,7 +12,7 @@ import (
 func analyzeCommand() command {
 	return command{
 		name:     "analyze",
-		synopsis: `-variant KEY [-options K=V,...] [-fen FEN] [-moves "M1 M2 ..."]`,
+		synopsis: `-variant KEY [-ini FILE] [-options K=V,...] [-fen FEN] [-moves "M1 M2 ..."]`,
 		summary:  "describe a position as one JSON object",
 		doc: `
 Plays -moves from the start position (or -fen) and prints one JSON object:

@@ -35,7 +35,7 @@ const arenaUCIMoveTime = 200 * time.Millisecond
 func arenaCommand() command {
 	return command{
 		name:     "arena",
-		synopsis: "-variant KEY [-options K=V,...] -a SPEC -b SPEC -games N [-seed S] [-pgn FILE]",
+		synopsis: "-variant KEY [-ini FILE] [-options K=V,...] -a SPEC -b SPEC -games N [-seed S] [-pgn FILE]",
 		summary:  "play engine-vs-engine games and measure the strength difference",
 		doc: fmt.Sprintf(`
 Plays -games games between two players, A and B, in the variant. Games come
@@ -62,6 +62,7 @@ A progress line is drawn on stderr when it is a terminal.`,
 		setup: func(fs *flag.FlagSet) runFunc {
 			var cfg arenaConfig
 			fs.StringVar(&cfg.variant, "variant", "", "variant `KEY` (required; see 'fairypost variants')")
+			cfg.ini.register(fs)
 			fs.StringVar(&cfg.options, "options", "", "variant options as `K=V,...`")
 			fs.StringVar(&cfg.a, "a", "", "player A's `SPEC` (required)")
 			fs.StringVar(&cfg.b, "b", "", "player B's `SPEC` (required)")
@@ -75,6 +76,7 @@ A progress line is drawn on stderr when it is a terminal.`,
 
 // arenaConfig is the arena's command line.
 type arenaConfig struct {
+	ini                         iniFlag
 	variant, options, a, b, pgn string
 	games                       int
 	seed                        uint64
@@ -360,6 +362,9 @@ func (g arenaGame) aScore() float64 {
 
 // arena runs "fairypost arena".
 func (a *app) arena(ctx context.Context, cfg arenaConfig) error {
+	if _, err := cfg.ini.apply(a); err != nil {
+		return err
+	}
 	reg, err := a.registry()
 	if err != nil {
 		return fmt.Errorf("variant registry: %w", err)

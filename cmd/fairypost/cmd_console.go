@@ -36,7 +36,7 @@ const lockTimeout = time.Second
 func consoleCommand() command {
 	return command{
 		name:     "console",
-		synopsis: "[-db FILE] [-images DIR] [-user NAME]",
+		synopsis: "[-db FILE] [-images DIR] [-user NAME] [-ini FILE]",
 		summary:  "local play as several users, commands typed as in Discord",
 		doc: `
 Plays without Discord: every user is a name, and commands are typed as in
@@ -66,7 +66,12 @@ second. While the console runs, "fairypost backup" can copy its database
 			db := fs.String("db", defaultDB, "the database `FILE` (created if missing)")
 			images := fs.String("images", defaultImagesDir, "write board images to `DIR` (created with the first image)")
 			user := fs.String("user", "", "start as user `NAME` (else the first line says \"as NAME\")")
+			var ini iniFlag
+			ini.register(fs)
 			return func(ctx context.Context, a *app) error {
+				if _, err := ini.apply(a); err != nil {
+					return err
+				}
 				return a.console(ctx, *db, *images, *user)
 			}
 		},

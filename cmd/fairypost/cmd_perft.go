@@ -16,7 +16,7 @@ const maxPerftDepth = 20
 func perftCommand() command {
 	return command{
 		name:     "perft",
-		synopsis: "-variant KEY [-options K=V,...] [-fen FEN] [-moves ...] -depth N [-divide]",
+		synopsis: "-variant KEY [-ini FILE] [-options K=V,...] [-fen FEN] [-moves ...] -depth N [-divide]",
 		summary:  "count the leaves of the legal-move tree (engine testing)",
 		doc: fmt.Sprintf(`
 Counts the move sequences of -depth moves (plies; atomic moves in variants

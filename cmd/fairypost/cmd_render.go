@@ -18,7 +18,7 @@ import (
 func renderCommand() command {
 	return command{
 		name:     "render",
-		synopsis: "-variant KEY [-options K=V,...] [-fen FEN] [-moves ...] [-flip] [-size PX] -o FILE.png",
+		synopsis: "-variant KEY [-ini FILE] [-options K=V,...] [-fen FEN] [-moves ...] [-flip] [-size PX] -o FILE.png",
 		summary:  "write a board image",
 		doc: fmt.Sprintf(`
 Plays -moves from the start position (or -fen) and draws the position

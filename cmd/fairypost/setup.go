@@ -17,11 +17,13 @@ import (
 // render share them.
 type positionFlags struct {
 	variant, options, fen, moves string
+	ini                          iniFlag
 }
 
 // register declares the flags on fs.
 func (pf *positionFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&pf.variant, "variant", "", "variant `KEY` (required; see 'fairypost variants')")
+	pf.ini.register(fs)
 	fs.StringVar(&pf.options, "options", "", "variant options as `K=V,...` (see 'fairypost variants')")
 	fs.StringVar(&pf.fen, "fen", "", "start from this `FEN` instead of the variant's start position")
 	fs.StringVar(&pf.moves, "moves", "", "play these `MOVES` first: separated by spaces or commas, each in\n"+
@@ -33,6 +35,9 @@ func (pf *positionFlags) register(fs *flag.FlagSet) {
 // position, and every move played with repetition counted. Every error is
 // bad input and names the flag or move at fault.
 func (pf *positionFlags) game(a *app) (*rules.Game, error) {
+	if _, err := pf.ini.apply(a); err != nil {
+		return nil, err
+	}
 	reg, err := a.registry()
 	if err != nil {
 		return nil, fmt.Errorf("variant registry: %w", err)
