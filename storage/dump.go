@@ -27,6 +27,7 @@ type Dump struct {
 	// ID, then the order the games ended.
 	RatingHistory []RatedGame
 	Tournaments   []*bot.Tournament // by ID
+	Secrets       []Secret          // by name (secret.go)
 }
 
 // RatedGame is one entry of a player's rating history in a pool.
@@ -74,6 +75,9 @@ func (db *DB) Dump(ctx context.Context) (*Dump, error) {
 			d.Outbox = append(d.Outbox, n)
 			return nil
 		}); err != nil {
+			return err
+		}
+		if err := dumpSecrets(tx, d); err != nil {
 			return err
 		}
 		return dumpRatingsAndTournaments(tx, d)
@@ -144,6 +148,9 @@ func (db *DB) Load(ctx context.Context, d *Dump) error {
 				return err
 			}
 			last = max(last, t.ID)
+		}
+		if err := loadSecrets(tx, d); err != nil {
+			return err
 		}
 		return tx.Bucket(bucketMeta).Bucket(keyIDs).SetSequence(last)
 	})

@@ -20,7 +20,7 @@ import (
 // challenges) with the IDs d implies, in ID order; the deadline,
 // reminder and expiry listings and their earliest times; the standings
 // and rating histories (verifyRatings) and the tournaments with their
-// listings (verifyTournaments); and the outbox
+// listings (verifyTournaments); the secrets (verifySecrets); and the outbox
 // with d's notifications in d's order (IDs may differ). It returns the
 // first difference found. "fairypost migrate" runs it after a copy.
 func Verify(ctx context.Context, d *Dump, st bot.Stores) error {
@@ -120,6 +120,9 @@ func Verify(ctx context.Context, d *Dump, st bot.Stores) error {
 		return err
 	}
 	if err := verifyTournaments(ctx, d, st); err != nil {
+		return err
+	}
+	if err := verifySecrets(ctx, d, st); err != nil {
 		return err
 	}
 	return verifyOutbox(ctx, d, st.Outbox)
