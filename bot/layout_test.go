@@ -18,7 +18,7 @@ const module = "github.com/fairypost/fairypost"
 // adapters are the packages under bot/ that serve people (commands and
 // transports) and may import every feature; every other package under
 // bot/ is a feature.
-var adapters = []string{"command", "console", "discord", "discordtest"}
+var adapters = []string{"command", "console", "discord", "discordtest", "web"}
 
 // botPackages returns the directories of the packages under bot/ (this
 // directory), bot itself excluded, by their path below it ("ratings",
