@@ -244,11 +244,9 @@ func (m *game) state(now time.Time) string {
 			return "The game is paused by agreement."
 		}
 		p := m.rg.Position()
-		s := fmt.Sprintf("%s (%s) to move", m.nameOf(g.ToAct), colourName(p.ToAct()))
-		if phase := p.PhaseName(); phase != "" && phase != "move" {
-			s += ": " + phase
-		}
-		return s + left(g.Deadline, now) + "."
+		// What the player does now in a multi-part turn is in the
+		// board's status bar (render), as in the bot's posts.
+		return fmt.Sprintf("%s (%s) to move%s.", m.nameOf(g.ToAct), colourName(p.ToAct()), left(g.Deadline, now))
 	case bot.GameAborted:
 		return "The game was aborted" + bot.AbortPhrase(g.Reason) + "."
 	case bot.GameFinished:
@@ -288,10 +286,14 @@ func left(deadline, now time.Time) string {
 	}
 	days, hours, mins := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour), int(d%time.Hour/time.Minute)
 	switch {
-	case days > 0:
+	case days > 0 && hours > 0:
 		return fmt.Sprintf(", %s %s left", plural(days, "day"), plural(hours, "hour"))
-	case hours > 0:
+	case days > 0:
+		return fmt.Sprintf(", %s left", plural(days, "day"))
+	case hours > 0 && mins > 0:
 		return fmt.Sprintf(", %s %s left", plural(hours, "hour"), plural(mins, "minute"))
+	case hours > 0:
+		return fmt.Sprintf(", %s left", plural(hours, "hour"))
 	case mins > 0:
 		return fmt.Sprintf(", %s left", plural(mins, "minute"))
 	}
