@@ -54,6 +54,9 @@ func parseRequest(path, rawQuery string) (request, int) {
 		return req, 404
 	}
 	switch {
+	case len(parts) == 1 && parts[0] == "favicon.ico":
+		req.kind, req.name = kindAsset, parts[0]
+		return req, checkQuery(rawQuery, nil)
 	case len(parts) == 2 && parts[0] == "assets" && validName(parts[1]):
 		req.kind, req.name = kindAsset, parts[1]
 		return req, checkQuery(rawQuery, nil)

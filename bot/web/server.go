@@ -1,12 +1,16 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"log/slog"
 	"net"
 	"net/http"
@@ -308,7 +312,22 @@ func (s *Server) loadAssets() error {
 		*f.name = "page." + hex.EncodeToString(sum[:6]) + "." + f.ext
 		s.assets[*f.name] = asset{data: b, contentType: f.ctype}
 	}
+	s.assets["favicon.ico"] = asset{data: favicon(), contentType: "image/png"}
 	return nil
+}
+
+// favicon draws the site's icon: a 2×2 board in the colours of the
+// bot's boards, 16 px wide.
+func favicon() []byte {
+	img := image.NewPaletted(image.Rect(0, 0, 16, 16), color.Palette{color.RGBA{0xf0, 0xd9, 0xb5, 0xff}, color.RGBA{0xb5, 0x88, 0x63, 0xff}})
+	for y := range 16 {
+		for x := range 16 {
+			img.SetColorIndex(x, y, uint8((x/8+y/8)%2))
+		}
+	}
+	var buf bytes.Buffer
+	png.Encode(&buf, img)
+	return buf.Bytes()
 }
 
 // serveAsset answers the stylesheet and the script.

@@ -4,10 +4,10 @@
 (function () {
   const main = document.getElementById("game");
   if (!main) return;
-  const img = document.getElementById("board");
   const base = main.dataset.base;
   let v = main.dataset.v, plies = +main.dataset.plies, ply = +main.dataset.ply;
   let flip = main.dataset.flip === "1";
+  let img = document.getElementById("board");
   let alts = null;
   const cache = new Map();
   window.fpSteps = [];
@@ -20,9 +20,10 @@
     const u = src(n);
     if (cache.has(u)) return;
     const i = new Image();
-    i.decoding = "async";
     i.src = u;
+    i.decode().catch(function () {});
     cache.set(u, i);
+    if (cache.size > 64) cache.delete(cache.keys().next().value);
   }
   function href(n, f) {
     return "?ply=" + n + (f ? "&flip=1" : "");
@@ -45,11 +46,25 @@
     ply = n;
     const u = src(n);
     const pre = cache.get(u);
-    img.onload = function () {
-      window.fpSteps.push({ ply: n, ms: performance.now() - t0, prefetched: !!(pre && pre.complete) });
-      img.onload = null;
+    const shown = function (prefetched) {
+      requestAnimationFrame(function () {
+        window.fpSteps.push({ ply: n, ms: performance.now() - t0, prefetched: prefetched });
+      });
     };
-    img.src = u;
+    if (pre && pre.complete && pre.naturalWidth > 0 && pre !== img) {
+      // A board fetched and decoded ahead takes the place of the one shown.
+      pre.id = "board";
+      pre.width = pre.naturalWidth;
+      pre.height = pre.naturalHeight;
+      img.replaceWith(pre);
+      cache.delete(u);
+      img = pre;
+      shown(true);
+    } else {
+      img.onload = function () { img.onload = null; shown(false); };
+      img.removeAttribute("height");
+      img.src = u;
+    }
     if (alts && alts[n]) img.alt = alts[n];
     else img.alt = "Board " + labelOf(n) + ".";
     document.getElementById("at").innerHTML = "";
