@@ -106,10 +106,13 @@ func TestForgedTokensReadNothing(t *testing.T) {
 func TestRateLimit(t *testing.T) {
 	now := t0
 	f := newFixture(t, web.Options{Rate: 2, Burst: 5, Now: func() time.Time { return now }})
-	serve := func(addr string) int {
+	serve := func(addr string, forwarded ...string) int {
 		w := httptest.NewRecorder()
 		r := httptest.NewRequest(http.MethodGet, "/rules/chess", nil)
 		r.RemoteAddr = addr
+		for _, f := range forwarded {
+			r.Header.Add("X-Forwarded-For", f)
+		}
 		f.srv.ServeHTTP(w, r)
 		return w.Code
 	}
@@ -132,5 +135,16 @@ func TestRateLimit(t *testing.T) {
 	}
 	if code := serve("10.0.0.1:1000"); code != 429 {
 		t.Errorf("a third request in that second: %d, want 429", code)
+	}
+	// Behind a reverse proxy on this host: the address it forwards counts
+	// (the last one: a client cannot choose it), not the proxy's.
+	if code := serve("127.0.0.1:5000", "10.0.0.1"); code != 429 {
+		t.Errorf("10.0.0.1 through the proxy: %d, want 429", code)
+	}
+	if code := serve("127.0.0.1:5000", "10.0.0.1, 10.0.0.3"); code != 200 {
+		t.Errorf("10.0.0.3 through the proxy, claiming 10.0.0.1 first: %d, want 200", code)
+	}
+	if code := serve("10.0.0.4:5000", "10.0.0.1"); code != 200 {
+		t.Errorf("X-Forwarded-For from a peer that is not on this host counted: %d", code)
 	}
 }

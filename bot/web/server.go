@@ -218,12 +218,23 @@ func plain(w http.ResponseWriter, status int, text string) {
 	fmt.Fprintln(w, text)
 }
 
-// clientAddress is the address the rate limit counts by: the peer's IP
-// (a proxy in front counts as one client; see docs/operations.md).
+// clientAddress is the address the rate limit counts by: the peer's IP;
+// for a peer on this host (a reverse proxy on a loopback address), the
+// last address of X-Forwarded-For, the one the proxy appended, when it is
+// an IP (docs/operations.md).
 func clientAddress(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
-		return r.RemoteAddr
+		host = r.RemoteAddr
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		xff := r.Header.Values("X-Forwarded-For")
+		if len(xff) > 0 {
+			parts := strings.Split(xff[len(xff)-1], ",")
+			if fwd := net.ParseIP(strings.TrimSpace(parts[len(parts)-1])); fwd != nil {
+				return fwd.String()
+			}
+		}
 	}
 	return host
 }

@@ -115,6 +115,12 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	tours := tournaments.New(svc, be.stores.Tournaments, be.stores.Ratings)
 	h := botcmd.New(svc, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names,
 		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings)})
+	// The game pages, when web.listen is set (cmd_web.go).
+	stopWeb, err := startRunWeb(ctx, cfg, svc, be, names, log)
+	if err != nil {
+		return err
+	}
+	defer stopWeb()
 	sched := bot.NewScheduler(svc, log)
 	var deliv *bot.Deliverer
 	// The computer player's runner registers its wake-up with svc, so it
