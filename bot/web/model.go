@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
@@ -38,6 +39,11 @@ type game struct {
 
 	rec *bot.Game
 	rg  *rules.Game
+
+	// The move list's HTML, written once per side (moveList).
+	movesOnce [2]sync.Once
+	movesHTML [2]string
+	movesErr  [2]error
 }
 
 // player is one side of a game as the page names it.

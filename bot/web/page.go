@@ -11,6 +11,7 @@ import (
 	"image/png"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/fairypost/fairypost/bot"
@@ -89,6 +90,7 @@ type pageData struct {
 	CSS, JS                   string
 	Prev, Next, Last          int
 	FlipHref                  string
+	MovesHTML                 template.HTML
 }
 
 // servePage answers the game's page at the ply asked for (the last one
@@ -142,6 +144,10 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request, g *bot.Game, 
 	}
 	if m.Ongoing {
 		d.PollMS = s.opts.PollInterval.Milliseconds()
+	}
+	if d.MovesHTML, err = m.moveList(ply, req.flip); err != nil {
+		s.storeError(w, err)
+		return
 	}
 	var buf bytes.Buffer
 	if err := pageTemplate.Execute(&buf, d); err != nil {
@@ -274,16 +280,46 @@ func (s *Server) serveAlts(w http.ResponseWriter, r *http.Request, g *bot.Game, 
 // pageTemplate is the game's page. Every move is a link to its ?ply=N,
 // so that it works without the script; the script (page.js) steps
 // without reloading.
-var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
-	"moves": func(m []move, ply int, flip bool) movesArg { return movesArg{M: m, Ply: ply, Flip: flip} },
-}).Parse(pageHTML))
+var pageTemplate = template.Must(template.New("page").Parse(pageHTML))
 
-// movesArg is what the template "moves" writes: a side's moves of a line,
-// the ply shown, whether the board is turned.
+// movesTemplate is the move list of a page, written once per record
+// version and side (game.movesHTML): the one part of a page that grows
+// with the game.
+var movesTemplate = template.Must(template.New("moves").Funcs(template.FuncMap{
+	"side": func(m []move, flip bool) movesArg { return movesArg{M: m, Flip: flip} },
+}).Parse(movesHTML))
+
+//go:embed assets/moves.html
+var movesHTML string
+
+// movesArg is what the template "side" writes: a side's moves of a line
+// and whether the board is turned.
 type movesArg struct {
 	M    []move
-	Ply  int
 	Flip bool
+}
+
+// moveList returns the move list of m with the links of the boards
+// turned or not, the move of ply marked as the one shown.
+func (m *game) moveList(ply int, flip bool) (template.HTML, error) {
+	i := 0
+	if flip {
+		i = 1
+	}
+	m.movesOnce[i].Do(func() {
+		var buf bytes.Buffer
+		m.movesErr[i] = movesTemplate.Execute(&buf, struct {
+			Lines []line
+			Flip  bool
+		}{m.Lines, flip})
+		m.movesHTML[i] = buf.String()
+	})
+	if m.movesErr[i] != nil {
+		return "", m.movesErr[i]
+	}
+	at := fmt.Sprintf(` data-ply="%d">`, ply)
+	// The list is html/template's output; the mark is a fixed attribute.
+	return template.HTML(strings.Replace(m.movesHTML[i], at, at[:len(at)-1]+` aria-current="step">`, 1)), nil
 }
 
 //go:embed assets/page.html
