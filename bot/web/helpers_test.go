@@ -57,6 +57,24 @@ func newFixture(tb testing.TB, opts web.Options) *fixture {
 	return f
 }
 
+// newFixtureOver returns a fixture with a new Server (nothing cached)
+// over the database, Service and secret of f, with options opts (whose
+// Key and Names are set here).
+func newFixtureOver(tb testing.TB, f *fixture, opts web.Options) *fixture {
+	tb.Helper()
+	g := *f
+	opts.Key = func(context.Context) ([]byte, error) { return f.key, nil }
+	opts.Names = func(_ context.Context, _, id string) string { return map[string]string{"alice": "Alice A.", "bob": "Bob B."}[id] }
+	srv, err := web.New(f.svc, opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g.srv = srv
+	g.http = httptest.NewServer(srv)
+	tb.Cleanup(g.http.Close)
+	return &g
+}
+
 // newGame starts a game of variant between alice (White) and bob.
 func (f *fixture) newGame(tb testing.TB, variant string) *bot.Game {
 	tb.Helper()
