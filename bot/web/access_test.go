@@ -148,3 +148,27 @@ func TestRateLimit(t *testing.T) {
 		t.Errorf("X-Forwarded-For from a peer that is not on this host counted: %d", code)
 	}
 }
+
+// TestHTTPServerTimeouts: the http.Server the pages are served with has
+// a time limit on every stage of a connection and a bound on headers.
+func TestHTTPServerTimeouts(t *testing.T) {
+	hs := web.NewHTTPServer(http.NotFoundHandler())
+	if hs.ReadHeaderTimeout <= 0 || hs.ReadTimeout <= 0 || hs.WriteTimeout <= 0 || hs.IdleTimeout <= 0 || hs.MaxHeaderBytes <= 0 || hs.MaxHeaderBytes > 64<<10 {
+		t.Errorf("timeouts: header %v, read %v, write %v, idle %v; headers at most %d bytes",
+			hs.ReadHeaderTimeout, hs.ReadTimeout, hs.WriteTimeout, hs.IdleTimeout, hs.MaxHeaderBytes)
+	}
+}
+
+// TestHead: HEAD is answered as GET, without the body.
+func TestHead(t *testing.T) {
+	f := newFixture(t, web.Options{})
+	g := f.newGame(t, "chess")
+	resp, err := http.Head(f.url(g.ID, "/board.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" || resp.ContentLength <= 0 {
+		t.Errorf("HEAD of a board: %d %s, length %d", resp.StatusCode, resp.Header.Get("Content-Type"), resp.ContentLength)
+	}
+}

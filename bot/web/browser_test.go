@@ -250,5 +250,17 @@ func TestBrowser(t *testing.T) {
 	step(kb.End, "21")
 	b.screenshot(t, "winning-360.png", 360)
 	b.screenshot(t, "winning-1280.png", 1280)
+	// The dark scheme: the page's colours follow the system's.
+	bg := eval[string](t, b, `getComputedStyle(document.body).backgroundColor`)
+	call(t, b, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+	if dark := eval[string](t, b, `getComputedStyle(document.body).backgroundColor`); dark == bg {
+		t.Errorf("the background is %s in both colour schemes", bg)
+	}
+	b.screenshot(t, "winning-dark-360.png", 360)
+	// Keyboard focus is visible: a focused move has an outline.
+	b.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector('#moves a[data-ply="3"]').focus()`), chromedp.KeyEvent(kb.Tab))
+	if outline := eval[string](t, b, `getComputedStyle(document.activeElement).outlineStyle`); outline == "none" {
+		t.Errorf("the focused %s has no outline", eval[string](t, b, `document.activeElement.outerHTML`))
+	}
 	b.noErrors(t)
 }
