@@ -64,7 +64,9 @@ func newFixtureOver(tb testing.TB, f *fixture, opts web.Options) *fixture {
 	tb.Helper()
 	g := *f
 	opts.Key = func(context.Context) ([]byte, error) { return f.key, nil }
-	opts.Names = func(_ context.Context, _, id string) string { return map[string]string{"alice": "Alice A.", "bob": "Bob B."}[id] }
+	opts.Names = func(_ context.Context, _, id string) string {
+		return map[string]string{"alice": "Alice A.", "bob": "Bob B."}[id]
+	}
 	srv, err := web.New(f.svc, opts)
 	if err != nil {
 		tb.Fatal(err)
