@@ -20,7 +20,7 @@ import (
 
 // pageCacheSize is how many games' pages a Server keeps built (by record
 // version): the games being looked at.
-const pageCacheSize = 128
+const pageCacheSize = 64
 
 // pageCache keeps the built game of the pages asked for last, by game ID,
 // each valid for its record version only.
