@@ -147,7 +147,7 @@ func startWeb(ctx context.Context, cfg WebConfig, svc *bot.Service, secrets secr
 func linkCommand() command {
 	return command{
 		name:     "link",
-		synopsis: "-db FILE -game ID [-base URL] | -db FILE -rotate",
+		synopsis: "-db FILE|-config FILE -game ID [-base URL] | -db FILE|-config FILE -rotate",
 		summary:  "print a game's page address, or revoke every link",
 		doc: `
 Prints the address of game ID's page: URL (the public address of the
@@ -161,10 +161,14 @@ without it, or with a token made up, the page does not exist (404).
 pages served by a running process within a minute), and the links made
 from now on work. With -game, the game's new address is printed.
 
-The database is opened for writing, like the bot's: a database in use by a
-running bot cannot be opened (exit status 2 after one second).`,
+The database FILE is opened for writing, like the bot's: a database in use
+by a running bot cannot be opened (exit status 2 after one second). With
+-config FILE instead, the store is the etcd cluster of its [storage]
+section (storage.backend = "etcd"), shared with the running bots, and the
+public address defaults to its web.base_url.`,
 		setup: func(fs *flag.FlagSet) runFunc {
-			db := fs.String("db", "", "the database `FILE` (required)")
+			db := fs.String("db", "", "the database `FILE`")
+			config := fs.String("config", "", "the configuration `FILE` of bots on etcd, instead of -db")
 			id := fs.Uint64("game", 0, "the game `ID`")
 			base := fs.String("base", "", "the public address of the pages (`URL`)")
 			rotate := fs.Bool("rotate", false, "replace the secret: revoke every link given so far")
@@ -172,29 +176,72 @@ running bot cannot be opened (exit status 2 after one second).`,
 				if *id == 0 && !*rotate {
 					return badInput("-game ID is required (a game number, as /games shows), or -rotate")
 				}
+				if (*db == "") == (*config == "") {
+					return badInput("give the database: -db FILE, or -config FILE for bots on etcd")
+				}
 				if *base != "" {
 					if msg := checkBaseURL(*base); msg != "" {
 						return badInput("-base %s: %s", quote(*base), msg)
 					}
 				}
-				return a.link(ctx, *db, *id, strings.TrimRight(*base, "/"), *rotate)
+				st, baseURL, done, err := a.linkStore(ctx, *db, *config)
+				if err != nil {
+					return err
+				}
+				defer done()
+				if *base != "" {
+					baseURL = *base
+				}
+				return a.link(ctx, st, *id, strings.TrimRight(baseURL, "/"), *rotate)
 			}
 		},
 	}
 }
 
-// link runs "fairypost link".
-func (a *app) link(ctx context.Context, dbPath string, id uint64, base string, rotate bool) error {
-	db, err := openStore(dbPath, storeOpen{flag: "-db", readOnly: false})
-	if err != nil {
-		return err
+// linkStore opens the store of "fairypost link": the file dbPath, or the
+// etcd cluster the configuration file configPath names, whose
+// web.base_url it returns too; done closes it.
+func (a *app) linkStore(ctx context.Context, dbPath, configPath string) (st linkable, base string, done func(), err error) {
+	if dbPath != "" {
+		db, err := openStore(dbPath, storeOpen{flag: "-db", readOnly: false})
+		if err != nil {
+			return nil, "", nil, err
+		}
+		return db, "", func() { db.Close() }, nil
 	}
-	defer db.Close()
+	cfg, err := loadConfig(configPath, a.getenv)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	if cfg.Storage.Backend != backendEtcd {
+		return nil, "", nil, badInput("-config %s: its storage.backend is %q: give the database file with -db", configPath, cfg.Storage.Backend)
+	}
+	be, err := openEtcd(ctx, cfg.Storage.Etcd, consoleLogger(a.stderr))
+	if err != nil {
+		return nil, "", nil, err
+	}
+	l, ok := be.stores.Games.(linkable)
+	if !ok {
+		be.close()
+		return nil, "", nil, fmt.Errorf("the store %s keeps no secrets", be.where)
+	}
+	return l, cfg.Web.BaseURL, func() { be.close() }, nil
+}
+
+// linkable is a store "fairypost link" works on: its games and secrets.
+type linkable interface {
+	secretStore
+	Game(ctx context.Context, id uint64) (*bot.Game, error)
+}
+
+// link runs "fairypost link" on db.
+func (a *app) link(ctx context.Context, db linkable, id uint64, base string, rotate bool) error {
 	if id != 0 {
 		if _, err := db.Game(ctx, id); err != nil {
 			return serviceError(err)
 		}
 	}
+	var err error
 	var sec storage.Secret
 	if rotate {
 		sec, err = db.RotateSecret(ctx, storage.PageSecret)

@@ -14,8 +14,11 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/web"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/storage"
+	"github.com/fairypost/fairypost/storage/etcdstore"
+	"github.com/fairypost/fairypost/storage/etcdstore/etcdtest"
 )
 
 // TestWebConfigErrors: web.listen and web.base_url are checked, each
@@ -215,4 +218,45 @@ func TestRunServesPages(t *testing.T) {
 	if _, err := db.Secret(context.Background(), storage.PageSecret); err != nil {
 		t.Errorf("the bot made no page secret: %v", err)
 	}
+}
+
+// TestLinkOnEtcd: "fairypost link -config FILE" works on the etcd store
+// the bots share: it prints the address under web.base_url with the
+// secret of the store, which a Server over the same store accepts, and
+// -rotate replaces that secret there.
+func TestLinkOnEtcd(t *testing.T) {
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	s, err := etcdstore.Open(context.Background(), etcdstore.Options{Endpoints: c.Endpoints, Prefix: "pages/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	svc := testkit.ServiceOver(t, s.Stores(), testkit.NewClock(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)))
+	ctx := context.Background()
+	ch, err := svc.Challenge(ctx, bot.ChallengeRequest{Challenger: "alice", Challenged: "bob", Variant: "chess"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := svc.Accept(ctx, ch.ID, ch.Version, "bob", bot.Where{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := writeConfig(t, etcdConfig(c, "pages/")+"[web]\nbase_url = \"https://g.example.org\"\n")
+	link := strings.TrimSpace(mustRun(t, "link", "-config", cfg, "-game", fmt.Sprint(g.ID)))
+	sec, err := s.Secret(ctx, storage.PageSecret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := web.Link("https://g.example.org", sec.Key, g.ID); link != want {
+		t.Errorf("link -config printed %q, want %q", link, want)
+	}
+	r := run(t, "link", "-config", cfg, "-rotate")
+	if r.code != 0 || r.stdout != "" {
+		t.Fatalf("link -rotate: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if fresh, err := s.Secret(ctx, storage.PageSecret); err != nil || string(fresh.Key) == string(sec.Key) {
+		t.Errorf("after -rotate the store's secret is %x (was %x), %v", fresh.Key, sec.Key, err)
+	}
+	checkBadInput(t, run(t, "link", "-config", writeConfig(t, "[web]\nbase_url = \"https://g.example.org\"\n"), "-game", "1"), "give the database file with -db")
+	checkBadInput(t, run(t, "link", "-db", "x.db", "-config", cfg, "-game", "1"), "-db FILE, or -config FILE")
 }
