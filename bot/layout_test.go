@@ -20,7 +20,7 @@ const module = "github.com/fairypost/fairypost"
 // transports) and may import every feature; core is the game's life,
 // which features are built on; every other package under bot/ is a
 // feature.
-var adapters = []string{"command", "console", "discord", "discordtest"}
+var adapters = []string{"command", "console", "discord", "discordtest", "web"}
 
 // core is the package of the game's life (its Service and write path).
 const core = "gameplay"

@@ -42,3 +42,9 @@ func TestReplayGuardConformance(t *testing.T) {
 func TestDeferredConformance(t *testing.T) {
 	storetest.RunDeferred(t, func(t *testing.T) bot.DeferredStore { return mustOpenDB(t, "") })
 }
+
+// TestSecretConformance runs the secrets' conformance suite on bbolt
+// files.
+func TestSecretConformance(t *testing.T) {
+	storetest.RunSecrets(t, func(t *testing.T) storetest.SecretStore { return mustOpenDB(t, "") })
+}

@@ -32,6 +32,7 @@ type Dump struct {
 	Notes []bot.Note
 	// Follows are who follows which game, by game ID, then user ID.
 	Follows []bot.Follow
+	Secrets []Secret // by name (secret.go)
 }
 
 // RatedGame is one entry of a player's rating history in a pool.
@@ -79,6 +80,9 @@ func (db *DB) Dump(ctx context.Context) (*Dump, error) {
 			d.Outbox = append(d.Outbox, n)
 			return nil
 		}); err != nil {
+			return err
+		}
+		if err := dumpSecrets(tx, d); err != nil {
 			return err
 		}
 		if err := dumpRatingsAndTournaments(tx, d); err != nil {
@@ -179,6 +183,9 @@ func (db *DB) Load(ctx context.Context, d *Dump) error {
 			if err := putFollow(tx, f); err != nil {
 				return err
 			}
+		}
+		if err := loadSecrets(tx, d); err != nil {
+			return err
 		}
 		return tx.Bucket(bucketMeta).Bucket(keyIDs).SetSequence(last)
 	})

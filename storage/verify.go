@@ -22,7 +22,7 @@ import (
 // reminder and expiry listings and their earliest times; the standings
 // and rating histories (verifyRatings) and the tournaments with their
 // listings (verifyTournaments); the notes and followers of every game
-// (verifyNotesAndFollows); and the outbox
+// (verifyNotesAndFollows); the secrets (verifySecrets); and the outbox
 // with d's notifications in d's order (IDs may differ). It returns the
 // first difference found. "fairypost migrate" runs it after a copy.
 func Verify(ctx context.Context, d *Dump, st gameplay.Stores) error {
@@ -125,6 +125,9 @@ func Verify(ctx context.Context, d *Dump, st gameplay.Stores) error {
 		return err
 	}
 	if err := verifyNotesAndFollows(ctx, d, st); err != nil {
+		return err
+	}
+	if err := verifySecrets(ctx, d, st); err != nil {
 		return err
 	}
 	return verifyOutbox(ctx, d, st.Outbox)

@@ -80,6 +80,8 @@ func commands() []command {
 		renderCommand(),
 		docsCommand(),
 		exportCommand(),
+		linkCommand(),
+		webCommand(),
 		backupCommand(),
 		checkCommand(),
 		migrateCommand(),

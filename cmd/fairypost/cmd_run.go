@@ -118,6 +118,12 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	settings := prefs.New(svc, be.stores.Users, prefs.VacationAllowance(cfg.Play.VacationDays))
 	h := botcmd.New(svc, settings, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names,
 		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings)})
+	// The game pages, when web.listen is set (cmd_web.go).
+	stopWeb, err := startRunWeb(ctx, cfg, svc, be, names, log)
+	if err != nil {
+		return err
+	}
+	defer stopWeb()
 	sched := gameplay.NewScheduler(svc, log)
 	var deliv *notify.Deliverer
 	// The computer player's runner registers its wake-up with svc, so it

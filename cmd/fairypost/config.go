@@ -26,6 +26,7 @@ type Config struct {
 	Console ConsoleConfig `toml:"console"`
 	Log     LogConfig     `toml:"log"`
 	Play    PlayConfig    `toml:"play"`
+	Web     WebConfig     `toml:"web"`
 }
 
 // PlayConfig is about the rules of correspondence play every player
@@ -321,6 +322,9 @@ func (c *Config) validate() error {
 		return badValue("discord.deliver_every", "%s: choose at least 10ms", c.Discord.DeliverEvery.D())
 	}
 	if err := c.Discord.validateShard(c.Storage.Backend); err != nil {
+		return err
+	}
+	if err := c.Web.validate(); err != nil {
 		return err
 	}
 	return c.Discord.validateHTTP()

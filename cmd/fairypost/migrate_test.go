@@ -34,6 +34,10 @@ func migrateFixture(t *testing.T) string {
 	}
 	defer db.Close()
 	ctx := context.Background()
+	// The secret of the game pages' links goes with the records.
+	if _, err := db.EnsureSecret(ctx, storage.PageSecret); err != nil {
+		t.Fatal(err)
+	}
 	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	for i := range 30 {
 		white, black := fmt.Sprint("u", i%7), fmt.Sprint("u", (i+3)%7)

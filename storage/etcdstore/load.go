@@ -19,8 +19,8 @@ const loadBatch = 100
 // Load copies every record of d into the store, whose prefix must hold
 // nothing yet but its schema: games and challenges keep their IDs and
 // versions, with all their index entries; preferences, standings,
-// rating histories, tournaments (with their index entries), notes and
-// follows are copied
+// rating histories, tournaments (with their index entries), notes,
+// follows and secrets are copied
 // as they are; the notifications are appended in d's order and so get new
 // IDs (etcd revisions) in the same order. The ID counter ends at d's
 // LastID (or the largest ID, if larger), so no ID is ever given twice.
@@ -105,6 +105,11 @@ func (s *Store) Load(ctx context.Context, d *storage.Dump) error {
 		add(nops[:n])
 		nops = nops[n:]
 	}
+	sops, err := s.loadSecretOps(d)
+	if err != nil {
+		return err
+	}
+	add(sops)
 	flush()
 	if err := s.commitAll(ctx, batches); err != nil {
 		return err

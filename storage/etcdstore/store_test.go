@@ -125,3 +125,10 @@ func TestTournamentRoundOverTheTransactionLimit(t *testing.T) {
 		t.Errorf("games created by the refused round: %d, %v", len(gs), err)
 	}
 }
+
+// TestSecretConformance runs the secrets' conformance suite on an
+// in-process single-member etcd, each subtest under a prefix of its own.
+func TestSecretConformance(t *testing.T) {
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	storetest.RunSecrets(t, func(t *testing.T) storetest.SecretStore { return openStore(t, c) })
+}
