@@ -1,8 +1,13 @@
 package analysis
 
 import (
+	"bufio"
 	"errors"
+	"fmt"
+	"io"
 	"math"
+	"strconv"
+	"strings"
 )
 
 // LichessScale is the scale of lichess's winning-chances curve for
@@ -53,49 +58,34 @@ var ErrFit = errors.New("analysis: the samples do not determine a curve")
 // Fit returns the scale whose curve best predicts the samples' scores:
 // the maximum-likelihood k of P(White scores) = 1/(1+exp(-k*cp)), the
 // curve Chances is, with a draw counting as half a win and half a loss.
-// The log-likelihood is concave in k, so Newton's method from lichess's
-// scale finds the maximum; the result is rounded to 6 significant digits,
-// the precision a variant's definition records.
+// The log-likelihood is concave in k, so its slope falls as k grows: the
+// maximum is where the slope crosses zero, found by bisection between
+// 1e-7 and 1 (a maximum outside, results that go against the evaluations
+// or follow them without a single surprise, is ErrFit). The result is
+// rounded to 6 significant digits, the precision a variant's definition
+// records.
 func Fit(samples []Sample) (float64, error) {
-	var spread float64
-	for _, s := range samples {
-		spread += float64(s.CP) * float64(s.CP)
-	}
-	if spread == 0 {
-		return 0, ErrFit
-	}
-	k := LichessScale
-	for iter := 0; iter < 100; iter++ {
-		var grad, curv float64
+	slope := func(k float64) float64 {
+		g := 0.0
 		for _, s := range samples {
 			x := float64(s.CP)
-			p := 1 / (1 + math.Exp(-k*x))
-			grad += x * (s.Score - p)
-			curv += x * x * p * (1 - p)
+			g += x * (s.Score - 1/(1+math.Exp(-k*x)))
 		}
-		if curv == 0 {
-			return 0, ErrFit
-		}
-		step := grad / curv
-		// Halve steps that would cross zero: the curve must rise.
-		for k+step <= 0 && step < -1e-12 {
-			step /= 2
-			if k+step > 0 {
-				break
-			}
-		}
-		if k+step <= 0 {
-			return 0, ErrFit
-		}
-		k += step
-		if math.Abs(step) < 1e-12 {
-			break
-		}
+		return g
 	}
-	if math.IsNaN(k) || k <= 0 || k > 1 {
+	lo, hi := 1e-7, 1.0
+	if len(samples) == 0 || slope(lo) <= 0 || slope(hi) >= 0 {
 		return 0, ErrFit
 	}
-	return roundSignificant(k, 6), nil
+	for i := 0; i < 200 && hi/lo > 1+1e-12; i++ {
+		mid := math.Sqrt(lo * hi)
+		if slope(mid) > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return roundSignificant(math.Sqrt(lo*hi), 6), nil
 }
 
 // roundSignificant rounds x to n significant digits.
@@ -105,4 +95,42 @@ func roundSignificant(x float64, n int) float64 {
 	}
 	e := math.Pow(10, float64(n-1)-math.Floor(math.Log10(math.Abs(x))))
 	return math.Round(x*e) / e
+}
+
+// WriteSamples writes samples to w, one "CP SCORE" a line ("-35 0.5").
+func WriteSamples(w io.Writer, samples []Sample) error {
+	for _, s := range samples {
+		if _, err := fmt.Fprintf(w, "%d %s\n", s.CP, strconv.FormatFloat(s.Score, 'g', -1, 64)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ReadSamples reads what WriteSamples wrote; blank lines are skipped. An
+// error names the first line that is not an integer and a score of 0,
+// 0.5 or 1.
+func ReadSamples(r io.Reader) ([]Sample, error) {
+	var out []Sample
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			return nil, fmt.Errorf("line %d: %q: want an evaluation and a score", n, line)
+		}
+		cp, err := strconv.Atoi(f[0])
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %q is not an evaluation in hundredths of a pawn", n, f[0])
+		}
+		score, err := strconv.ParseFloat(f[1], 64)
+		if err != nil || (score != 0 && score != 0.5 && score != 1) {
+			return nil, fmt.Errorf("line %d: %q is not a score (0, 0.5 or 1)", n, f[1])
+		}
+		out = append(out, Sample{CP: cp, Score: score})
+	}
+	return out, sc.Err()
 }

@@ -77,6 +77,7 @@ func commands() []command {
 		analyzeCommand(),
 		perftCommand(),
 		arenaCommand(),
+		fitcurveCommand(),
 		renderCommand(),
 		docsCommand(),
 		exportCommand(),
