@@ -79,10 +79,11 @@ type Turn struct {
 	// sequence"), else "".
 	Why string
 	// Best is the turn the engine prefers from Before's position (its
-	// parts in order), empty when the turn played is that turn or forced.
+	// parts in order) when the turn is judged (not Good), else empty.
 	Best []rules.Move
 	// Line is the engine's expected line from Before's position, starting
-	// with Best (at most 20 atomic moves); empty when Best is.
+	// with Best (at most 20 atomic moves, and at least Best); empty when
+	// Best is.
 	Line []rules.Move
 	// Accuracy is the turn's accuracy for its player (MoveAccuracy of the
 	// player's winning percentages before and after); 100 for the
@@ -331,7 +332,9 @@ func build(g *rules.Game, results []searched, a *Analysis) {
 		default:
 			t.Accuracy = MoveAccuracy(before, after)
 			t.Judgement, t.Why = judge(t.Before, t.After, t.Player, a.Scale)
-			t.Best, t.Line = best, results[t.From].line
+			if t.Judgement != Good {
+				t.Best, t.Line = best, results[t.From].line
+			}
 		}
 	}
 	wins := []float64{results[a.Turns[0].From].eval.WhiteWin(a.Scale)}

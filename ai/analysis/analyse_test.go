@@ -65,6 +65,9 @@ func TestFoolsMate(t *testing.T) {
 	if g4.Judgement != Blunder || len(g4.Best) != 1 || g4.Why != mateCreated {
 		t.Errorf("g4: %q (%s), best %v: want a blunder (%s) with a better move", g4.Judgement, g4.Why, sans(g, 2, g4.Best), mateCreated)
 	}
+	if e5 := a.Turns[1]; e5.Judgement != Good || e5.Best != nil || e5.Line != nil {
+		t.Errorf("e5: %q, best %v, line %v: want no judgement and no better move", e5.Judgement, e5.Best, e5.Line)
+	}
 	if qh4 := a.Turns[3]; qh4.Judgement != Good || qh4.After.Result != rules.BlackWins {
 		t.Errorf("Qh4#: %q, after %v: want no judgement and the game won by Black", qh4.Judgement, qh4.After)
 	}

@@ -81,6 +81,7 @@ func commands() []command {
 		renderCommand(),
 		docsCommand(),
 		exportCommand(),
+		annotateCommand(),
 		backupCommand(),
 		checkCommand(),
 		migrateCommand(),
