@@ -139,6 +139,9 @@ func TestJudgementThresholds(t *testing.T) {
 			{"escapes a mate", mate(-2), ev(-0.5), Good, ""},
 			{"a drawn ending from a win", ev(0.5), draw, Blunder, ""},
 		} {
+			if got := Judge(c.before, c.after, mover, scale); got != c.want {
+				t.Errorf("Judge: %v %s: %q, want %q", mover, c.name, got, c.want)
+			}
 			if got, why := judge(c.before, c.after, mover, scale); got != c.want || why != c.why {
 				t.Errorf("%v %s (%v -> %v): %q (%q), want %q (%q)", mover, c.name, c.before, c.after, got, why, c.want, c.why)
 			}

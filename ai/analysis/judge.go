@@ -187,3 +187,12 @@ func mateJudgement(c float64) Judgement {
 	}
 	return Blunder
 }
+
+// Judge is the judgement of a turn of mover from the evaluation before
+// it to the one after it on the curve of scale, by lichess's rules (see
+// the package doc): for judging another engine's evaluations the same
+// way, e.g. Stockfish's on lichess's curve. Analyse judges with it.
+func Judge(before, after Eval, mover rules.Color, scale float64) Judgement {
+	j, _ := judge(before, after, mover, scale)
+	return j
+}
