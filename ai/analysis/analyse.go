@@ -241,29 +241,53 @@ func searchAll(ctx context.Context, g *rules.Game, hashes []uint64, todo []int, 
 }
 
 // searchPosition searches position i of g with e: its evaluation, and at
-// the beginning of a turn the engine's turn and line.
+// the beginning of a turn the engine's turn and line. The engine answers
+// at once, without a score, in a position with a single legal move, so
+// such moves are played first and the position they lead to is searched.
 func searchPosition(ctx context.Context, e *ai.Engine, g *rules.Game, hashes []uint64, i int) (searched, error) {
 	pos := g.PositionAt(i)
-	r, err := e.Search(ctx, pos, hashes[:i])
-	if err != nil {
-		return searched{}, err
-	}
 	var s searched
-	if m := ai.MateIn(r.Score); m != 0 {
-		s.eval.Mate = m
-	} else {
-		s.eval.CP = r.Score
+	var forced []rules.Move
+	cur, past := pos, append([]uint64(nil), hashes[:i]...)
+	for {
+		legal := cur.Legal(nil)
+		if len(legal) != 1 {
+			break
+		}
+		next, _ := cur.After(legal[0])
+		forced = append(forced, legal[0])
+		past = append(past, cur.Hash())
+		cur = next
+		if o := cur.Outcome(); o.Over() {
+			s.eval = Eval{Result: o.Result}
+			break
+		}
 	}
-	if pos.ToAct() == rules.Black {
-		s.eval.CP, s.eval.Mate = -s.eval.CP, -s.eval.Mate
+	if s.eval.Result == rules.Ongoing {
+		r, err := e.Search(ctx, cur, past)
+		if err != nil {
+			return searched{}, err
+		}
+		if m := ai.MateIn(r.Score); m != 0 {
+			s.eval.Mate = m + sign(m)*len(forced)
+		} else {
+			s.eval.CP = r.Score
+		}
+		if cur.ToAct() == rules.Black {
+			s.eval.CP, s.eval.Mate = -s.eval.CP, -s.eval.Mate
+		}
+		if pos.BeginsTurn() {
+			s.line = append(forced, e.Line(cur, r.Move, lineLength-len(forced))...)
+		}
+	} else {
+		s.line = forced
 	}
 	if !pos.BeginsTurn() {
 		return s, nil
 	}
-	s.line = e.Line(pos, r.Move, lineLength)
 	// The engine's turn: the line up to the next turn, completed by
 	// searching the positions inside the turn the table did not keep.
-	cur, past := pos, append([]uint64(nil), hashes[:i]...)
+	cur, past = pos, append(past[:0], hashes[:i]...)
 	for k := 0; ; k++ {
 		var m rules.Move
 		if k < len(s.line) {
@@ -370,4 +394,15 @@ func sameMoves(a, b []rules.Move) bool {
 		}
 	}
 	return true
+}
+
+// sign returns the sign of n: 1, -1 or 0.
+func sign(n int) int {
+	switch {
+	case n > 0:
+		return 1
+	case n < 0:
+		return -1
+	}
+	return 0
 }

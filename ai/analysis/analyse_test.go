@@ -220,3 +220,23 @@ func TestRefusals(t *testing.T) {
 		t.Errorf("cancelled: %v, want context.Canceled", err)
 	}
 }
+
+// TestSingleMoveEvaluated checks that a position with a single legal move
+// is evaluated by what follows it (the engine answers such a position at
+// once, without a score): Black, checked by a Rook with a single way out,
+// is lost, and the evaluation says so, not 0.
+func TestSingleMoveEvaluated(t *testing.T) {
+	reg := registry(t)
+	g := gameFrom(t, reg, "chess", "7k/8/6K1/8/8/8/8/R7 w - - 0 1", "a1a7")
+	p := g.Position()
+	if n := len(p.Legal(nil)); n != 1 {
+		t.Fatalf("after Ra7 Black has %d legal moves, want 1", n)
+	}
+	a, err := Analyse(context.Background(), g, Options{Level: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := a.Plies[0].Eval; e.Mate <= 0 {
+		t.Errorf("after Ra7 (Black's only move Kg8, then Ra8#): %v, want White mating", e)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	analyser "github.com/fairypost/fairypost/ai/analysis"
 	"github.com/fairypost/fairypost/rules"
@@ -17,10 +18,11 @@ import (
 //
 //	go test ./cmd/fairypost -run TestAnalysisAgainstStockfish -stockfish /usr/games/stockfish -timeout 120m -v
 var (
-	stockfishPath  = flag.String("stockfish", "", "compare the analysis's blunders with this Stockfish's (TestAnalysisAgainstStockfish)")
-	stockfishGames = flag.Int("stockfish.games", 30, "arena games between levels 2 and 6 for TestAnalysisAgainstStockfish")
-	stockfishDepth = flag.Int("stockfish.depth", 16, "Stockfish's fixed depth for TestAnalysisAgainstStockfish")
-	stockfishLevel = flag.Int("stockfish.level", analyser.DefaultLevel, "the analysis level TestAnalysisAgainstStockfish checks")
+	stockfishPath    = flag.String("stockfish", "", "compare the analysis's blunders with this Stockfish's (TestAnalysisAgainstStockfish)")
+	stockfishGames   = flag.Int("stockfish.games", 30, "arena games between levels 2 and 6 for TestAnalysisAgainstStockfish")
+	stockfishDepth   = flag.Int("stockfish.depth", 16, "Stockfish's fixed depth for TestAnalysisAgainstStockfish")
+	stockfishLevel   = flag.Int("stockfish.level", analyser.DefaultLevel, "the analysis level TestAnalysisAgainstStockfish checks")
+	stockfishMinutes = flag.Float64("stockfish.minutes", 0, "TestAnalysisAgainstStockfish starts no game after this many minutes (0: no limit)")
 )
 
 // stockfishEval searches every position of g that goes on (all but the
@@ -119,49 +121,92 @@ func TestAnalysisAgainstStockfish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var games []*rules.Game
-	plies := 0
-	for i := 0; i < *stockfishGames; i++ {
-		g, err := playArenaGame(ctx, v, a, b, 1, i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		games = append(games, g.game)
-		plies += len(g.game.Moves())
+	// The games are played one after the other; Stockfish and our
+	// analysis take each as soon as it is played. Past -stockfish.minutes
+	// no new game is started, and the table covers the games both
+	// analysed.
+	var deadline time.Time
+	if *stockfishMinutes > 0 {
+		deadline = time.Now().Add(time.Duration(*stockfishMinutes * float64(time.Minute)))
 	}
-	t.Logf("%d games, %d plies", len(games), plies)
-	// Stockfish in the background while our analysis runs.
-	sfEvals := make([][]analyser.Eval, len(games))
-	var sfErr error
+	late := func() bool { return !deadline.IsZero() && time.Now().After(deadline) }
+	n := *stockfishGames
+	games := make([]*rules.Game, n)
+	sfEvals := make([][]analyser.Eval, n)
+	ours := make([]*analyser.Analysis, n)
+	toSF, toOurs := make(chan int, n), make(chan int, n)
+	var sfErr, ourErr error
 	var wg sync.WaitGroup
-	wg.Add(1)
+	wg.Add(2)
 	go func() {
 		defer wg.Done()
 		u, err := startUCI(ctx, arenaSpec{uciPath: *stockfishPath, uciOpts: [][2]string{{"Threads", "1"}, {"Hash", "64"}}})
 		if err != nil {
 			sfErr = err
+			for range toSF {
+			}
 			return
 		}
 		defer u.close()
-		for i, g := range games {
-			if sfEvals[i], err = stockfishEval(u, g, *stockfishDepth); err != nil {
-				sfErr = fmt.Errorf("game %d: %w", i, err)
-				return
+		for i := range toSF {
+			if sfErr != nil || late() {
+				continue
 			}
+			ev, err := stockfishEval(u, games[i], *stockfishDepth)
+			if err != nil {
+				sfErr = fmt.Errorf("game %d: %w", i, err)
+				continue
+			}
+			sfEvals[i] = ev
 		}
 	}()
-	ours := make([]*analyser.Analysis, len(games))
-	for i, g := range games {
-		if ours[i], err = analyser.Analyse(ctx, g, analyser.Options{Level: *stockfishLevel}); err != nil {
+	go func() {
+		defer wg.Done()
+		for i := range toOurs {
+			if ourErr != nil || late() {
+				continue
+			}
+			an, err := analyser.Analyse(ctx, games[i], analyser.Options{Level: *stockfishLevel})
+			if err != nil {
+				ourErr = err
+				continue
+			}
+			ours[i] = an
+		}
+	}()
+	plies := 0
+	for i := 0; i < n && !late(); i++ {
+		g, err := playArenaGame(ctx, v, a, b, 1, i)
+		if err != nil {
 			t.Fatal(err)
 		}
+		games[i] = g.game
+		plies += len(g.game.Moves())
+		toSF <- i
+		toOurs <- i
 	}
+	close(toSF)
+	close(toOurs)
 	wg.Wait()
 	if sfErr != nil {
 		t.Fatal(sfErr)
 	}
+	if ourErr != nil {
+		t.Fatal(ourErr)
+	}
+	compared, comparedPlies := 0, 0
+	for i := range games {
+		if ours[i] != nil && sfEvals[i] != nil {
+			compared++
+			comparedPlies += len(games[i].Moves())
+		}
+	}
+	t.Logf("%d games played (%d plies); %d analysed by both (%d plies)", len(games), plies, compared, comparedPlies)
 	var table [4][4]int // [Stockfish's][ours]
 	for i, an := range ours {
+		if an == nil || sfEvals[i] == nil {
+			continue
+		}
 		for _, turn := range an.Turns {
 			if turn.Forced {
 				continue
