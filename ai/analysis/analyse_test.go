@@ -136,7 +136,7 @@ func TestTrainWreckWholeTurn(t *testing.T) {
 
 // TestForcedTurn checks that a turn without choice is never judged nor
 // counted: White in check with one legal move (taking the Queen), which
-// ends the game (two bare Kings).
+// ends the game (two bare Kings), and a forced pass.
 func TestForcedTurn(t *testing.T) {
 	reg := registry(t)
 	g := gameFrom(t, reg, "chess", "7k/8/8/8/8/8/6q1/7K w - - 0 1", "h1g2")
@@ -150,6 +150,15 @@ func TestForcedTurn(t *testing.T) {
 	}
 	if a.WhiteOK || a.BlackOK {
 		t.Errorf("accuracy ok %v/%v: want none (no unforced turn)", a.WhiteOK, a.BlackOK)
+	}
+	// A forced pass: in Crazyhouse Annihilation White's only pawn is
+	// blocked and White has nothing in hand.
+	g = gameFrom(t, reg, "annihilation", "8/8/8/4p3/4P3/8/8/n7[] w - - 0 1", "pass", "a1b3")
+	if a, err = Analyse(context.Background(), g, Options{Level: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if turn := a.Turns[0]; !turn.Forced || turn.Judgement != Good || turn.Best != nil || a.WhiteOK {
+		t.Errorf("forced pass: forced %v, %q, best %v, White's accuracy counted %v: want forced, unjudged, uncounted", turn.Forced, turn.Judgement, turn.Best, a.WhiteOK)
 	}
 	// The same position with a second legal move (Bxg2) is not forced.
 	g = gameFrom(t, reg, "chess", "7k/8/8/8/8/8/6q1/5B1K w - - 0 1", "h1g2")
