@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -53,14 +54,14 @@ move, a forced pass) is never judged nor counted in accuracy.
                 judgement and best are on its last ply.
 A game still being played is refused (no help during play), as is a game
 without moves. -workers searches that many positions at once (the result
-does not change). A progress line is drawn on stderr when it is a
-terminal. The database is opened like export's.`, analyser.MaxLevel, analyser.DefaultLevel),
+does not change; default: one per processor). A progress line is drawn
+on stderr when it is a terminal. The database is opened like export's.`, analyser.MaxLevel, analyser.DefaultLevel),
 		setup: func(fs *flag.FlagSet) runFunc {
 			db := fs.String("db", "", "the database `FILE` (required)")
 			id := fs.Uint64("game", 0, "the game `ID` (required)")
 			level := fs.Int("level", analyser.DefaultLevel, fmt.Sprintf("analysis level `N` (1-%d)", analyser.MaxLevel))
 			format := fs.String("format", "pgn", "`pgn` or json")
-			workers := fs.Int("workers", 1, "positions searched at once (`N`, 1-64)")
+			workers := fs.Int("workers", min(64, runtime.GOMAXPROCS(0)), "positions searched at once (`N`, 1-64; default: the processors)")
 			return func(ctx context.Context, a *app) error {
 				if *format != "pgn" && *format != "json" {
 					return badInput("-format %s: want pgn or json", quote(*format))
