@@ -42,7 +42,7 @@ func newChess(map[string]string) (*Variant, error) {
 		RepetitionClaim:      3,
 		RepetitionAuto:       5,
 		InsufficientMaterial: bareMinorPieces,
-		Strategy:             Strategy{NullMove: true},
+		Strategy:             Strategy{NullMove: true, WinScale: 0.00283184},
 		Help: VariantHelp{
 			Summary: "Standard chess. Each side has a King, a Queen, two Rooks, two Bishops, two Knights and eight pawns; " +
 				"White moves first and the players take turns, one move each. You win by checkmate: the enemy King is attacked " +
