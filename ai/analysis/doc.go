@@ -2,7 +2,8 @@
 // position of a finished game with package ai, turns the evaluations into
 // winning chances on the variant's curve, judges each turn as lichess
 // does, names the engine's better turn and computes lichess's accuracies.
-// It does no I/O and keeps no package-level state.
+// It does no file or network I/O (the fitting pairs are read from and
+// written to any io.Reader and io.Writer) and keeps no package-level state.
 //
 // # Winning chances
 //
