@@ -163,7 +163,7 @@ func newGrand(map[string]string) (*Variant, error) {
 		DrawClaimPlies:  100,
 		RepetitionClaim: 3,
 		RepetitionAuto:  5,
-		Strategy:        Strategy{NullMove: true},
+		Strategy:        Strategy{NullMove: true, WinScale: 0.00636056},
 		Help: VariantHelp{
 			Summary: "Chess on a 10x10 board with two more pieces a side, the Marshal " +
 				"(letter C), which moves as a Rook or a Knight, and the Cardinal (letter A), which moves as a Bishop or a " +
