@@ -118,7 +118,7 @@ func newCrazyhouse(map[string]string) (*Variant, error) {
 		DrawClaimPlies:  100,
 		RepetitionClaim: 3,
 		RepetitionAuto:  5,
-		Strategy:        Strategy{NullMove: true},
+		Strategy:        Strategy{NullMove: true, WinScale: 0.000966976},
 		Help: VariantHelp{
 			Summary: "Chess in which a captured piece changes sides and goes into the captor's hand. On your turn you may, " +
 				"instead of moving, drop a piece from your hand onto any empty square, even to give check or checkmate; " +
