@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 
 	"github.com/fairypost/fairypost/ai"
@@ -154,6 +155,9 @@ func Analyse(ctx context.Context, g *rules.Game, opts Options) (*Analysis, error
 	}
 	if level < 1 || level > MaxLevel {
 		return nil, fmt.Errorf("analysis: level %d: want 1..%d", level, MaxLevel)
+	}
+	if !(opts.Scale >= 0) || math.IsInf(opts.Scale, 0) {
+		return nil, fmt.Errorf("analysis: scale %g: want a positive number, or 0 for the variant's", opts.Scale)
 	}
 	v := g.Variant()
 	scale := opts.Scale

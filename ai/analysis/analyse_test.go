@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"math"
 	"reflect"
 	"testing"
 
@@ -211,7 +212,7 @@ func TestDeterministic(t *testing.T) {
 }
 
 // TestRefusals checks the errors: a game without moves, a level out of
-// range, a cancelled context.
+// range, a scale that is not a positive number, a cancelled context.
 func TestRefusals(t *testing.T) {
 	reg := registry(t)
 	if _, err := Analyse(context.Background(), game(t, reg, "chess"), Options{}); err != ErrNoMoves {
@@ -221,6 +222,11 @@ func TestRefusals(t *testing.T) {
 	for _, level := range []int{-1, MaxLevel + 1} {
 		if _, err := Analyse(context.Background(), g, Options{Level: level}); err == nil {
 			t.Errorf("level %d: want an error", level)
+		}
+	}
+	for _, scale := range []float64{-0.001, math.NaN(), math.Inf(1)} {
+		if _, err := Analyse(context.Background(), g, Options{Level: 1, Scale: scale}); err == nil {
+			t.Errorf("scale %g: want an error", scale)
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
