@@ -90,3 +90,10 @@ func (o Options) normalized() Options {
 	}
 	return o
 }
+
+// LevelNodes returns the node budget of a search at level n (1-8), 0 for
+// the top level (which searches by time) or a level out of range.
+func LevelNodes(n int) int64 {
+	nodes, _ := level(n)
+	return nodes
+}

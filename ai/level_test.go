@@ -32,3 +32,16 @@ func TestLevelLadder(t *testing.T) {
 		t.Errorf("no level given: level %d, want 4", o.Level)
 	}
 }
+
+// TestLevelNodes checks that LevelNodes gives each node level's budget,
+// the one a search at that level uses, and 0 for the top level.
+func TestLevelNodes(t *testing.T) {
+	for n := 1; n < TopLevel; n++ {
+		if got, want := LevelNodes(n), NewEngine(Options{Level: n}).Options().Nodes; got != want || got == 0 {
+			t.Errorf("LevelNodes(%d) = %d, want %d", n, got, want)
+		}
+	}
+	if got := LevelNodes(TopLevel); got != 0 {
+		t.Errorf("LevelNodes(TopLevel) = %d, want 0", got)
+	}
+}

@@ -41,4 +41,11 @@ type Strategy struct {
 	// must stay false where stalemate wins, passes are real moves, or the
 	// turn has several parts (false = no such pruning).
 	NullMove bool
+	// WinScale is the scale k of the curve 2/(1+exp(-k*cp))-1 that turns
+	// the computer player's evaluation (cp, hundredths of a pawn) into
+	// winning chances for the post-game analysis (package ai/analysis):
+	// fitted on the variant's self-play games by "fairypost fitcurve",
+	// which prints the value to record here. 0 = not fitted: the analysis
+	// uses lichess's chess curve.
+	WinScale float64
 }

@@ -42,7 +42,7 @@ func newChess(map[string]string) (*Variant, error) {
 		RepetitionClaim:      3,
 		RepetitionAuto:       5,
 		InsufficientMaterial: bareMinorPieces,
-		Strategy:             Strategy{NullMove: true},
+		Strategy:             Strategy{NullMove: true, WinScale: 0.00283184},
 		Help: VariantHelp{
 			Summary: "Standard chess. Each side has a King, a Queen, two Rooks, two Bishops, two Knights and eight pawns; " +
 				"White moves first and the players take turns, one move each. You win by checkmate: the enemy King is attacked " +
@@ -118,7 +118,7 @@ func newCrazyhouse(map[string]string) (*Variant, error) {
 		DrawClaimPlies:  100,
 		RepetitionClaim: 3,
 		RepetitionAuto:  5,
-		Strategy:        Strategy{NullMove: true},
+		Strategy:        Strategy{NullMove: true, WinScale: 0.000966976},
 		Help: VariantHelp{
 			Summary: "Chess in which a captured piece changes sides and goes into the captor's hand. On your turn you may, " +
 				"instead of moving, drop a piece from your hand onto any empty square, even to give check or checkmate; " +
@@ -163,7 +163,7 @@ func newGrand(map[string]string) (*Variant, error) {
 		DrawClaimPlies:  100,
 		RepetitionClaim: 3,
 		RepetitionAuto:  5,
-		Strategy:        Strategy{NullMove: true},
+		Strategy:        Strategy{NullMove: true, WinScale: 0.00636056},
 		Help: VariantHelp{
 			Summary: "Chess on a 10x10 board with two more pieces a side, the Marshal " +
 				"(letter C), which moves as a Rook or a Knight, and the Cardinal (letter A), which moves as a Bishop or a " +

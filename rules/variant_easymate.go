@@ -213,7 +213,7 @@ func easymateVariant(o easymateOptions) *Variant {
 		Help:                 easymateHelp(),
 		// A King is frozen while its Queen is attacked: a side with a
 		// frozen King cannot step out of a check.
-		Strategy: Strategy{Term: easymateTerm},
+		Strategy: Strategy{Term: easymateTerm, WinScale: 0.00119206},
 	}
 	v.Hooks = Hooks{
 		ExtraMoves: e.extraMoves,

@@ -105,7 +105,7 @@ func newTank(map[string]string) (*Variant, error) {
 		RepetitionAuto:    3,
 		// Bombs are worth what their blast would take; a King near an
 		// enemy bomb or Tank is in danger before any check.
-		Strategy: Strategy{Term: tankTerm},
+		Strategy: Strategy{Term: tankTerm, WinScale: 0.00209132},
 		Hooks: Hooks{
 			ExtraMoves:      tankExtraMoves,
 			Apply:           tankApply,

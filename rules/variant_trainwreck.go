@@ -67,6 +67,7 @@ type trainWreckOptions struct {
 	pawn      PieceDef // the pawn: twPawn or twBerolinaPawn
 	queen     byte     // the letter of the piece on d1/d8 that castles like a Queen: 'Q' or 'C'
 	threeMove bool     // own, own, opponent after White's first turn
+	winScale  float64  // Strategy.WinScale, fitted by fairypost fitcurve
 }
 
 // newTrainWreck returns Train Wreck Chess (docs/variants/trainwreck.md, with the
@@ -77,7 +78,7 @@ type trainWreckOptions struct {
 // chooses the promotion piece; capturing the King or leaving the player to
 // act without a legal half-move wins.
 func newTrainWreck(map[string]string) (*Variant, error) {
-	return trainWreckVariant(trainWreckOptions{key: "trainwreck", name: "Train Wreck Chess", pawn: twPawn(), queen: 'Q'}), nil
+	return trainWreckVariant(trainWreckOptions{key: "trainwreck", winScale: 0.000168487, name: "Train Wreck Chess", pawn: twPawn(), queen: 'Q'}), nil
 }
 
 // newTrainWreckBerolina returns Berolina Train Wreck Chess (docs/variants/trainwreck-berolina.md,
@@ -85,7 +86,7 @@ func newTrainWreck(map[string]string) (*Variant, error) {
 // square diagonally forward, or two from its starting rank over an empty
 // square, and captures straight ahead), without en passant.
 func newTrainWreckBerolina(map[string]string) (*Variant, error) {
-	return trainWreckVariant(trainWreckOptions{key: "trainwreck-berolina", name: "Berolina Train Wreck Chess", pawn: twBerolinaPawn(), queen: 'Q'}), nil
+	return trainWreckVariant(trainWreckOptions{key: "trainwreck-berolina", winScale: 0.000168487, name: "Berolina Train Wreck Chess", pawn: twBerolinaPawn(), queen: 'Q'}), nil
 }
 
 // newTrainWreckAlmost returns Almost Train Wreck Chess (docs/variants/trainwreck-berolina.md,
@@ -93,7 +94,7 @@ func newTrainWreckBerolina(map[string]string) (*Variant, error) {
 // Queens, promotion to C, R, B or N, and the Chancellor castling as the
 // Queen does.
 func newTrainWreckAlmost(map[string]string) (*Variant, error) {
-	return trainWreckVariant(trainWreckOptions{key: "trainwreck-almost", name: "Almost Train Wreck Chess", pawn: twPawn(), queen: 'C'}), nil
+	return trainWreckVariant(trainWreckOptions{key: "trainwreck-almost", winScale: 0.000168487, name: "Almost Train Wreck Chess", pawn: twPawn(), queen: 'C'}), nil
 }
 
 // newTrainWreckThreeMove returns Three-Move Train Wreck Chess, "Two Steps
@@ -102,7 +103,7 @@ func newTrainWreckAlmost(map[string]string) (*Variant, error) {
 // moves of the player's own pieces (the same piece may move twice) and then
 // one of the opponent's. Having no legal move loses in each of the three.
 func newTrainWreckThreeMove(map[string]string) (*Variant, error) {
-	return trainWreckVariant(trainWreckOptions{key: "trainwreck-threemove", name: "Three-Move Train Wreck Chess", pawn: twPawn(), queen: 'Q', threeMove: true}), nil
+	return trainWreckVariant(trainWreckOptions{key: "trainwreck-threemove", winScale: 0.000149431, name: "Three-Move Train Wreck Chess", pawn: twPawn(), queen: 'Q', threeMove: true}), nil
 }
 
 // twPawn is the pawn of Train Wreck: a chess pawn without en passant.
@@ -158,7 +159,7 @@ func trainWreckVariant(o trainWreckOptions) *Variant {
 		// now, twPoolDanger 3200) 83% and 78% at level 4 (seeds 4, 5), 82%
 		// at level 5 (88 games), Berolina 88%, Almost 88%, Three-Move 90%
 		// (60 games each, level 4); half that weight scored 78-86%.
-		Strategy: Strategy{Material: 100, Mobility: 3, Term: trainWreckTerm},
+		Strategy: Strategy{Material: 100, Mobility: 3, Term: trainWreckTerm, WinScale: o.winScale},
 	}
 	v.Hooks = Hooks{
 		NextTurn:  trainWreckNextTurn,

@@ -219,7 +219,7 @@ func winningVariant(n int) *Variant {
 		Help:                 winningHelp(),
 		// An Attacker wins by reaching the King in its two steps; the
 		// Defenders beside the King are the answer.
-		Strategy: Strategy{Term: winningTerm},
+		Strategy: Strategy{Term: winningTerm, WinScale: 0.00178591},
 		Hooks: Hooks{
 			NextTurn:        winNextTurn,
 			AfterMove:       winAfterMove,
