@@ -1,7 +1,6 @@
 package command
 
 import (
-	"github.com/fairypost/fairypost/bot/prefs"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -11,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/fairypost/fairypost/bot/prefs"
 
 	"github.com/fairypost/fairypost/internal/testkit"
 )

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/fairypost/fairypost/internal/testkit"
 
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/command"
@@ -13,7 +14,6 @@ import (
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
 	"github.com/fairypost/fairypost/rules"
-	"github.com/fairypost/fairypost/storage"
 )
 
 // reopen closes e's database and opens the file again under a new
@@ -24,11 +24,7 @@ func (e *env) reopen(t *testing.T) {
 	if err := e.db.Close(); err != nil {
 		t.Fatal(err)
 	}
-	db, err := storage.Open(path, storage.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := testkit.OpenDBAt(t, path)
 	reg, err := rules.NewRegistry()
 	if err != nil {
 		t.Fatal(err)

@@ -8,11 +8,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fairypost/fairypost/internal/testkit"
+
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/discord"
 	"github.com/fairypost/fairypost/bot/discordtest"
 	"github.com/fairypost/fairypost/bot/gameplay"
-	"github.com/fairypost/fairypost/storage"
 )
 
 // TestDeferredAnswerFinishedByAnother (issue 29): a /move deferred by
@@ -28,11 +29,7 @@ func TestDeferredAnswerFinishedByAnother(t *testing.T) {
 	guild := strconv.FormatUint(2<<22, 10) // shard 0 of 2
 	channel := strconv.FormatUint(2<<22+1, 10)
 	srv.AddChannel(guild, channel, "games")
-	db, err := storage.Open(filepath.Join(t.TempDir(), "deferred.db"), storage.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := testkit.OpenDBAt(t, filepath.Join(t.TempDir(), "deferred.db"))
 	clk := newClock()
 	// A record is finished for a process that is gone once it is grace
 	// old: a process may defer before it is a candidate.

@@ -89,11 +89,7 @@ func startWorker(t *testing.T, srv *discordtest.Server, db *storage.DB, guard bo
 func TestHTTPReplayToAnotherWorker(t *testing.T) {
 	srv := newFake()
 	t.Cleanup(srv.Close)
-	db, err := storage.Open(filepath.Join(t.TempDir(), "bot.db"), storage.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := testkit.OpenDBAt(t, filepath.Join(t.TempDir(), "bot.db"))
 	guard := &failingGuard{guard: db}
 	a, urlA := startWorker(t, srv, db, guard)
 	_, urlB := startWorker(t, srv, db, guard)

@@ -115,11 +115,7 @@ func TestShardsShareTheWork(t *testing.T) {
 	if got := []int{shardOf[channels[0]], shardOf[channels[1]], shardOf[channels[2]], shardOf[channels[3]]}; !slices.Equal(got, []int{0, 1, 0, 1}) {
 		t.Fatalf("the servers' shards are %v, want two on each", got)
 	}
-	db, err := storage.Open(filepath.Join(t.TempDir(), "shards.db"), storage.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := testkit.OpenDBAt(t, filepath.Join(t.TempDir(), "shards.db"))
 	clk := newClock()
 	h0, ran0 := startShard(t, srv, db, clk, 0, 2)
 	h1, ran1 := startShard(t, srv, db, clk, 1, 2)

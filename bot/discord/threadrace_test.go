@@ -8,10 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fairypost/fairypost/internal/testkit"
+
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/bot/discordtest"
 	"github.com/fairypost/fairypost/bot/gameplay"
-	"github.com/fairypost/fairypost/storage"
 )
 
 // TestOneThreadAcrossProcesses (issue 29): two bots sharing one store,
@@ -27,11 +28,7 @@ func TestOneThreadAcrossProcesses(t *testing.T) {
 	guild := strconv.FormatUint(2<<22, 10)
 	channel := strconv.FormatUint(2<<22+1, 10)
 	srv.AddChannel(guild, channel, "games")
-	db, err := storage.Open(filepath.Join(t.TempDir(), "race.db"), storage.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := testkit.OpenDBAt(t, filepath.Join(t.TempDir(), "race.db"))
 	clk := newClock()
 	h0, _ := startShard(t, srv, db, clk, 0, 2)
 	h1, _ := startShard(t, srv, db, clk, 1, 2)

@@ -12,7 +12,6 @@ import (
 	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/internal/testkit"
 	"github.com/fairypost/fairypost/rules"
-	"github.com/fairypost/fairypost/storage"
 )
 
 // addForecast stores line for user in game id, failing on error.
@@ -447,10 +446,7 @@ func TestForecastPlayedOnceUnderRace(t *testing.T) {
 // Service over the reopened file plays them.
 func TestForecastSurvivesRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "fp.db")
-	db, err := storage.Open(path, storage.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := testkit.OpenDBAt(t, path)
 	c := testkit.NewClock(t0)
 	e := &env{db: db, clock: c, svc: gameplay.NewService(gameplay.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, registry(t), gameplay.Clock(c.Now), gameplay.Coin(func() bool { return true }))}
 	g := e.start(t, "trainwreck")
@@ -460,11 +456,7 @@ func TestForecastSurvivesRestart(t *testing.T) {
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
-	db, err = storage.Open(path, storage.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db = testkit.OpenDBAt(t, path)
 	e = &env{db: db, clock: c, svc: gameplay.NewService(gameplay.Stores{Games: db, Challenges: db, Users: db, Outbox: db}, registry(t), gameplay.Clock(c.Now))}
 	var res *gameplay.MoveResult
 	for i := range moves {

@@ -55,11 +55,7 @@ func (e *env) reopen(tb testing.TB) {
 	if err := e.db.Close(); err != nil {
 		tb.Fatal(err)
 	}
-	db, err := storage.Open(path, storage.Options{Timeout: time.Second})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { db.Close() })
+	db := testkit.OpenDBAt(tb, path)
 	e.db = db
 	e.build(tb)
 }
