@@ -116,8 +116,13 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	ratings.Register(svc)
 	tours := tournaments.New(svc, be.stores.Tournaments, be.stores.Ratings)
 	settings := prefs.New(svc, be.stores.Users, prefs.VacationAllowance(cfg.Play.VacationDays))
+	// The boards link to the game pages when web.base_url is set.
+	link, err := pageLinks(ctx, cfg.Web, be)
+	if err != nil {
+		return err
+	}
 	h := botcmd.New(svc, settings, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names,
-		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings)})
+		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings), Link: link})
 	// The game pages, when web.listen is set (cmd_web.go).
 	stopWeb, err := startRunWeb(ctx, cfg, svc, be, names, log)
 	if err != nil {
