@@ -87,3 +87,36 @@ func TestRunLinksBoards(t *testing.T) {
 		t.Errorf("/link answered %q, want the address %s", answer.Content, want)
 	}
 }
+
+// TestConsoleLinks: "fairypost console -base URL" prints each board's page
+// address under it and answers /link with it, the address "fairypost
+// link" prints for the same database; without -base, no address, and
+// /link says there are no pages; a bad -base is refused.
+func TestConsoleLinks(t *testing.T) {
+	dir := t.TempDir()
+	db, images := filepath.Join(dir, "fp.db"), filepath.Join(dir, "boards")
+	r := runIn(t, "as alice /challenge @bob variant:chess color:white\nas bob /accept\n/link\nas carol /link game:7\n",
+		"console", "-db", db, "-images", images, "-base", "https://games.example.org")
+	if r.code != 0 {
+		t.Fatalf("console: exit %d, stderr %q", r.code, r.stderr)
+	}
+	l := runIn(t, "", "link", "-db", db, "-game", "1", "-base", "https://games.example.org")
+	want := strings.TrimSpace(l.stdout)
+	if l.code != 0 || !strings.HasPrefix(want, "https://games.example.org/g/1/") {
+		t.Fatalf("fairypost link: exit %d, %q %q", l.code, l.stdout, l.stderr)
+	}
+	for _, line := range []string{"  [View game] " + want + "\n", "(only @bob sees this) The page of game #1 (Chess): " + want + "\n",
+		"(only @carol sees this) There is no game 7."} {
+		if !strings.Contains(r.stdout, line) {
+			t.Errorf("the console's output lacks %q:\n%s", line, r.stdout)
+		}
+	}
+	r = runIn(t, "as bob /board\n/link\n", "console", "-db", db, "-images", images)
+	if r.code != 0 || strings.Contains(r.stdout, "View game") || !strings.Contains(r.stdout, "This bot has no game pages") {
+		t.Errorf("the console without -base: exit %d, stdout:\n%s", r.code, r.stdout)
+	}
+	r = runIn(t, "", "console", "-db", db, "-base", "games.example.org")
+	if r.code != exitBadInput || !strings.Contains(r.stderr, "-base") {
+		t.Errorf("a bad -base: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
