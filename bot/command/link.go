@@ -32,7 +32,8 @@ func (h *Handler) linkCommand(ctx context.Context, req Request) (Reply, error) {
 	}
 	url, err := h.link(ctx, g.ID)
 	if err != nil {
-		return Reply{}, fmt.Errorf("the page address of game #%d: %w", g.ID, err)
+		// Logged by errorReply (EINTERNAL), the cause included.
+		return Reply{}, fmt.Errorf("%w: %w", bot.Errorf(bot.EINTERNAL, "The address of game #%d's page could not be made just now: try again in a moment.", g.ID), err)
 	}
 	return Reply{Text: fmt.Sprintf("The page of game #%d (%s): %s\nAnyone with this address can watch the game there; nothing private to a player is shown.",
 		g.ID, h.variantName(g.Variant, g.Options), url), Ephemeral: true}, nil
