@@ -157,6 +157,7 @@ func (h *Handler) Press(ctx context.Context, at Request, customID string) (rep R
 	if err != nil {
 		return h.errorReply(err)
 	}
+	h.addLink(ctx, &rep)
 	rep.Text = truncate(rep.Text, maxReply)
 	return rep
 }

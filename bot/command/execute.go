@@ -22,6 +22,7 @@ func (h *Handler) Execute(ctx context.Context, req Request) (rep Reply) {
 	if err != nil {
 		return h.errorReply(err)
 	}
+	h.addLink(ctx, &rep)
 	rep.Text = truncate(rep.Text, maxReply)
 	for i := range rep.More {
 		rep.More[i] = truncate(rep.More[i], maxReply)

@@ -40,6 +40,12 @@ type Options struct {
 	// Ratings reads ratings for /leaderboard and player cards (nil: this
 	// bot keeps no ratings).
 	Ratings *ratings.Service
+	// Link, when set, returns the public address of a game's page (the
+	// bot's web.base_url with the page token): every reply showing a
+	// game's board carries a "View game" link button to it, and /link
+	// answers with it. nil: this bot gives no page links (the replies
+	// carry no such button; /link says so).
+	Link func(ctx context.Context, gameID uint64) (string, error)
 }
 
 // Handler runs the user commands against a gameplay.Service. It holds no state
@@ -59,6 +65,7 @@ type Handler struct {
 	commands []commandDef // every command, spec and handler together
 	buttons  map[string]buttonDef
 	names    func(ctx context.Context, guildID, userID string) string
+	link     func(ctx context.Context, gameID uint64) (string, error) // nil: no page links
 }
 
 // New returns a Handler over svc, with the players' settings and
@@ -71,7 +78,7 @@ func New(svc *gameplay.Service, settings *prefs.Service, opts Options) *Handler 
 		panic("command: " + err.Error())
 	}
 	h := &Handler{svc: svc, prefs: settings, tours: opts.Tournaments, ratings: opts.Ratings, renderer: r, images: newRenderCache(renderCacheSize), size: opts.BoardSize, gifSize: opts.GIFSize,
-		log: opts.Logger, names: opts.Names}
+		log: opts.Logger, names: opts.Names, link: opts.Link}
 	if h.size <= 0 {
 		h.size = DefaultBoardSize
 	}

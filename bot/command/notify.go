@@ -41,7 +41,10 @@ import (
 // failure is logged). Never panics.
 func (h *Handler) Notification(ctx context.Context, n bot.Notification) (rep Reply) {
 	defer h.recover("notification", &rep)
-	defer func() { rep.Text = truncate(rep.Text, maxReply) }()
+	defer func() {
+		h.addLink(ctx, &rep)
+		rep.Text = truncate(rep.Text, maxReply)
+	}()
 	rep = Reply{Text: n.Text, GameID: n.GameID}
 	if n.UserID != "" {
 		rep.Mention = []string{n.UserID}

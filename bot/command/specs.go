@@ -88,7 +88,7 @@ type catalogue struct {
 func commandList() []func(c catalogue) commandDef {
 	return []func(c catalogue) commandDef{
 		defineChallenge, defineAccept, defineDecline, defineCancel,
-		defineMove, defineChoose, defineBoard, defineMoves, defineGames,
+		defineMove, defineChoose, defineBoard, defineLink, defineMoves, defineGames,
 		defineResign, defineDraw, defineAbort, defineTakeback, defineForecast,
 		defineHistory, defineExport, defineRules, defineVariants, defineSettings,
 		defineVacation, definePause, defineFollow, defineUnfollow, defineNote,

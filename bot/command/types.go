@@ -138,22 +138,26 @@ type File struct {
 // ButtonStyle is how a button looks.
 type ButtonStyle uint8
 
-// Button styles (Discord's primary, secondary, danger and success).
+// Button styles (Discord's primary, secondary, danger and success, and
+// link: a button that opens its URL rather than calling Handler.Press).
 const (
 	ButtonPrimary   ButtonStyle = 1
 	ButtonSecondary ButtonStyle = 2
 	ButtonSuccess   ButtonStyle = 3
 	ButtonDanger    ButtonStyle = 4
+	ButtonLink      ButtonStyle = 5
 )
 
 // Button is a clickable button under a reply. CustomID (at most 100
 // characters) is what the adapter passes to Handler.Press when it is
 // clicked; it carries the action, the game or challenge ID and the
-// version shown, so a stale click is refused.
+// version shown, so a stale click is refused. A ButtonLink button has a
+// URL instead of a CustomID: the page it opens (a game's page).
 type Button struct {
 	Label    string
 	CustomID string
 	Style    ButtonStyle
+	URL      string
 }
 
 // Reply is what a command, a button press or a notification shows.
@@ -176,7 +180,8 @@ type Reply struct {
 	// the one user it is for: a notification to Black shows Black's side
 	// in a DM, and White's at the bottom, as the thread keeps it, there.
 	PublicFiles []File
-	// Buttons are shown under the message (at most 5).
+	// Buttons are shown under the message (at most 5, a link button
+	// besides).
 	Buttons []Button
 	// GameID is the game the reply is about, 0 if none: Discord posts a
 	// game's board replies into the game's thread.

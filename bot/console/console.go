@@ -503,9 +503,14 @@ func (c *Console) writeFile(f command.File) (string, error) {
 	return "", errors.New("no free file name in the images folder")
 }
 
-// buttons prints each button with the line that clicks it.
+// buttons prints each button with the line that clicks it, a link
+// button with its address.
 func (c *Console) buttons(bs []command.Button) {
 	for _, b := range bs {
+		if b.Style == command.ButtonLink {
+			c.printf("  [%s] %s\n", b.Label, b.URL)
+			continue
+		}
 		c.printf("  [%s] /press %s\n", b.Label, b.CustomID)
 	}
 }

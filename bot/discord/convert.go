@@ -18,6 +18,7 @@ const (
 	maxChoices      = 25   // autocomplete choices and fixed choices
 	maxContent      = 2000 // characters of message content
 	maxCustomID     = 100  // characters of a component's custom_id
+	maxURL          = 512  // characters of a link button's url
 	maxButtonsInRow = 5
 	maxRows         = 5
 	maxChoiceName   = 100  // characters of a choice's name and value
@@ -198,12 +199,15 @@ func truncate(s string, n int) string {
 }
 
 // components lays buttons out in rows of five (at most five rows).
-// Buttons whose custom ID Discord would refuse are left out.
+// Buttons whose custom ID Discord would refuse are left out, and link
+// buttons without a URL (or with a custom ID).
 func components(bs []command.Button) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	var row discordgo.ActionsRow
 	for _, b := range bs {
-		if b.CustomID == "" || len(b.CustomID) > maxCustomID {
+		link := b.Style == command.ButtonLink
+		if link && (b.URL == "" || len(b.URL) > maxURL || b.CustomID != "") ||
+			!link && (b.CustomID == "" || len(b.CustomID) > maxCustomID) {
 			continue
 		}
 		if len(row.Components) == maxButtonsInRow {
@@ -214,7 +218,7 @@ func components(bs []command.Button) []discordgo.MessageComponent {
 			break
 		}
 		row.Components = append(row.Components, discordgo.Button{
-			Label: truncate(b.Label, 80), CustomID: b.CustomID, Style: buttonStyle(b.Style),
+			Label: truncate(b.Label, 80), CustomID: b.CustomID, URL: b.URL, Style: buttonStyle(b.Style),
 		})
 	}
 	if len(row.Components) > 0 && len(rows) < maxRows {
@@ -231,6 +235,8 @@ func buttonStyle(s command.ButtonStyle) discordgo.ButtonStyle {
 		return discordgo.SuccessButton
 	case command.ButtonDanger:
 		return discordgo.DangerButton
+	case command.ButtonLink:
+		return discordgo.LinkButton
 	}
 	return discordgo.SecondaryButton
 }

@@ -144,6 +144,13 @@ func startBotOver(srv *discordtest.Server, path string, stores func(*storage.DB)
 // startBotOpen is startBotOver opening the bot with open (Bot.Open, or
 // Bot.OpenHTTP for a bot without a gateway connection).
 func startBotOpen(srv *discordtest.Server, path string, stores func(*storage.DB) gameplay.Stores, clk *testkit.Clock, size int, dopts discord.Options, open func(*discord.Bot, context.Context) error, opts ...gameplay.Option) (*harness, error) {
+	return startBotLinked(srv, path, stores, clk, size, dopts, open, nil, opts...)
+}
+
+// startBotLinked is startBotOpen with the game pages' addresses that link
+// makes of the database (command.Options.Link; nil: none).
+func startBotLinked(srv *discordtest.Server, path string, stores func(*storage.DB) gameplay.Stores, clk *testkit.Clock, size int, dopts discord.Options,
+	open func(*discord.Bot, context.Context) error, link func(*storage.DB) func(context.Context, uint64) (string, error), opts ...gameplay.Option) (*harness, error) {
 	db, err := storage.Open(path, storage.Options{Timeout: time.Second})
 	if err != nil {
 		return nil, err
@@ -159,7 +166,11 @@ func startBotOpen(srv *discordtest.Server, path string, stores func(*storage.DB)
 	ratings.Register(svc)
 	settings := prefs.New(svc, st.Users)
 	tours, rates := tournaments.New(svc, st.Tournaments, st.Ratings), ratings.New(svc, st.Ratings)
-	cmds := &slowCommands{Commands: command.New(svc, settings, command.Options{BoardSize: size, Logger: log, Tournaments: tours, Ratings: rates})}
+	copts := command.Options{BoardSize: size, Logger: log, Tournaments: tours, Ratings: rates}
+	if link != nil {
+		copts.Link = link(db)
+	}
+	cmds := &slowCommands{Commands: command.New(svc, settings, copts)}
 	dopts.Token, dopts.APIURL, dopts.GuildID, dopts.ShutdownTimeout, dopts.Logger = "test-token", srv.URL(), guildID, 5*time.Second, log
 	b, err := discord.New(svc, settings, cmds, dopts)
 	if err != nil {

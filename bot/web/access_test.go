@@ -2,8 +2,10 @@ package web_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -171,5 +173,48 @@ func TestHead(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" || resp.ContentLength <= 0 {
 		t.Errorf("HEAD of a board: %d %s, length %d", resp.StatusCode, resp.Header.Get("Content-Type"), resp.ContentLength)
+	}
+}
+
+// TestLinker: a Linker, made where no Server runs, gives the addresses
+// the server answers (the token checked by the server), reading the key
+// once for many links; a key it cannot read is an error, not a link.
+func TestLinker(t *testing.T) {
+	f := newFixture(t, web.Options{})
+	g := f.newGame(t, "chess")
+	var reads atomic.Int64
+	l := web.NewLinker(f.http.URL+"/", func(ctx context.Context) ([]byte, error) {
+		reads.Add(1)
+		s, err := f.db.Secret(ctx, storage.PageSecret)
+		return s.Key, err
+	})
+	ctx := context.Background()
+	for range 3 {
+		link, err := l.Link(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if link != f.url(g.ID, "") {
+			t.Fatalf("link %s, want %s", link, f.url(g.ID, ""))
+		}
+		if code, _, _ := get(t, link); code != 200 {
+			t.Fatalf("GET %s: %d", link, code)
+		}
+	}
+	other, err := l.Link(ctx, g.ID+1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, _, _ := get(t, strings.Replace(other, "/g/"+itoa(g.ID+1)+"/", "/g/"+itoa(g.ID)+"/", 1)); code != 404 {
+		t.Errorf("another game's token on game %d: %d, want 404", g.ID, code)
+	}
+	if n := reads.Load(); n != 1 {
+		t.Errorf("the key was read %d times for 4 links, want once", n)
+	}
+	broken := web.NewLinker("https://games.example.org", func(context.Context) ([]byte, error) {
+		return nil, errors.New("the store is down")
+	})
+	if link, err := broken.Link(ctx, g.ID); err == nil {
+		t.Errorf("a key that cannot be read gave the link %q", link)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -74,4 +75,28 @@ func (c *keyCache) get(ctx context.Context) ([]byte, error) {
 	}
 	c.key, c.when = k, c.now()
 	return k, nil
+}
+
+// Linker makes the page addresses of games where no Server runs (a bot
+// whose pages another process serves): the same addresses as
+// Server.Link, the key read at most once per KeyTTL. Safe for concurrent
+// use.
+type Linker struct {
+	base string
+	keys *keyCache
+}
+
+// NewLinker returns a Linker of addresses starting with base (the public
+// address of the pages) with tokens under the key key reads.
+func NewLinker(base string, key Key) *Linker {
+	return &Linker{base: strings.TrimRight(base, "/"), keys: &keyCache{read: key, now: time.Now}}
+}
+
+// Link returns the public address of game id's page.
+func (l *Linker) Link(ctx context.Context, id uint64) (string, error) {
+	key, err := l.keys.get(ctx)
+	if err != nil {
+		return "", err
+	}
+	return Link(l.base, key, id), nil
 }

@@ -66,29 +66,31 @@ second. While the console runs, "fairypost backup" can copy its database
 			db := fs.String("db", defaultDB, "the database `FILE` (created if missing)")
 			images := fs.String("images", defaultImagesDir, "write board images to `DIR` (created with the first image)")
 			user := fs.String("user", "", "start as user `NAME` (else the first line says \"as NAME\")")
+			base := fs.String("base", "", "the public address of the game pages (`URL`): boards show their page's address, /link gives it")
 			var ini iniFlag
 			ini.register(fs)
 			return func(ctx context.Context, a *app) error {
 				if _, err := ini.apply(a); err != nil {
 					return err
 				}
-				return a.console(ctx, *db, *images, *user)
+				if *base != "" {
+					if msg := checkBaseURL(*base); msg != "" {
+						return badInput("-base %s: %s", quote(*base), msg)
+					}
+				}
+				return a.console(ctx, *db, *images, *user, *base)
 			}
 		},
 	}
 }
 
-// runConsole runs the local console on the app's standard streams over
-// the database at dbPath, writing images to imagesDir: what "fairypost
-// console" does with its defaults, and what "fairypost run" starts when
-// no Discord token is configured. Errors made with badInput (a database
-// in use, an unusable path) give exit status 2.
-func (a *app) runConsole(ctx context.Context, dbPath, imagesDir string) error {
-	return a.console(ctx, dbPath, imagesDir, "")
-}
-
-// console is runConsole with a first user.
-func (a *app) console(ctx context.Context, dbPath, imagesDir, user string) error {
+// console runs the local console on the app's standard streams over
+// the database at dbPath, writing images to imagesDir, first as user
+// ("": the first line says), the boards linked to their pages under base
+// ("": none): what "fairypost console" does, and what "fairypost run"
+// starts when no Discord token is configured. Errors made with badInput
+// (a database in use, an unusable path) give exit status 2.
+func (a *app) console(ctx context.Context, dbPath, imagesDir, user, base string) error {
 	if user != "" {
 		if err := checkUserName(user); err != nil {
 			return err
@@ -101,7 +103,7 @@ func (a *app) console(ctx context.Context, dbPath, imagesDir, user string) error
 	defer db.Close()
 	log := consoleLogger(a.stderr)
 	defer a.serveHotCopy(ctx, db, dbPath, log)() // stops before db.Close
-	return a.consoleOn(ctx, db.Stores(), imagesDir, user, log)
+	return a.consoleOn(ctx, db.Stores(), imagesDir, user, base, dbPath, log)
 }
 
 // consoleLogger is the console's log: warnings and errors only.
@@ -109,17 +111,22 @@ func consoleLogger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }
 
-// consoleOn runs the console over open stores (a file's or etcd's).
-func (a *app) consoleOn(ctx context.Context, st gameplay.Stores, imagesDir, user string, log *slog.Logger) error {
+// consoleOn runs the console over open stores (a file's or etcd's, named
+// where), the boards linked to their pages under base ("": none).
+func (a *app) consoleOn(ctx context.Context, st gameplay.Stores, imagesDir, user, base, where string, log *slog.Logger) error {
 	reg, err := a.registry()
 	if err != nil {
 		return fmt.Errorf("variant registry: %w", err)
+	}
+	link, err := pageLinks(ctx, base, st, where)
+	if err != nil {
+		return err
 	}
 	svc := gameplay.NewService(st, reg)
 	ratings.Register(svc)
 	settings := prefs.New(svc, st.Users)
 	h := botcmd.New(svc, settings, botcmd.Options{Logger: log, Tournaments: tournaments.New(svc, st.Tournaments, st.Ratings),
-		Ratings: ratings.New(svc, st.Ratings)})
+		Ratings: ratings.New(svc, st.Ratings), Link: link})
 	c, err := console.New(console.Config{
 		Service: svc, Prefs: settings, Handler: h, Outbox: st.Outbox,
 		Out: a.stdout, ImagesDir: imagesDir,

@@ -70,7 +70,7 @@ DISCORD_TOKEN, or, without it, says so and starts the local console (see
 						return noToken(*path)
 					}
 					fmt.Fprintf(a.stderr, "fairypost: no Discord token configured (DISCORD_TOKEN): starting the local console on %s instead.\n", cfg.Storage.Path)
-					return a.runConsole(ctx, cfg.Storage.Path, cfg.Console.Images)
+					return a.console(ctx, cfg.Storage.Path, cfg.Console.Images, "", cfg.Web.BaseURL)
 				}
 				return a.runDiscord(ctx, cfg)
 			}
@@ -116,8 +116,13 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	ratings.Register(svc)
 	tours := tournaments.New(svc, be.stores.Tournaments, be.stores.Ratings)
 	settings := prefs.New(svc, be.stores.Users, prefs.VacationAllowance(cfg.Play.VacationDays))
+	// The boards link to the game pages when web.base_url is set.
+	link, err := pageLinks(ctx, cfg.Web.BaseURL, be.stores, be.where)
+	if err != nil {
+		return err
+	}
 	h := botcmd.New(svc, settings, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names,
-		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings)})
+		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings), Link: link})
 	// The game pages, when web.listen is set (cmd_web.go).
 	stopWeb, err := startRunWeb(ctx, cfg, svc, be, names, log)
 	if err != nil {
@@ -283,5 +288,5 @@ func (a *app) runConsoleEtcd(ctx context.Context, cfg Config) error {
 	}
 	defer be.close()
 	fmt.Fprintf(a.stderr, "fairypost: no Discord token configured (discord.token in the config, or DISCORD_TOKEN): starting the local console on %s instead.\n", be.where)
-	return a.consoleOn(ctx, be.stores, cfg.Console.Images, "", log)
+	return a.consoleOn(ctx, be.stores, cfg.Console.Images, "", cfg.Web.BaseURL, be.where, log)
 }

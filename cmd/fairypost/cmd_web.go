@@ -274,3 +274,25 @@ func startRunWeb(ctx context.Context, cfg Config, svc *gameplay.Service, be *bac
 	}
 	return startWeb(ctx, cfg.Web, svc, secrets, be.stores.Ratings, names, log, true)
 }
+
+// pageLinks returns what makes the addresses of the game pages on the
+// bot's boards (command.Options.Link): nil when base (web.base_url) is
+// "" (no links), else the addresses under base with the secret of st,
+// made now when missing (the pages may be served by another process,
+// which reads the same secret).
+func pageLinks(ctx context.Context, base string, st gameplay.Stores, where string) (func(context.Context, uint64) (string, error), error) {
+	if base == "" {
+		return nil, nil
+	}
+	secrets, ok := st.Games.(secretStore)
+	if !ok {
+		return nil, fmt.Errorf("the store %s keeps no secrets: it cannot give links to game pages", where)
+	}
+	if _, err := secrets.EnsureSecret(ctx, storage.PageSecret); err != nil {
+		return nil, fmt.Errorf("the game pages' secret: %w", err)
+	}
+	return web.NewLinker(base, func(ctx context.Context) ([]byte, error) {
+		s, err := secrets.Secret(ctx, storage.PageSecret)
+		return s.Key, err
+	}).Link, nil
+}
