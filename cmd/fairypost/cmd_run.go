@@ -116,8 +116,15 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	ratings.Register(svc)
 	tours := tournaments.New(svc, be.stores.Tournaments, be.stores.Ratings)
 	settings := prefs.New(svc, be.stores.Users, prefs.VacationAllowance(cfg.Play.VacationDays))
+	analyses, err := newAnalyses(svc, be.stores, cfg.Play, log)
+	if err != nil {
+		return err
+	}
+	if analyses != nil {
+		defer analyses.Close()
+	}
 	h := botcmd.New(svc, settings, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names,
-		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings)})
+		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings), Analyses: analyses})
 	// The game pages, when web.listen is set (cmd_web.go).
 	stopWeb, err := startRunWeb(ctx, cfg, svc, be, names, log)
 	if err != nil {
