@@ -113,19 +113,23 @@ func (w *analysisWatch) progress(done, total int) {
 // result comes, then hands it to finish; it returns early when ctx ends.
 func (w *analysisWatch) follow(ctx context.Context, gameID uint64, edit func(string), finish func(*bot.GameAnalysis, error)) {
 	shown := -1
+	show := func() {
+		w.mu.Lock()
+		done, total := w.done, w.total
+		w.mu.Unlock()
+		if step := done * progressSteps / max(total, 1); total > 0 && step > shown {
+			shown = step
+			edit(fmt.Sprintf("The analysis of game #%d started: analysing: %d of %d positions.", gameID, done, total))
+		}
+	}
 	for {
 		select {
 		case r := <-w.result:
+			show() // the last progress, told before the result, is shown first
 			finish(r.a, r.err)
 			return
 		case <-w.signal:
-			w.mu.Lock()
-			done, total := w.done, w.total
-			w.mu.Unlock()
-			if step := done * progressSteps / max(total, 1); step > shown {
-				shown = step
-				edit(fmt.Sprintf("The analysis of game #%d started: analysing: %d of %d positions.", gameID, done, total))
-			}
+			show()
 		case <-ctx.Done():
 			return
 		}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/analysis"
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
 	"github.com/fairypost/fairypost/bot/discordtest"
@@ -119,6 +120,8 @@ type harness struct {
 	deliv *notify.Deliverer
 	clk   *testkit.Clock
 	logs  *testkit.Buffer
+	// analyses runs /analysis (level 1, 100 a player a day).
+	analyses *analysis.Service
 }
 
 // startBot opens the database at path and connects a bot to srv, which
@@ -159,7 +162,12 @@ func startBotOpen(srv *discordtest.Server, path string, stores func(*storage.DB)
 	ratings.Register(svc)
 	settings := prefs.New(svc, st.Users)
 	tours, rates := tournaments.New(svc, st.Tournaments, st.Ratings), ratings.New(svc, st.Ratings)
-	cmds := &slowCommands{Commands: command.New(svc, settings, command.Options{BoardSize: size, Logger: log, Tournaments: tours, Ratings: rates})}
+	analyses, err := analysis.New(svc, db, analysis.Config{Level: 1, PerDay: 100}, log)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	cmds := &slowCommands{Commands: command.New(svc, settings, command.Options{BoardSize: size, Logger: log, Tournaments: tours, Ratings: rates, Analyses: analyses})}
 	dopts.Token, dopts.APIURL, dopts.GuildID, dopts.ShutdownTimeout, dopts.Logger = "test-token", srv.URL(), guildID, 5*time.Second, log
 	b, err := discord.New(svc, settings, cmds, dopts)
 	if err != nil {
@@ -172,7 +180,7 @@ func startBotOpen(srv *discordtest.Server, path string, stores func(*storage.DB)
 		db.Close()
 		return nil, err
 	}
-	h := &harness{srv: srv, path: path, db: db, svc: svc, prefs: settings, tours: tours, rates: rates, cmds: cmds, b: b, clk: clk, logs: logs}
+	h := &harness{srv: srv, path: path, db: db, svc: svc, prefs: settings, tours: tours, rates: rates, cmds: cmds, b: b, clk: clk, logs: logs, analyses: analyses}
 	h.deliv = notify.NewDeliverer(st.Outbox, b.Send, clk.Now, log).Digests(settings)
 	return h, nil
 }
@@ -180,6 +188,7 @@ func startBotOpen(srv *discordtest.Server, path string, stores func(*storage.DB)
 // stop closes the bot and its database.
 func (h *harness) stop() {
 	h.b.Close()
+	h.analyses.Close()
 	h.db.Close()
 }
 
