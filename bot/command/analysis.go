@@ -1,6 +1,7 @@
 package command
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/render"
 )
 
 // /analysis and the Analyse button: the computer analysis of a finished
@@ -145,8 +147,9 @@ func userMessage(err error) string {
 }
 
 // analysisReply is the result of analysis a of game g: accuracies,
-// judgement counts and the worst moves, in plain sentences (read the
-// same by a screen reader).
+// judgement counts and the worst moves, in plain sentences (what a screen
+// reader reads), and the evaluation chart as a picture (render.EvalChart:
+// White's chances per ply, judged moves coloured, the worst labelled).
 func (h *Handler) analysisReply(g *bot.Game, a *bot.GameAnalysis) Reply {
 	lines := []string{fmt.Sprintf("Computer analysis of game #%d (%s, level %d):", g.ID, h.variantName(g.Variant, g.Options), a.Level)}
 	for _, side := range []struct {
@@ -201,7 +204,23 @@ func (h *Handler) analysisReply(g *bot.Game, a *bot.GameAnalysis) Reply {
 			side, w.p.Move, w.n, w.p.Judgement, w.p.Before, w.p.Eval, w.p.Best))
 	}
 	lines = append(lines, "Evaluations are in pawns from White's side (#N: a forced end in N moves). A multi-part turn is judged as a whole.")
-	return Reply{GameID: g.ID, Text: truncate(strings.Join(lines, "\n"), maxReply)}
+	rep := Reply{GameID: g.ID, Text: truncate(strings.Join(lines, "\n"), maxReply)}
+	labels := map[int]string{}
+	for _, w := range judged[:min(len(judged), worstShown)] {
+		labels[w.n-1] = w.p.Move + map[string]string{"inaccuracy": "?!", "mistake": "?", "blunder": "??"}[w.p.Judgement]
+	}
+	chart := render.EvalChart{Title: fmt.Sprintf("Game #%d: White's winning chances", g.ID)}
+	for i, p := range a.Plies {
+		chart.Points = append(chart.Points, render.EvalPoint{WhiteWin: max(0, min(100, p.WhiteWin)), Mark: p.Judgement, Label: labels[i]})
+	}
+	var png bytes.Buffer
+	if err := h.renderer.EvalChartPNG(&png, chart, h.size); err != nil {
+		// The text says everything the chart shows.
+		h.log.Warn("command: the evaluation chart was not drawn", "game", g.ID, "err", err)
+		return rep
+	}
+	rep.Files = []File{{Name: fmt.Sprintf("analysis-%d.png", g.ID), Data: png.Bytes(), Key: fmt.Sprintf("analysis-%d-%d", g.ID, a.Created.UnixNano())}}
+	return rep
 }
 
 // count writes n with the singular or plural noun.

@@ -40,7 +40,8 @@ as bob /analysis game:1
 	ran := out[i:j]
 	wantIn(t, "analysis", ran, "The analysis of game #1 started", "analysing: ", " of ", "positions",
 		"Computer analysis of game #1", "White (@alice): accuracy", "Black (@bob): accuracy",
-		"1 blunder", "White's g4 (move 3 of the game), a blunder", "was better")
+		"1 blunder", "White's g4 (move 3 of the game), a blunder", "was better", "analysis-1.png")
+	files(t, ran) // the chart decodes
 	again := section(t, out, "as bob /analysis game:1")
 	wantIn(t, "stored", again, "Computer analysis of game #1", "White's g4 (move 3 of the game), a blunder")
 	if strings.Contains(again, "started") {

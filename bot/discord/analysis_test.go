@@ -1,6 +1,8 @@
 package discord_test
 
 import (
+	"bytes"
+	"image/png"
 	"strconv"
 	"strings"
 	"testing"
@@ -53,6 +55,11 @@ func TestAnalysisThroughDiscord(t *testing.T) {
 		if !strings.Contains(result.Content, want) {
 			t.Errorf("the analysis lacks %q:\n%s", want, result.Content)
 		}
+	}
+	if len(result.Files) != 1 || result.Files[0].Name != "analysis-"+strconv.FormatUint(g.ID, 10)+".png" {
+		t.Errorf("the analysis carries %d files, want its chart", len(result.Files))
+	} else if _, err := png.Decode(bytes.NewReader(result.Files[0].Data)); err != nil {
+		t.Errorf("the chart: %v", err)
 	}
 	if len(result.Mentions) != 0 || result.Ephemeral {
 		t.Errorf("the analysis pings %v (ephemeral %v)", result.Mentions, result.Ephemeral)
