@@ -200,8 +200,12 @@ func (h *Handler) analysisReply(g *bot.Game, a *bot.GameAnalysis) Reply {
 		if w.p.White {
 			side = "White"
 		}
-		lines = append(lines, fmt.Sprintf("- %s's %s (move %d of the game), a %s: the evaluation went from %s to %s; %s was better.",
-			side, w.p.Move, w.n, w.p.Judgement, w.p.Before, w.p.Eval, w.p.Best))
+		article := "a"
+		if strings.HasPrefix(w.p.Judgement, "i") {
+			article = "an"
+		}
+		lines = append(lines, fmt.Sprintf("- %s's %s (move %d of the game), %s %s: the evaluation went from %s to %s; %s was better.",
+			side, w.p.Move, w.n, article, w.p.Judgement, w.p.Before, w.p.Eval, w.p.Best))
 	}
 	lines = append(lines, "Evaluations are in pawns from White's side (#N: a forced end in N moves). A multi-part turn is judged as a whole.")
 	rep := Reply{GameID: g.ID, Text: truncate(strings.Join(lines, "\n"), maxReply)}
