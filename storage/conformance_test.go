@@ -48,3 +48,9 @@ func TestDeferredConformance(t *testing.T) {
 func TestSecretConformance(t *testing.T) {
 	storetest.RunSecrets(t, func(t *testing.T) storetest.SecretStore { return mustOpenDB(t, "") })
 }
+
+// TestAnalysisConformance runs the analyses' conformance suite on bbolt
+// files.
+func TestAnalysisConformance(t *testing.T) {
+	storetest.RunAnalyses(t, func(t *testing.T) bot.AnalysisStore { return mustOpenDB(t, "") })
+}

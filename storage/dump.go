@@ -33,6 +33,8 @@ type Dump struct {
 	// Follows are who follows which game, by game ID, then user ID.
 	Follows []bot.Follow
 	Secrets []Secret // by name (secret.go)
+	// Analyses are the games' computer analyses, by game ID (analysis.go).
+	Analyses []*bot.GameAnalysis
 }
 
 // RatedGame is one entry of a player's rating history in a pool.
@@ -83,6 +85,9 @@ func (db *DB) Dump(ctx context.Context) (*Dump, error) {
 			return err
 		}
 		if err := dumpSecrets(tx, d); err != nil {
+			return err
+		}
+		if err := dumpAnalyses(tx, d); err != nil {
 			return err
 		}
 		if err := dumpRatingsAndTournaments(tx, d); err != nil {
@@ -185,6 +190,9 @@ func (db *DB) Load(ctx context.Context, d *Dump) error {
 			}
 		}
 		if err := loadSecrets(tx, d); err != nil {
+			return err
+		}
+		if err := loadAnalyses(tx, d); err != nil {
 			return err
 		}
 		return tx.Bucket(bucketMeta).Bucket(keyIDs).SetSequence(last)

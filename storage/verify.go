@@ -22,7 +22,7 @@ import (
 // reminder and expiry listings and their earliest times; the standings
 // and rating histories (verifyRatings) and the tournaments with their
 // listings (verifyTournaments); the notes and followers of every game
-// (verifyNotesAndFollows); the secrets (verifySecrets); and the outbox
+// (verifyNotesAndFollows); the secrets (verifySecrets); the analyses (verifyAnalyses); and the outbox
 // with d's notifications in d's order (IDs may differ). It returns the
 // first difference found. "fairypost migrate" runs it after a copy.
 func Verify(ctx context.Context, d *Dump, st gameplay.Stores) error {
@@ -128,6 +128,9 @@ func Verify(ctx context.Context, d *Dump, st gameplay.Stores) error {
 		return err
 	}
 	if err := verifySecrets(ctx, d, st); err != nil {
+		return err
+	}
+	if err := verifyAnalyses(ctx, d, st); err != nil {
 		return err
 	}
 	return verifyOutbox(ctx, d, st.Outbox)

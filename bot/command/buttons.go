@@ -61,7 +61,8 @@ func buttonTable() map[string]buttonDef {
 		actTournamentJoin: {other: func(h *Handler, ctx context.Context, at Request, id, _ uint64) (Reply, error) {
 			return h.pressJoin(ctx, at, id)
 		}},
-		actResign: {game: (*Handler).confirmResign},
+		actResign:  {game: (*Handler).confirmResign},
+		actAnalyse: {game: (*Handler).pressAnalyse},
 		actRematch: {game: func(h *Handler, ctx context.Context, userID string, g *bot.Game, _ uint64) (Reply, error) {
 			return h.rematch(ctx, userID, g)
 		}},
@@ -123,11 +124,11 @@ func challengeButtons(c *bot.Challenge) []Button {
 
 // gameButtons are the buttons under a game's board while it is played:
 // Resign and Offer draw, Accept/Decline draw when an offer stands,
-// Accept/Decline takeback when one is asked; Rematch once it is finished
-// (rematchButtons). They carry g.Version.
+// Accept/Decline takeback when one is asked; Rematch and Analyse once it
+// is finished (rematchButtons, analyseButtons). They carry g.Version.
 func gameButtons(g *bot.Game) []Button {
 	if g.Status == bot.GameFinished {
-		return rematchButtons(g)
+		return append(rematchButtons(g), analyseButtons(g)...)
 	}
 	if g.Status != bot.GameActive {
 		return nil

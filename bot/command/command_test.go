@@ -218,7 +218,7 @@ func TestFoolsMate(t *testing.T) {
 	}
 	r := e.ok("bob", "/move move:Qh4#")
 	checkPNG(t, r)
-	if !mentions(r, "alice", "bob") || !strings.Contains(r.Text, "<@bob> (Black) wins by checkmate") || len(r.Buttons) != 1 || r.Buttons[0].Label != "Rematch" {
+	if !mentions(r, "alice", "bob") || !strings.Contains(r.Text, "<@bob> (Black) wins by checkmate") || len(r.Buttons) != 2 || r.Buttons[0].Label != "Rematch" || r.Buttons[1].Label != "Analyse" {
 		t.Fatalf("mate: %s", show(r))
 	}
 	if g := e.game(id); g.Status != bot.GameFinished || g.Result != bot.BlackWins {

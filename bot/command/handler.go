@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"runtime/debug"
 
+	"github.com/fairypost/fairypost/bot/analysis"
 	"github.com/fairypost/fairypost/bot/gameplay"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
@@ -46,6 +47,9 @@ type Options struct {
 	// answers with it. nil: this bot gives no page links (the replies
 	// carry no such button; /link says so).
 	Link func(ctx context.Context, gameID uint64) (string, error)
+	// Analyses runs /analysis and the Analyse button (nil: this bot
+	// analyses no games).
+	Analyses *analysis.Service
 }
 
 // Handler runs the user commands against a gameplay.Service. It holds no state
@@ -57,6 +61,7 @@ type Handler struct {
 	prefs    *prefs.Service       // the players' settings and vacations
 	tours    *tournaments.Service // nil: no tournaments
 	ratings  *ratings.Service     // nil: no ratings
+	analyses *analysis.Service    // nil: no analyses
 	renderer *render.Renderer
 	images   *renderCache
 	size     int
@@ -77,7 +82,7 @@ func New(svc *gameplay.Service, settings *prefs.Service, opts Options) *Handler 
 	if err != nil {
 		panic("command: " + err.Error())
 	}
-	h := &Handler{svc: svc, prefs: settings, tours: opts.Tournaments, ratings: opts.Ratings, renderer: r, images: newRenderCache(renderCacheSize), size: opts.BoardSize, gifSize: opts.GIFSize,
+	h := &Handler{svc: svc, prefs: settings, tours: opts.Tournaments, ratings: opts.Ratings, analyses: opts.Analyses, renderer: r, images: newRenderCache(renderCacheSize), size: opts.BoardSize, gifSize: opts.GIFSize,
 		log: opts.Logger, names: opts.Names, link: opts.Link}
 	if h.size <= 0 {
 		h.size = DefaultBoardSize

@@ -58,7 +58,7 @@ func TestButtons(t *testing.T) {
 	}
 	done := e.h.Press(e.ctx, clickIn("alice"), accept)
 	checkPNG(t, done)
-	if !strings.Contains(done.Text, "a draw by") || !mentions(done, "alice", "bob") || len(done.Buttons) != 1 || done.Buttons[0].Label != "Rematch" {
+	if !strings.Contains(done.Text, "a draw by") || !mentions(done, "alice", "bob") || len(done.Buttons) != 2 || done.Buttons[0].Label != "Rematch" || done.Buttons[1].Label != "Analyse" {
 		t.Fatalf("draw accepted: %s", show(done))
 	}
 	if g := e.game(id); g.Status != bot.GameFinished || g.Result != bot.Draw {

@@ -92,7 +92,7 @@ func commandList() []func(c catalogue) commandDef {
 		defineResign, defineDraw, defineAbort, defineTakeback, defineForecast,
 		defineHistory, defineExport, defineRules, defineVariants, defineSettings,
 		defineVacation, definePause, defineFollow, defineUnfollow, defineNote,
-		defineLeaderboard, defineProfile, defineTournament, defineHelp,
+		defineLeaderboard, defineProfile, defineTournament, defineAnalysis, defineHelp,
 	}
 }
 

@@ -1,6 +1,8 @@
 package command
 
 import (
+	"context"
+
 	"github.com/fairypost/fairypost/bot"
 	"github.com/fairypost/fairypost/rules"
 )
@@ -196,6 +198,13 @@ type Reply struct {
 	// position otherwise (the console's text board) uses it rather than
 	// replay the game again. Read-only.
 	Replayed *rules.Game
+	// Later, when not nil, is work the reply announced (an analysis)
+	// that goes on after it is shown: the adapter runs it once the reply
+	// is shown, in a goroutine of its own (the console: before reading the
+	// next command), with a context that ends when the adapter stops.
+	// Later calls edit to replace the shown reply's text (progress) and
+	// post to show further replies where the reply was, then returns.
+	Later func(ctx context.Context, edit func(text string), post func(Reply))
 	// Mention lists the user IDs the message must ping (the player to
 	// act, the challenged user); Text already names them as <@ID>.
 	Mention []string

@@ -419,6 +419,14 @@ func (c *Console) show(ctx context.Context, rep command.Reply) {
 	}
 	c.files(rep.Files)
 	c.buttons(rep.Buttons)
+	if rep.Later != nil {
+		// A terminal cannot edit what it printed: each edit is a line,
+		// and the work is awaited before the next command is read.
+		rep.Later(ctx, func(text string) { c.printf("%s\n", plain(text)) }, func(r command.Reply) {
+			r.Later = nil
+			c.show(ctx, r)
+		})
+	}
 }
 
 // hasImage reports whether files include a PNG (a board).

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/fairypost/fairypost/bot"
+	"github.com/fairypost/fairypost/bot/analysis"
 	"github.com/fairypost/fairypost/bot/command"
 	"github.com/fairypost/fairypost/bot/discord"
 	"github.com/fairypost/fairypost/bot/discordtest"
@@ -119,6 +120,8 @@ type harness struct {
 	deliv *notify.Deliverer
 	clk   *testkit.Clock
 	logs  *testkit.Buffer
+	// analyses runs /analysis (level 1, 100 a player a day).
+	analyses *analysis.Service
 }
 
 // startBot opens the database at path and connects a bot to srv, which
@@ -166,7 +169,12 @@ func startBotLinked(srv *discordtest.Server, path string, stores func(*storage.D
 	ratings.Register(svc)
 	settings := prefs.New(svc, st.Users)
 	tours, rates := tournaments.New(svc, st.Tournaments, st.Ratings), ratings.New(svc, st.Ratings)
-	copts := command.Options{BoardSize: size, Logger: log, Tournaments: tours, Ratings: rates}
+	analyses, err := analysis.New(svc, db, analysis.Config{Level: 1, PerDay: 100}, log)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	copts := command.Options{BoardSize: size, Logger: log, Tournaments: tours, Ratings: rates, Analyses: analyses}
 	if link != nil {
 		copts.Link = link(db)
 	}
@@ -183,7 +191,7 @@ func startBotLinked(srv *discordtest.Server, path string, stores func(*storage.D
 		db.Close()
 		return nil, err
 	}
-	h := &harness{srv: srv, path: path, db: db, svc: svc, prefs: settings, tours: tours, rates: rates, cmds: cmds, b: b, clk: clk, logs: logs}
+	h := &harness{srv: srv, path: path, db: db, svc: svc, prefs: settings, tours: tours, rates: rates, cmds: cmds, b: b, clk: clk, logs: logs, analyses: analyses}
 	h.deliv = notify.NewDeliverer(st.Outbox, b.Send, clk.Now, log).Digests(settings)
 	return h, nil
 }
@@ -191,6 +199,7 @@ func startBotLinked(srv *discordtest.Server, path string, stores func(*storage.D
 // stop closes the bot and its database.
 func (h *harness) stop() {
 	h.b.Close()
+	h.analyses.Close()
 	h.db.Close()
 }
 

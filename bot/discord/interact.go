@@ -152,6 +152,7 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 		b.answer(i, rep)
 		b.more(ctx, i, rep)
 		b.publish(ctx, i, rep)
+		b.later(i, rep)
 		return
 	case <-timer.C:
 	}
@@ -203,6 +204,43 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, work func(con
 	}
 	b.more(ctx, i, rep)
 	b.publish(ctx, i, rep)
+	b.later(i, rep)
+}
+
+// laterLimit is how long a reply's Later may edit and follow up its
+// interaction: Discord's interaction tokens last 15 minutes.
+const laterLimit = 14 * time.Minute
+
+// later runs rep.Later, when set, in a goroutine of its own: its edits
+// replace the text of i's response, its posts are follow-up messages of
+// i pinging nobody. It stops after laterLimit (the token's life), and
+// does not hold Close back.
+func (b *Bot) later(i *discordgo.Interaction, rep command.Reply) {
+	if rep.Later == nil {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), laterLimit)
+		defer cancel()
+		edit := func(text string) {
+			content := content(command.Reply{Text: text})
+			if _, err := b.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &content}, discordgo.WithContext(ctx)); err != nil {
+				b.log.Warn("discord: editing a reply's progress failed", "interaction", i.ID, "err", err)
+			}
+		}
+		post := func(r command.Reply) {
+			err := b.sendShrinking(r, func(r command.Reply) error {
+				_, err := b.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+					Content: content(r), Components: components(r.Buttons), Files: files(r.Files),
+					AllowedMentions: mentions(nil)}, discordgo.WithContext(ctx))
+				return err
+			})
+			if err != nil {
+				b.log.Warn("discord: a reply's later message failed", "interaction", i.ID, "err", err)
+			}
+		}
+		rep.Later(ctx, edit, post)
+	}()
 }
 
 // more sends rep.More, the rest of a long answer, as follow-up messages

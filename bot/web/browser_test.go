@@ -181,6 +181,12 @@ func (b *browser) screenshot(tb testing.TB, name string, width int) {
 // reloading and without losing the ply shown; no page reports an error;
 // the board is on screenshots 360 and 1280 px wide.
 func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		// It runs in the full run (go test ./...); under the race
+		// detector's -short run the browser's minute adds nothing the
+		// page's own tests do not race-check.
+		t.Skip("the browser test runs in the full run, not with -short")
+	}
 	f := newFixture(t, web.Options{PollInterval: 200 * time.Millisecond})
 	cf := f.newGame(t, "coldfusion")
 	f.playOn(t, cf.ID, 60)

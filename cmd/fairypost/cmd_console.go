@@ -125,8 +125,15 @@ func (a *app) consoleOn(ctx context.Context, st gameplay.Stores, imagesDir, user
 	svc := gameplay.NewService(st, reg)
 	ratings.Register(svc)
 	settings := prefs.New(svc, st.Users)
+	analyses, err := newAnalyses(svc, st, defaultConfig().Play, log)
+	if err != nil {
+		return err
+	}
+	if analyses != nil {
+		defer analyses.Close()
+	}
 	h := botcmd.New(svc, settings, botcmd.Options{Logger: log, Tournaments: tournaments.New(svc, st.Tournaments, st.Ratings),
-		Ratings: ratings.New(svc, st.Ratings), Link: link})
+		Ratings: ratings.New(svc, st.Ratings), Link: link, Analyses: analyses})
 	c, err := console.New(console.Config{
 		Service: svc, Prefs: settings, Handler: h, Outbox: st.Outbox,
 		Out: a.stdout, ImagesDir: imagesDir,

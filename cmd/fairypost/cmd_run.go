@@ -121,8 +121,15 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return err
 	}
+	analyses, err := newAnalyses(svc, be.stores, cfg.Play, log)
+	if err != nil {
+		return err
+	}
+	if analyses != nil {
+		defer analyses.Close()
+	}
 	h := botcmd.New(svc, settings, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names,
-		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings), Link: link})
+		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings), Link: link, Analyses: analyses})
 	// The game pages, when web.listen is set (cmd_web.go).
 	stopWeb, err := startRunWeb(ctx, cfg, svc, be, names, log)
 	if err != nil {

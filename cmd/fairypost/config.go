@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	analyses "github.com/fairypost/fairypost/bot/analysis"
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/render"
 	"github.com/pelletier/go-toml/v2"
@@ -41,6 +42,12 @@ type PlayConfig struct {
 	// ComputerResigns lets the computer player resign a game its search
 	// sees lost by force (computer.Runner.ResignLost).
 	ComputerResigns bool `toml:"computer_resigns"`
+	// AnalysisAtOnce is how many game analyses (/analysis) run at the
+	// same time, 1 to 8; others wait their turn.
+	AnalysisAtOnce int `toml:"analysis_at_once"`
+	// AnalysisPerDay is how many analyses a player may ask for in 24
+	// hours, 1 to 100.
+	AnalysisPerDay int `toml:"analysis_per_day"`
 }
 
 // DiscordConfig says how to reach Discord.
@@ -138,7 +145,8 @@ func defaultConfig() Config {
 		Render:  RenderConfig{BoardSize: 800},
 		Console: ConsoleConfig{Images: defaultImagesDir},
 		Log:     LogConfig{Level: "info", Format: "text"},
-		Play:    PlayConfig{VacationDays: prefs.DefaultVacationDays, ComputerWorkers: 1, ComputerResigns: true},
+		Play: PlayConfig{VacationDays: prefs.DefaultVacationDays, ComputerWorkers: 1, ComputerResigns: true,
+			AnalysisAtOnce: analyses.DefaultAtOnce, AnalysisPerDay: analyses.DefaultPerDay},
 	}
 }
 
@@ -301,6 +309,12 @@ func (c *Config) validate() error {
 	}
 	if c.Play.ComputerWorkers < 1 || c.Play.ComputerWorkers > 64 {
 		return badValue("play.computer_workers", "%d: choose 1 to 64 games searched at once", c.Play.ComputerWorkers)
+	}
+	if c.Play.AnalysisAtOnce < 1 || c.Play.AnalysisAtOnce > 8 {
+		return badValue("play.analysis_at_once", "%d: choose 1 to 8 analyses at once", c.Play.AnalysisAtOnce)
+	}
+	if c.Play.AnalysisPerDay < 1 || c.Play.AnalysisPerDay > 100 {
+		return badValue("play.analysis_per_day", "%d: choose 1 to 100 analyses a player a day", c.Play.AnalysisPerDay)
 	}
 	if _, err := c.logLevel(); err != nil {
 		return err

@@ -165,6 +165,8 @@ func TestConfigErrors(t *testing.T) {
 		{"bad size", "# images\n[render]\n\nboard_size = 5\n", []string{"line 4: render.board_size", "choose 160 to 2400"}},
 		{"bad vacation", "[play]\nvacation_days = 400\n", []string{"line 2: play.vacation_days", "choose 0 to 366"}},
 		{"bad computer workers", "[play]\ncomputer_workers = 0\n", []string{"line 2: play.computer_workers", "choose 1 to 64"}},
+		{"bad analyses at once", "[play]\nanalysis_at_once = 9\n", []string{"line 2: play.analysis_at_once", "choose 1 to 8"}},
+		{"bad analyses per day", "[play]\nanalysis_per_day = 0\n", []string{"line 2: play.analysis_per_day", "choose 1 to 100"}},
 		{"dotted key", "render.board_size = 9999\n", []string{"line 1: render.board_size"}},
 		{"quoted key", "[log]\n\"level\" = \"x\"\n", []string{"line 2: log.level"}},
 		{"empty path", "[storage]\npath = \"\"\n", []string{"line 2: storage.path"}},

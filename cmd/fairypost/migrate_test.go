@@ -38,6 +38,12 @@ func migrateFixture(t *testing.T) string {
 	if _, err := db.EnsureSecret(ctx, storage.PageSecret); err != nil {
 		t.Fatal(err)
 	}
+	// A game's analysis goes with the records too.
+	if err := db.PutAnalysis(ctx, &bot.GameAnalysis{GameID: 2, Variant: "chess", Level: 5, Seed: 2,
+		Plies:         []bot.AnalysedPly{{Move: "e4", White: true, Eval: "0.30", WhiteWin: 52.7, Before: "0.20"}},
+		WhiteAccuracy: 100, WhiteOK: true, RequestedBy: "u1", Created: time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)}); err != nil {
+		t.Fatal(err)
+	}
 	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	for i := range 30 {
 		white, black := fmt.Sprint("u", i%7), fmt.Sprint("u", (i+3)%7)

@@ -17,7 +17,7 @@ const dumpPage = 1000
 // consistent state while others write), in pages of 1,000 keys:
 // games and challenges by ID, preferences by user ID, notifications in
 // the order of appending, standings and rating histories by pool and
-// user, tournaments by ID, notes and follows by game and user, secrets by name. Everything is held in memory.
+// user, tournaments by ID, notes and follows by game and user, secrets by name, analyses by game. Everything is held in memory.
 func (s *Store) Dump(ctx context.Context) (*storage.Dump, error) {
 	d := &storage.Dump{}
 	r, err := s.c.Get(ctx, s.idsKey()) // fixes the revision every read is made at
@@ -69,6 +69,9 @@ func (s *Store) Dump(ctx context.Context) (*storage.Dump, error) {
 		return nil, err
 	}
 	if err := s.dumpSecrets(ctx, rev, d); err != nil {
+		return nil, err
+	}
+	if err := s.dumpAnalyses(ctx, rev, d); err != nil {
 		return nil, err
 	}
 	return d, nil

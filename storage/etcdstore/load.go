@@ -110,6 +110,15 @@ func (s *Store) Load(ctx context.Context, d *storage.Dump) error {
 		return err
 	}
 	add(sops)
+	aops, err := s.loadAnalysisOps(d)
+	if err != nil {
+		return err
+	}
+	for len(aops) > 0 {
+		n := min(len(aops), loadBatch)
+		add(aops[:n])
+		aops = aops[n:]
+	}
 	flush()
 	if err := s.commitAll(ctx, batches); err != nil {
 		return err

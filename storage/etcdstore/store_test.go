@@ -132,3 +132,10 @@ func TestSecretConformance(t *testing.T) {
 	c := etcdtest.Start(t, 1, etcdtest.Options{})
 	storetest.RunSecrets(t, func(t *testing.T) storetest.SecretStore { return openStore(t, c) })
 }
+
+// TestAnalysisConformance runs the analyses' conformance suite on an
+// in-process single-member etcd, each subtest under a prefix of its own.
+func TestAnalysisConformance(t *testing.T) {
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	storetest.RunAnalyses(t, func(t *testing.T) bot.AnalysisStore { return openStore(t, c) })
+}
