@@ -48,3 +48,9 @@ func TestDeferredConformance(t *testing.T) {
 func TestSecretConformance(t *testing.T) {
 	storetest.RunSecrets(t, func(t *testing.T) storetest.SecretStore { return mustOpenDB(t, "") })
 }
+
+// TestVariantConformance runs the defined variants' conformance suite on
+// bbolt files.
+func TestVariantConformance(t *testing.T) {
+	storetest.RunVariants(t, func(t *testing.T) bot.VariantStore { return mustOpenDB(t, "") })
+}

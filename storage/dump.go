@@ -33,6 +33,9 @@ type Dump struct {
 	// Follows are who follows which game, by game ID, then user ID.
 	Follows []bot.Follow
 	Secrets []Secret // by name (secret.go)
+	// Variants are the servers' defined variants, by server then name
+	// (variant.go).
+	Variants []bot.DefinedVariant
 }
 
 // RatedGame is one entry of a player's rating history in a pool.
@@ -80,6 +83,9 @@ func (db *DB) Dump(ctx context.Context) (*Dump, error) {
 			d.Outbox = append(d.Outbox, n)
 			return nil
 		}); err != nil {
+			return err
+		}
+		if err := dumpVariants(tx, d); err != nil {
 			return err
 		}
 		if err := dumpSecrets(tx, d); err != nil {
@@ -183,6 +189,9 @@ func (db *DB) Load(ctx context.Context, d *Dump) error {
 			if err := putFollow(tx, f); err != nil {
 				return err
 			}
+		}
+		if err := loadVariants(tx, d); err != nil {
+			return err
 		}
 		if err := loadSecrets(tx, d); err != nil {
 			return err
