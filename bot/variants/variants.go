@@ -3,7 +3,7 @@
 // shown, listed and removed by server. A defined variant belongs to its
 // server, which alone sees it, and to its author, who alone removes it.
 // It is known to the rules registry under a key of its server (Key), not
-// listed among fairypost's variants; once challenged its rules are
+// listed among fairypost's variants; once challenged (Lock) its rules are
 // locked, since a game of it may start at any time (define it again
 // under a new name to change it); its games are casual. The definitions
 // are kept in a bot.VariantStore and registered again at start (Load).
@@ -233,11 +233,10 @@ func (s *Service) Remove(ctx context.Context, server, user, name string) error {
 	return nil
 }
 
-// ForChallenge returns the registry key of the variant name of server
-// for a challenge, and locks the variant (a game of it may start at any
-// time from then on); found is false, with no error, when server has no
-// variant of that name (name may then be one of fairypost's).
-func (s *Service) ForChallenge(ctx context.Context, server, name string) (key string, found bool, err error) {
+// Find returns the registry key of the variant name of server (found
+// false, with no error, when server has none of that name: name may then
+// be one of fairypost's). A challenge with it must Lock it first.
+func (s *Service) Find(ctx context.Context, server, name string) (key string, found bool, err error) {
 	if server == "" || name == "" || s.reg.Default(name) != nil {
 		return "", false, nil
 	}
@@ -247,10 +246,14 @@ func (s *Service) ForChallenge(ctx context.Context, server, name string) (key st
 		}
 		return "", false, err
 	}
-	if err := s.store.LockVariant(ctx, server, name); err != nil {
-		return "", false, err
-	}
 	return Key(server, name), true, nil
+}
+
+// Lock locks the rules of the variant name of server: what a challenge
+// with it does before it is made, since a game of it may start at any
+// time from then on (define it again under a new name to change it).
+func (s *Service) Lock(ctx context.Context, server, name string) error {
+	return s.store.LockVariant(ctx, server, name)
 }
 
 // Names returns the names of server's variants, for autocomplete; none

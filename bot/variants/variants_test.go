@@ -68,7 +68,7 @@ func TestDefineChallengePlayLock(t *testing.T) {
 	if got := e.vars.Names(ctx, "g2"); len(got) != 0 {
 		t.Errorf("another server sees %v", got)
 	}
-	if key, found, err := e.vars.ForChallenge(ctx, "g2", "kingless"); found || err != nil || key != "" {
+	if key, found, err := e.vars.Find(ctx, "g2", "kingless"); found || err != nil || key != "" {
 		t.Errorf("challenging kingless on g2: %q %v %v, want not found", key, found, err)
 	}
 	if _, _, err := e.vars.Variant(ctx, "g2", "kingless"); bot.ErrorCode(err) != bot.ENOTFOUND {
@@ -78,9 +78,15 @@ func TestDefineChallengePlayLock(t *testing.T) {
 		t.Error("a server's variant is listed among fairypost's")
 	}
 
-	key, found, err := e.vars.ForChallenge(ctx, "g1", "kingless2")
+	key, found, err := e.vars.Find(ctx, "g1", "kingless2")
 	if err != nil || !found {
-		t.Fatalf("ForChallenge: %v %v", found, err)
+		t.Fatalf("Find: %v %v", found, err)
+	}
+	if d, _, _ := e.vars.Variant(ctx, "g1", "kingless2"); d.Locked {
+		t.Fatal("kingless2 is locked before any challenge")
+	}
+	if err := e.vars.Lock(ctx, "g1", "kingless2"); err != nil {
+		t.Fatal(err)
 	}
 	c, err := e.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob",
 		GuildID: "g1", ChannelID: "chan", Variant: key, DaysPerMove: 3, Color: bot.ColorWhite})
@@ -175,7 +181,7 @@ func TestLoadAfterRestart(t *testing.T) {
 	if _, err := e.vars.Define(ctx, "g1", "alice", twoSections); err != nil {
 		t.Fatal(err)
 	}
-	key, _, err := e.vars.ForChallenge(ctx, "g1", "kingless2")
+	key, _, err := e.vars.Find(ctx, "g1", "kingless2")
 	if err != nil {
 		t.Fatal(err)
 	}
