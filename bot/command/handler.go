@@ -9,6 +9,7 @@ import (
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
+	"github.com/fairypost/fairypost/bot/variants"
 	"github.com/fairypost/fairypost/render"
 )
 
@@ -40,6 +41,9 @@ type Options struct {
 	// Ratings reads ratings for /leaderboard and player cards (nil: this
 	// bot keeps no ratings).
 	Ratings *ratings.Service
+	// Variants keeps the variants the servers define, for /variant and
+	// challenges by their names (nil: this bot keeps none).
+	Variants *variants.Service
 }
 
 // Handler runs the user commands against a gameplay.Service. It holds no state
@@ -51,6 +55,7 @@ type Handler struct {
 	prefs    *prefs.Service       // the players' settings and vacations
 	tours    *tournaments.Service // nil: no tournaments
 	ratings  *ratings.Service     // nil: no ratings
+	defined  *variants.Service    // nil: no variants of the servers
 	renderer *render.Renderer
 	images   *renderCache
 	size     int
@@ -70,7 +75,7 @@ func New(svc *gameplay.Service, settings *prefs.Service, opts Options) *Handler 
 	if err != nil {
 		panic("command: " + err.Error())
 	}
-	h := &Handler{svc: svc, prefs: settings, tours: opts.Tournaments, ratings: opts.Ratings, renderer: r, images: newRenderCache(renderCacheSize), size: opts.BoardSize, gifSize: opts.GIFSize,
+	h := &Handler{svc: svc, prefs: settings, tours: opts.Tournaments, ratings: opts.Ratings, defined: opts.Variants, renderer: r, images: newRenderCache(renderCacheSize), size: opts.BoardSize, gifSize: opts.GIFSize,
 		log: opts.Logger, names: opts.Names}
 	if h.size <= 0 {
 		h.size = DefaultBoardSize

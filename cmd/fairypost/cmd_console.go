@@ -119,7 +119,7 @@ func (a *app) consoleOn(ctx context.Context, st gameplay.Stores, imagesDir, user
 	ratings.Register(svc)
 	settings := prefs.New(svc, st.Users)
 	h := botcmd.New(svc, settings, botcmd.Options{Logger: log, Tournaments: tournaments.New(svc, st.Tournaments, st.Ratings),
-		Ratings: ratings.New(svc, st.Ratings)})
+		Ratings: ratings.New(svc, st.Ratings), Variants: serverVariants(ctx, svc, st, log)})
 	c, err := console.New(console.Config{
 		Service: svc, Prefs: settings, Handler: h, Outbox: st.Outbox,
 		Out: a.stdout, ImagesDir: imagesDir,

@@ -117,7 +117,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 	tours := tournaments.New(svc, be.stores.Tournaments, be.stores.Ratings)
 	settings := prefs.New(svc, be.stores.Users, prefs.VacationAllowance(cfg.Play.VacationDays))
 	h := botcmd.New(svc, settings, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names,
-		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings)})
+		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings), Variants: serverVariants(ctx, svc, be.stores, log)})
 	// The game pages, when web.listen is set (cmd_web.go).
 	stopWeb, err := startRunWeb(ctx, cfg, svc, be, names, log)
 	if err != nil {
