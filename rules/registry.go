@@ -24,6 +24,18 @@ type Registry struct {
 	ctors    map[string]Constructor
 	defaults map[string]*Variant // built with default options, for listing
 	cache    map[string]*Variant // key + canonical options
+	unknown  func(key string)    // OnUnknown's function, nil for none
+}
+
+// OnUnknown sets fn to be called, once per lookup, when Resolve (and
+// Variant) is asked for a key the registry does not know: fn may
+// register it (the variants a server defined in another process), and
+// the lookup is then tried again. It replaces any earlier fn; set it
+// before the registry is shared.
+func (r *Registry) OnUnknown(fn func(key string)) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.unknown = fn
 }
 
 // NewRegistry returns a registry of all of fairypost's variants, in the
@@ -167,7 +179,15 @@ func (r *Registry) Resolve(key, options string) (*Variant, string, error) {
 	def, ok := r.defaults[key]
 	ctor := r.ctors[key]
 	known := strings.Join(r.keys, ", ")
+	unknown := r.unknown
 	r.mu.Unlock()
+	if !ok && unknown != nil {
+		unknown(key)
+		r.mu.Lock()
+		def, ok = r.defaults[key]
+		ctor = r.ctors[key]
+		r.mu.Unlock()
+	}
 	if !ok {
 		return nil, "", fmt.Errorf("unknown variant %q (known: %s)", key, known)
 	}

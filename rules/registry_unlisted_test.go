@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -88,4 +89,34 @@ func TestRegisterWhileResolving(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestOnUnknown: a key the registry does not know is offered to the
+// OnUnknown function, which may register it; the lookup then succeeds.
+func TestOnUnknown(t *testing.T) {
+	r, err := NewRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var asked []string
+	r.OnUnknown(func(key string) {
+		asked = append(asked, key)
+		if key == "late@g1" {
+			if err := r.RegisterUnlisted(key, renamed(key)); err != nil {
+				t.Error(err)
+			}
+		}
+	})
+	if v, err := r.Variant("late@g1", ""); err != nil || v.Key != "late@g1" {
+		t.Fatalf("Variant(late@g1) = %v, %v", v, err)
+	}
+	if _, err := r.Variant("never", ""); err == nil {
+		t.Error("a key OnUnknown does not register resolved")
+	}
+	if _, err := r.Variant("chess", ""); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(asked, ",") != "late@g1,never" {
+		t.Errorf("asked for %v, want late@g1 then never", asked)
+	}
 }
