@@ -31,10 +31,32 @@ type Service struct {
 	mu    sync.Mutex // one registry change (define, remove, load) at a time
 }
 
+// lookupTimeout bounds the store read of a variant the registry was
+// asked for and does not know.
+const lookupTimeout = 10 * time.Second
+
 // New returns the Service keeping its definitions in store and
-// registering them in the rules registry of svc.
+// registering them in the rules registry of svc. It becomes the
+// registry's OnUnknown function: a server's variant defined by another
+// process sharing the store (etcd) is registered the first time a game
+// or challenge of it is looked up. Call it before svc serves.
 func New(store bot.VariantStore, svc *gameplay.Service) *Service {
-	return &Service{store: store, reg: svc.Rules(), now: svc.Now}
+	s := &Service{store: store, reg: svc.Rules(), now: svc.Now}
+	s.reg.OnUnknown(s.lookup)
+	return s
+}
+
+// lookup registers the stored variant of key (Key) if there is one.
+func (s *Service) lookup(key string) {
+	i := strings.LastIndexByte(key, '@')
+	if i <= 0 || i == len(key)-1 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), lookupTimeout)
+	defer cancel()
+	if d, err := s.store.DefinedVariant(ctx, key[i+1:], key[:i]); err == nil {
+		_ = s.register(d) // a definition that does not compile stays unknown
+	}
 }
 
 // Key is the rules registry key of the variant name of server: what its

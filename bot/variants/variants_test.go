@@ -220,3 +220,38 @@ func slicesHas(s []string, x string) bool {
 	}
 	return false
 }
+
+// TestAnotherProcess: a variant defined by one process is played in
+// another sharing the store (a second Service and registry over the same
+// database), which never loaded it: the registry asks the store.
+func TestAnotherProcess(t *testing.T) {
+	a := newEnvAt(t, filepath.Join(t.TempDir(), "db"))
+	reg, err := rules.NewRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bsvc := gameplay.NewService(testkit.Stores(a.db), reg, gameplay.Clock(testkit.NewClock(testkit.T0).Now))
+	variants.New(a.db, bsvc)
+	if _, err := a.vars.Define(ctx, "g1", "alice", twoSections); err != nil {
+		t.Fatal(err)
+	}
+	key, _, err := a.vars.Find(ctx, "g1", "kingless")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := a.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{Challenger: "alice", Challenged: "bob",
+		GuildID: "g1", ChannelID: "chan", Variant: key, DaysPerMove: 3, Color: bot.ColorWhite})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := bsvc.Challenges().Accept(ctx, c.ID, c.Version, "bob", bot.Where{GuildID: "g1", ChannelID: "chan"})
+	if err != nil {
+		t.Fatalf("accepting in the other process: %v", err)
+	}
+	if _, err := bsvc.Move(ctx, gameplay.MoveRequest{GameID: g.ID, UserID: "alice", Move: "e4", Version: bot.AnyVersion}); err != nil {
+		t.Fatalf("a move in the other process: %v", err)
+	}
+	if _, err := reg.Variant(variants.Key("g2", "kingless"), ""); err == nil {
+		t.Error("another server's key resolved")
+	}
+}
