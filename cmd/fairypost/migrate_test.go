@@ -23,7 +23,7 @@ import (
 // pending and accepted, preferences, waiting notifications (one
 // retried), ratings with their histories from rated finished games,
 // tournaments open (with a start time) and running (with their games),
-// players' notes and spectators' follows.
+// players' notes and spectators' follows, the servers' defined variants.
 // It returns the file's path.
 func migrateFixture(t *testing.T) string {
 	t.Helper()
@@ -36,6 +36,17 @@ func migrateFixture(t *testing.T) string {
 	ctx := context.Background()
 	// The secret of the game pages' links goes with the records.
 	if _, err := db.EnsureSecret(ctx, storage.PageSecret); err != nil {
+		t.Fatal(err)
+	}
+	// The servers' defined variants go too, locked or not.
+	defs := []bot.DefinedVariant{
+		{Server: "g", Name: "kingless", Text: "[kingless:chess]\nking = -\ncommoner = k\n", Author: "u1", Created: time.Date(2026, 3, 1, 11, 0, 0, 0, time.UTC)},
+		{Server: "h", Name: "mine", Text: "[mine:chess]\n", Author: "u2", Created: time.Date(2026, 3, 1, 11, 0, 0, 0, time.UTC)},
+	}
+	if err := db.DefineVariants(ctx, defs); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.LockVariant(ctx, "g", "kingless"); err != nil {
 		t.Fatal(err)
 	}
 	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
