@@ -2,6 +2,7 @@ package variants_test
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -253,5 +254,34 @@ func TestAnotherProcess(t *testing.T) {
 	}
 	if _, err := reg.Variant(variants.Key("g2", "kingless"), ""); err == nil {
 		t.Error("another server's key resolved")
+	}
+}
+
+// TestDefineConcurrently: of several members defining the same name at
+// once on a server, exactly one does; the others are told it is taken.
+func TestDefineConcurrently(t *testing.T) {
+	e := newEnvAt(t, filepath.Join(t.TempDir(), "db"))
+	const n = 6
+	errs := make(chan error, n)
+	for i := range n {
+		go func() {
+			_, err := e.vars.Define(ctx, "g1", fmt.Sprint("u", i), "[same:chess]\n")
+			errs <- err
+		}()
+	}
+	ok := 0
+	for range n {
+		switch err := <-errs; {
+		case err == nil:
+			ok++
+		case bot.ErrorCode(err) != bot.ECONFLICT:
+			t.Errorf("a concurrent define: %v, want ECONFLICT", err)
+		}
+	}
+	if ok != 1 {
+		t.Errorf("%d of %d concurrent defines succeeded, want 1", ok, n)
+	}
+	if vs, err := e.db.DefinedVariants(ctx, "g1"); err != nil || len(vs) != 1 {
+		t.Errorf("stored %+v, %v; want one", vs, err)
 	}
 }
