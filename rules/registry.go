@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -15,14 +16,26 @@ import (
 type Constructor func(options map[string]string) (*Variant, error)
 
 // Registry knows every variant by its stable key and builds each variant
-// and option combination once. It is safe for concurrent use.
+// and option combination once. It is safe for concurrent use, Register,
+// RegisterUnlisted and Unregister included.
 type Registry struct {
-	keys     []string
+	mu       sync.Mutex
+	keys     []string // the listed keys, in order
 	ctors    map[string]Constructor
 	defaults map[string]*Variant // built with default options, for listing
+	cache    map[string]*Variant // key + canonical options
+	unknown  func(key string)    // OnUnknown's function, nil for none
+}
 
-	mu    sync.Mutex
-	cache map[string]*Variant // key + canonical options
+// OnUnknown sets fn to be called, once per lookup, when Resolve (and
+// Variant) is asked for a key the registry does not know: fn may
+// register it (the variants a server defined in another process), and
+// the lookup is then tried again. It replaces any earlier fn; set it
+// before the registry is shared.
+func (r *Registry) OnUnknown(fn func(key string)) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.unknown = fn
 }
 
 // NewRegistry returns a registry of all of fairypost's variants, in the
@@ -58,7 +71,42 @@ func NewRegistry() (*Registry, error) {
 // start position, a duplicate key, a missing Help.Summary or an
 // incomplete Help entry) is returned.
 func (r *Registry) Register(key string, ctor Constructor) error {
-	if _, dup := r.ctors[key]; dup {
+	return r.register(key, ctor, true)
+}
+
+// RegisterUnlisted adds a variant under key as Register does, but leaves
+// it out of Keys: it is known to whoever names its key (the variants a
+// server defined, listed by their own feature).
+func (r *Registry) RegisterUnlisted(key string, ctor Constructor) error {
+	return r.register(key, ctor, false)
+}
+
+// Unregister removes the variant key (listed or not) and every variant
+// built from it; an unknown key changes nothing. Games already built
+// keep their variant.
+func (r *Registry) Unregister(key string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.ctors[key]; !ok {
+		return
+	}
+	delete(r.ctors, key)
+	delete(r.defaults, key)
+	if i := slices.Index(r.keys, key); i >= 0 {
+		r.keys = slices.Delete(r.keys, i, i+1)
+	}
+	for ck, v := range r.cache {
+		if v.Key == key {
+			delete(r.cache, ck)
+		}
+	}
+}
+
+func (r *Registry) register(key string, ctor Constructor, listed bool) error {
+	r.mu.Lock()
+	_, dup := r.ctors[key]
+	r.mu.Unlock()
+	if dup {
 		return fmt.Errorf("%w: key %q registered twice", ErrInvalidVariant, key)
 	}
 	v, err := ctor(map[string]string{})
@@ -84,18 +132,33 @@ func (r *Registry) Register(key string, ctor Constructor) error {
 	if err := v.Help.check(v); err != nil {
 		return fmt.Errorf("%w %q: %v", ErrInvalidVariant, key, err)
 	}
-	r.keys = append(r.keys, key)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, dup := r.ctors[key]; dup {
+		return fmt.Errorf("%w: key %q registered twice", ErrInvalidVariant, key)
+	}
+	if listed {
+		r.keys = append(r.keys, key)
+	}
 	r.ctors[key] = ctor
 	r.defaults[key] = v
 	r.cache[cacheKey(key, defaults)] = v
 	return nil
 }
 
-// Keys returns the variant keys in listing order.
-func (r *Registry) Keys() []string { return append([]string(nil), r.keys...) }
+// Keys returns the listed variant keys in listing order.
+func (r *Registry) Keys() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.keys...)
+}
 
 // Default returns the variant with its default options, or nil for an unknown key.
-func (r *Registry) Default(key string) *Variant { return r.defaults[key] }
+func (r *Registry) Default(key string) *Variant {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.defaults[key]
+}
 
 // Variant returns the variant key with the given options ("k=v,k=v" or
 // empty). Unknown keys, unknown options and values not allowed give an
@@ -112,9 +175,21 @@ func (r *Registry) Variant(key, options string) (*Variant, error) {
 // canonicalised: what stores or compares options (records, rating
 // pools, tournaments) stores what Resolve returns.
 func (r *Registry) Resolve(key, options string) (*Variant, string, error) {
+	r.mu.Lock()
 	def, ok := r.defaults[key]
+	ctor := r.ctors[key]
+	known := strings.Join(r.keys, ", ")
+	unknown := r.unknown
+	r.mu.Unlock()
+	if !ok && unknown != nil {
+		unknown(key)
+		r.mu.Lock()
+		def, ok = r.defaults[key]
+		ctor = r.ctors[key]
+		r.mu.Unlock()
+	}
 	if !ok {
-		return nil, "", fmt.Errorf("unknown variant %q (known: %s)", key, strings.Join(r.keys, ", "))
+		return nil, "", fmt.Errorf("unknown variant %q (known: %s)", key, known)
 	}
 	opts, err := parseOptions(def.Options, options)
 	if err != nil {
@@ -127,7 +202,7 @@ func (r *Registry) Resolve(key, options string) (*Variant, string, error) {
 	if v, ok := r.cache[ck]; ok {
 		return v, canonical, nil
 	}
-	v, err := r.ctors[key](opts)
+	v, err := ctor(opts)
 	if err != nil {
 		return nil, "", err
 	}

@@ -54,3 +54,9 @@ func TestSecretConformance(t *testing.T) {
 func TestAnalysisConformance(t *testing.T) {
 	storetest.RunAnalyses(t, func(t *testing.T) bot.AnalysisStore { return mustOpenDB(t, "") })
 }
+
+// TestVariantConformance runs the defined variants' conformance suite on
+// bbolt files.
+func TestVariantConformance(t *testing.T) {
+	storetest.RunVariants(t, func(t *testing.T) bot.VariantStore { return mustOpenDB(t, "") })
+}

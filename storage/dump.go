@@ -35,6 +35,9 @@ type Dump struct {
 	Secrets []Secret // by name (secret.go)
 	// Analyses are the games' computer analyses, by game ID (analysis.go).
 	Analyses []*bot.GameAnalysis
+	// Variants are the servers' defined variants, by server then name
+	// (variant.go).
+	Variants []bot.DefinedVariant
 }
 
 // RatedGame is one entry of a player's rating history in a pool.
@@ -82,6 +85,9 @@ func (db *DB) Dump(ctx context.Context) (*Dump, error) {
 			d.Outbox = append(d.Outbox, n)
 			return nil
 		}); err != nil {
+			return err
+		}
+		if err := dumpVariants(tx, d); err != nil {
 			return err
 		}
 		if err := dumpSecrets(tx, d); err != nil {
@@ -188,6 +194,9 @@ func (db *DB) Load(ctx context.Context, d *Dump) error {
 			if err := putFollow(tx, f); err != nil {
 				return err
 			}
+		}
+		if err := loadVariants(tx, d); err != nil {
+			return err
 		}
 		if err := loadSecrets(tx, d); err != nil {
 			return err

@@ -127,6 +127,9 @@ func Verify(ctx context.Context, d *Dump, st gameplay.Stores) error {
 	if err := verifyNotesAndFollows(ctx, d, st); err != nil {
 		return err
 	}
+	if err := verifyVariants(ctx, d, st); err != nil {
+		return err
+	}
 	if err := verifySecrets(ctx, d, st); err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,9 +14,9 @@ import (
 // challenge runs /challenge.
 func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 	o := req.Options
-	key := o[optVariant]
-	if h.svc.Rules().Default(key) == nil {
-		return Reply{}, bot.Errorf(bot.EINVALID, "Unknown variant %q: /variants lists them.", truncate(key, 40))
+	key, own, err := h.challengeVariant(ctx, req)
+	if err != nil {
+		return Reply{}, err
 	}
 	days, err := daysPerMove(o[optDays])
 	if err != nil {
@@ -37,6 +38,10 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	if own && o[optRated] == "yes" {
+		return Reply{}, bot.Errorf(bot.EINVALID, "Games of a server's own variants are casual: they change no rating. Leave rated: out.")
+	}
+	rated = rated && !own
 	opp := o[optOpponent]
 	computer := opp != "" && h.svc.IsComputer(opp)
 	level := 0
@@ -55,6 +60,12 @@ func (h *Handler) challenge(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, bot.Errorf(bot.EINVALID, "%s is a bot and cannot play: challenge a person, or leave opponent: out to challenge anyone here.", mention(opp))
 	} else if opp != "" && facts.NotMember {
 		return Reply{}, bot.Errorf(bot.EINVALID, "%s is not a member of this server, so they could not see the game: challenge someone from here.", mention(opp))
+	}
+	if own {
+		// A game of it may start from now on: its rules are locked.
+		if err := h.defined.Lock(ctx, variantServer(req), o[optVariant]); err != nil {
+			return Reply{}, err
+		}
 	}
 	c, err := h.svc.Challenges().Challenge(ctx, gameplay.ChallengeRequest{
 		Challenger: req.UserID, Challenged: opp, GuildID: req.GuildID, ChannelID: req.ChannelID,
@@ -246,7 +257,7 @@ func daysPerMove(s string) (int, error) {
 // defineChallenge defines /challenge.
 func defineChallenge(c catalogue) commandDef {
 	return commandDef{Spec{Name: cmdChallenge, Description: "Challenge someone (or anyone here) to a game", ServerOnly: true, Options: []OptionSpec{
-		{Name: optVariant, Description: "The variant to play (see /variants)", Kind: OptionString, Required: true, Choices: c.variants},
+		{Name: optVariant, Description: "The variant to play (see /variants, and /variant action:list for this server's own)", Kind: OptionString, Required: true, Autocomplete: true, MaxLength: 64},
 		{Name: optOpponent, Description: "Who you challenge; leave out to challenge anyone in this channel", Kind: OptionUser},
 		{Name: optOptions, Description: "Variant options as key=value,key=value (see /variants)", Kind: OptionString},
 		{Name: optDays, Description: "Days per move (default 3)", Kind: OptionInteger, Choices: c.days},
@@ -304,4 +315,22 @@ func answerChallenge(name string) func(h *Handler, ctx context.Context, req Requ
 		}
 		return h.cancel(ctx, req.UserID, id, bot.AnyVersion)
 	}
+}
+
+// challengeVariant returns the registry key of the variant req
+// challenges with: one of fairypost's by its key, or else one this
+// server defined by its name (own; challenge locks it just before the
+// challenge is made). Unknown names are EINVALID.
+func (h *Handler) challengeVariant(ctx context.Context, req Request) (key string, own bool, err error) {
+	name := req.Options[optVariant]
+	if slices.Contains(h.svc.Rules().Keys(), name) {
+		return name, false, nil
+	}
+	if h.defined != nil {
+		key, found, err := h.defined.Find(ctx, variantServer(req), name)
+		if err != nil || found {
+			return key, found, err
+		}
+	}
+	return "", false, bot.Errorf(bot.EINVALID, "Unknown variant %q: /variants lists fairypost's, /variant action:list this server's own.", truncate(name, 40))
 }

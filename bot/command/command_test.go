@@ -298,7 +298,7 @@ func TestRefusals(t *testing.T) {
 		{"bob", "/move move:e5", "not your turn"},
 		{"carol", "/move move:e4 game:" + itoa(id), "not playing"},
 		{"carol", "/move move:e4", "no game in progress"},
-		{"alice", "/challenge opponent:bob variant:shogi", "not one of"},
+		{"alice", "/challenge opponent:bob variant:shogi", "Unknown variant"},
 		{"alice", "/challenge opponent:bob variant:chess days:4", "not one of"},
 		{"alice", "/challenge opponent:bob variant:chess color:green", "not one of"},
 		{"alice", "/challenge opponent:bob variant:chess options:ranks=9", ""},

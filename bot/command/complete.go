@@ -23,7 +23,9 @@ const maxChoices = 25
 //     act on (Name the friendly form with the canonical one, Value the
 //     canonical form); none when it is not their turn;
 //   - game: the requester's games, those in this channel first;
-//   - challenge: the pending challenges the requester may answer.
+//   - challenge: the pending challenges the requester may answer;
+//   - variant: fairypost's variants, then the server's own (by name);
+//   - name (of /variant): the server's own variants.
 func (h *Handler) Complete(ctx context.Context, req Request, focused string) (out []Choice) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -44,6 +46,10 @@ func (h *Handler) Complete(ctx context.Context, req Request, focused string) (ou
 		all, err = h.completeGame(ctx, req)
 	case optChallenge:
 		all, err = h.completeChallenge(ctx, req)
+	case optVariant:
+		all = append(h.variantChoices(), h.serverVariantChoices(ctx, variantServer(req))...)
+	case optVariantName:
+		all = h.serverVariantChoices(ctx, variantServer(req))
 	}
 	if err != nil {
 		if bot.ErrorCode(err) == bot.EINTERNAL {
@@ -134,4 +140,17 @@ func (h *Handler) completeChallenge(ctx context.Context, req Request) ([]Choice,
 			Value: fmt.Sprint(c.ID)})
 	}
 	return out, nil
+}
+
+// serverVariantChoices are the variants server defined, by name (none
+// when this bot keeps none).
+func (h *Handler) serverVariantChoices(ctx context.Context, server string) []Choice {
+	if h.defined == nil {
+		return nil
+	}
+	var out []Choice
+	for _, n := range h.defined.Names(ctx, server) {
+		out = append(out, Choice{Name: n + " (this server's)", Value: n})
+	}
+	return out
 }

@@ -121,6 +121,12 @@ func (h *Handler) check(req Request) (Spec, error) {
 		if o == nil {
 			return Spec{}, bot.Errorf(bot.EINVALID, "/%s has no option %q: /help lists the options.", sp.Name, truncate(name, 40))
 		}
+		if o.Kind == OptionAttachment {
+			if len(value) > maxAttachment || !utf8.ValidString(value) {
+				return Spec{}, bot.Errorf(bot.EINVALID, "The file of %s: must be text of at most %d KB.", name, maxAttachment>>10)
+			}
+			continue
+		}
 		if n, most := utf8.RuneCountInString(value), o.MaxChars(); n > most {
 			return Spec{}, bot.Errorf(bot.EINVALID, "The value of %s: is %d characters long: it holds at most %d. Shorten it and send it again.", name, n, most)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/fairypost/fairypost/bot/prefs"
 	"github.com/fairypost/fairypost/bot/ratings"
 	"github.com/fairypost/fairypost/bot/tournaments"
+	"github.com/fairypost/fairypost/bot/variants"
 	"github.com/fairypost/fairypost/render"
 )
 
@@ -50,6 +51,9 @@ type Options struct {
 	// Analyses runs /analysis and the Analyse button (nil: this bot
 	// analyses no games).
 	Analyses *analysis.Service
+	// Variants keeps the variants the servers define, for /variant and
+	// challenges by their names (nil: this bot keeps none).
+	Variants *variants.Service
 }
 
 // Handler runs the user commands against a gameplay.Service. It holds no state
@@ -62,6 +66,7 @@ type Handler struct {
 	tours    *tournaments.Service // nil: no tournaments
 	ratings  *ratings.Service     // nil: no ratings
 	analyses *analysis.Service    // nil: no analyses
+	defined  *variants.Service    // nil: no variants of the servers
 	renderer *render.Renderer
 	images   *renderCache
 	size     int
@@ -82,7 +87,7 @@ func New(svc *gameplay.Service, settings *prefs.Service, opts Options) *Handler 
 	if err != nil {
 		panic("command: " + err.Error())
 	}
-	h := &Handler{svc: svc, prefs: settings, tours: opts.Tournaments, ratings: opts.Ratings, analyses: opts.Analyses, renderer: r, images: newRenderCache(renderCacheSize), size: opts.BoardSize, gifSize: opts.GIFSize,
+	h := &Handler{svc: svc, prefs: settings, tours: opts.Tournaments, ratings: opts.Ratings, analyses: opts.Analyses, defined: opts.Variants, renderer: r, images: newRenderCache(renderCacheSize), size: opts.BoardSize, gifSize: opts.GIFSize,
 		log: opts.Logger, names: opts.Names, link: opts.Link}
 	if h.size <= 0 {
 		h.size = DefaultBoardSize

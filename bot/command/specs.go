@@ -92,21 +92,14 @@ func commandList() []func(c catalogue) commandDef {
 		defineResign, defineDraw, defineAbort, defineTakeback, defineForecast,
 		defineHistory, defineExport, defineRules, defineVariants, defineSettings,
 		defineVacation, definePause, defineFollow, defineUnfollow, defineNote,
-		defineLeaderboard, defineProfile, defineTournament, defineAnalysis, defineHelp,
+		defineLeaderboard, defineProfile, defineTournament, defineAnalysis, defineVariant, defineHelp,
 	}
 }
 
 // buildCommands returns every command of commandList, defined for h's
 // registry.
 func (h *Handler) buildCommands() []commandDef {
-	var c catalogue
-	for _, k := range h.svc.Rules().Keys() {
-		name := k
-		if v := h.svc.Rules().Default(k); v != nil {
-			name = fmt.Sprintf("%s (%s)", v.Name, k)
-		}
-		c.variants = append(c.variants, Choice{Name: name, Value: k})
-	}
+	c := catalogue{variants: h.variantChoices()}
 	for _, d := range []int{1, 2, 3, 5, 7, 14} {
 		c.days = append(c.days, Choice{Name: daysText(d), Value: strconv.Itoa(d)})
 	}
@@ -124,6 +117,20 @@ func levelChoices() []Choice {
 	var out []Choice
 	for l := gameplay.MinComputerLevel; l <= gameplay.MaxComputerLevel; l++ {
 		out = append(out, Choice{Name: strconv.Itoa(l), Value: strconv.Itoa(l)})
+	}
+	return out
+}
+
+// variantChoices are fairypost's variants (the registry's listed keys),
+// named "Name (key)".
+func (h *Handler) variantChoices() []Choice {
+	var out []Choice
+	for _, k := range h.svc.Rules().Keys() {
+		name := k
+		if v := h.svc.Rules().Default(k); v != nil {
+			name = fmt.Sprintf("%s (%s)", v.Name, k)
+		}
+		out = append(out, Choice{Name: name, Value: k})
 	}
 	return out
 }

@@ -16,9 +16,14 @@ const (
 	OptionString  OptionKind = 1
 	OptionInteger OptionKind = 2
 	OptionUser    OptionKind = 3
+	// OptionAttachment is a file the user attaches: Request.Options
+	// holds its text (the adapter reads it: Discord downloads the
+	// attachment, the console reads the path typed), at most
+	// maxAttachment bytes of UTF-8, line breaks allowed.
+	OptionAttachment OptionKind = 4
 )
 
-// String returns "string", "integer" or "user".
+// String returns "string", "integer", "user" or "attachment".
 func (k OptionKind) String() string {
 	switch k {
 	case OptionString:
@@ -27,6 +32,8 @@ func (k OptionKind) String() string {
 		return "integer"
 	case OptionUser:
 		return "user"
+	case OptionAttachment:
+		return "attachment"
 	}
 	return "unknown"
 }

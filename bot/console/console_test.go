@@ -316,7 +316,7 @@ as alice /move e4 game:1
 		{"/move", "! /move needs the option move. Usage: /move move:MOVE [game:N]"},
 		{"/move e4 game:one", `! Option game: "one" is not a whole number.`},
 		{"/challenge variant:chess days:4", `! Option days: "4" is not one of 1, 2, 3, 5, 7, 14, 0.`},
-		{"/challenge variant:checkers", `! Option variant: "checkers" is not one of`},
+		{"/challenge variant:checkers", `Unknown variant "checkers": /variants lists`},
 		{`/challenge variant:chess options:"oops`, "! A quote is not closed"},
 		{`/move e4\x00`, "! The line contains a NUL byte"},
 		{"as carol /move e4 game:1", "(only @carol sees this) "},

@@ -2,12 +2,14 @@ package console
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/fairypost/fairypost/bot/command"
+	"github.com/fairypost/fairypost/rules/variantsini"
 )
 
 // MaxLineLength is the longest input line the console reads, in bytes.
@@ -270,6 +272,27 @@ func optionSpec(spec command.Spec, name string) (command.OptionSpec, bool) {
 	return command.OptionSpec{}, false
 }
 
+// maxAttachment is the most bytes of a file the console attaches (the
+// variants.ini reader's limit).
+const maxAttachment = variantsini.MaxTextBytes
+
+// readAttachment reads the file at path for the attachment option name:
+// the console attaches files by their path.
+func readAttachment(name, path string) (string, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return "", inputErrorf("Option %s: %v", name, err)
+	}
+	if st.Size() > maxAttachment {
+		return "", inputErrorf("Option %s: %s is %d KB; at most %d KB are read.", name, path, st.Size()>>10, maxAttachment>>10)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", inputErrorf("Option %s: %v", name, err)
+	}
+	return string(b), nil
+}
+
 // optionValue checks value for option o and returns what goes into the
 // request: the user ID for a user option, the number for an integer.
 func optionValue(spec command.Spec, o command.OptionSpec, value string) (string, error) {
@@ -279,6 +302,8 @@ func optionValue(spec command.Spec, o command.OptionSpec, value string) (string,
 	switch o.Kind {
 	case command.OptionUser:
 		return userName(value, o.Name)
+	case command.OptionAttachment:
+		return readAttachment(o.Name, value)
 	case command.OptionInteger:
 		n, err := strconv.ParseInt(value, 10, 64)
 		if err != nil {

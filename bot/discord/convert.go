@@ -64,6 +64,8 @@ func applicationCommands(specs []command.Spec) ([]*discordgo.ApplicationCommand,
 				opt.Type = discordgo.ApplicationCommandOptionInteger
 			case command.OptionUser:
 				opt.Type = discordgo.ApplicationCommandOptionUser
+			case command.OptionAttachment:
+				opt.Type = discordgo.ApplicationCommandOptionAttachment
 			default:
 				return nil, fmt.Errorf("command %s option %s: unknown kind %d", s.Name, o.Name, o.Kind)
 			}
@@ -142,6 +144,13 @@ func commandRequest(i *discordgo.Interaction) (command.Request, string) {
 				continue
 			}
 			req.Options[o.Name] = optionString(o.Value)
+			if o.Type == discordgo.ApplicationCommandOptionAttachment {
+				// The attachment's URL, until fetchAttachments reads it.
+				req.Options[o.Name] = ""
+				if r := data.Resolved; r != nil && r.Attachments[optionString(o.Value)] != nil {
+					req.Options[o.Name] = r.Attachments[optionString(o.Value)].URL
+				}
+			}
 			if o.Focused {
 				focused = o.Name
 			}

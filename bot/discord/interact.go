@@ -43,6 +43,9 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		b.inThread(ctx, &req, "")
 		b.log.Debug("discord: command", "name", req.Name, "user", req.UserID, "channel", req.ChannelID)
 		b.serve(ctx, i, func(ctx context.Context) command.Reply {
+			if err := b.fetchAttachments(ctx, &req); err != nil {
+				return command.Reply{Text: err.Error(), Ephemeral: true}
+			}
 			return b.h.Execute(ctx, req)
 		})
 		b.log.Info("discord: command answered", "name", req.Name, "user", req.UserID, "took", time.Since(start))

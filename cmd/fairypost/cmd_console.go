@@ -133,7 +133,7 @@ func (a *app) consoleOn(ctx context.Context, st gameplay.Stores, imagesDir, user
 		defer analyses.Close()
 	}
 	h := botcmd.New(svc, settings, botcmd.Options{Logger: log, Tournaments: tournaments.New(svc, st.Tournaments, st.Ratings),
-		Ratings: ratings.New(svc, st.Ratings), Link: link, Analyses: analyses})
+		Ratings: ratings.New(svc, st.Ratings), Link: link, Analyses: analyses, Variants: serverVariants(ctx, svc, st, log)})
 	c, err := console.New(console.Config{
 		Service: svc, Prefs: settings, Handler: h, Outbox: st.Outbox,
 		Out: a.stdout, ImagesDir: imagesDir,

@@ -129,7 +129,7 @@ func (a *app) runDiscord(ctx context.Context, cfg Config) error {
 		defer analyses.Close()
 	}
 	h := botcmd.New(svc, settings, botcmd.Options{BoardSize: cfg.Render.BoardSize, Logger: log, Names: names,
-		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings), Link: link, Analyses: analyses})
+		Tournaments: tours, Ratings: ratings.New(svc, be.stores.Ratings), Link: link, Analyses: analyses, Variants: serverVariants(ctx, svc, be.stores, log)})
 	// The game pages, when web.listen is set (cmd_web.go).
 	stopWeb, err := startRunWeb(ctx, cfg, svc, be, names, log)
 	if err != nil {

@@ -23,7 +23,7 @@ import (
 // pending and accepted, preferences, waiting notifications (one
 // retried), ratings with their histories from rated finished games,
 // tournaments open (with a start time) and running (with their games),
-// players' notes and spectators' follows.
+// players' notes and spectators' follows, the servers' defined variants.
 // It returns the file's path.
 func migrateFixture(t *testing.T) string {
 	t.Helper()
@@ -42,6 +42,17 @@ func migrateFixture(t *testing.T) string {
 	if err := db.PutAnalysis(ctx, &bot.GameAnalysis{GameID: 2, Variant: "chess", Level: 5, Seed: 2,
 		Plies:         []bot.AnalysedPly{{Move: "e4", White: true, Eval: "0.30", WhiteWin: 52.7, Before: "0.20"}},
 		WhiteAccuracy: 100, WhiteOK: true, RequestedBy: "u1", Created: time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)}); err != nil {
+		t.Fatal(err)
+	}
+	// The servers' defined variants go too, locked or not.
+	defs := []bot.DefinedVariant{
+		{Server: "g", Name: "kingless", Text: "[kingless:chess]\nking = -\ncommoner = k\n", Author: "u1", Created: time.Date(2026, 3, 1, 11, 0, 0, 0, time.UTC)},
+		{Server: "h", Name: "mine", Text: "[mine:chess]\n", Author: "u2", Created: time.Date(2026, 3, 1, 11, 0, 0, 0, time.UTC)},
+	}
+	if err := db.DefineVariants(ctx, defs); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.LockVariant(ctx, "g", "kingless"); err != nil {
 		t.Fatal(err)
 	}
 	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)

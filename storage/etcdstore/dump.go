@@ -68,6 +68,9 @@ func (s *Store) Dump(ctx context.Context) (*storage.Dump, error) {
 	if err := s.dumpNotesAndFollows(ctx, rev, d); err != nil {
 		return nil, err
 	}
+	if err := s.dumpVariants(ctx, rev, d); err != nil {
+		return nil, err
+	}
 	if err := s.dumpSecrets(ctx, rev, d); err != nil {
 		return nil, err
 	}

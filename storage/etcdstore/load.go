@@ -105,6 +105,15 @@ func (s *Store) Load(ctx context.Context, d *storage.Dump) error {
 		add(nops[:n])
 		nops = nops[n:]
 	}
+	vops, err := s.loadVariantOps(d)
+	if err != nil {
+		return err
+	}
+	for len(vops) > 0 {
+		n := min(len(vops), loadBatch)
+		add(vops[:n])
+		vops = vops[n:]
+	}
 	sops, err := s.loadSecretOps(d)
 	if err != nil {
 		return err

@@ -126,6 +126,14 @@ func TestTournamentRoundOverTheTransactionLimit(t *testing.T) {
 	}
 }
 
+// TestVariantConformance runs the defined variants' conformance suite on
+// an in-process single-member etcd, each subtest under a prefix of its
+// own.
+func TestVariantConformance(t *testing.T) {
+	c := etcdtest.Start(t, 1, etcdtest.Options{})
+	storetest.RunVariants(t, func(t *testing.T) bot.VariantStore { return openStore(t, c) })
+}
+
 // TestSecretConformance runs the secrets' conformance suite on an
 // in-process single-member etcd, each subtest under a prefix of its own.
 func TestSecretConformance(t *testing.T) {
