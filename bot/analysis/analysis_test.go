@@ -144,28 +144,36 @@ func TestLimits(t *testing.T) {
 	defer an.Close()
 	ctx := t.Context()
 	release := make(chan struct{})
-	var firstFinished atomic.Bool
-	var blocked atomic.Bool
+	// active counts the analyses between their first and last progress
+	// report; with AtOnce 1 it never exceeds 1, whichever of the two
+	// queued analyses takes the place first.
+	var blocked, overlapped atomic.Bool
+	var active atomic.Int32
+	track := func(block bool) analysis.Progress {
+		started := false
+		return func(d, n int) {
+			if !started {
+				started = true
+				if active.Add(1) > 1 {
+					overlapped.Store(true)
+				}
+			}
+			if block && blocked.CompareAndSwap(false, true) {
+				<-release
+			}
+			if d == n {
+				active.Add(-1)
+			}
+		}
+	}
 	ch1, ch2 := make(chan result, 1), make(chan result, 1)
-	if _, err := an.Request(ctx, first, "alice", func(d, n int) {
-		if blocked.CompareAndSwap(false, true) {
-			<-release
-		}
-		if d == n {
-			firstFinished.Store(true)
-		}
-	}, doneTo(ch1)); err != nil {
+	if _, err := an.Request(ctx, first, "alice", track(true), doneTo(ch1)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := an.Request(ctx, first, "bob", nil, nil); bot.ErrorCode(err) != bot.ECONFLICT {
 		t.Fatalf("a game being analysed asked again: %v, want ECONFLICT", err)
 	}
-	var overlapped atomic.Bool
-	if _, err := an.Request(ctx, second, "alice", func(int, int) {
-		if !firstFinished.Load() {
-			overlapped.Store(true)
-		}
-	}, doneTo(ch2)); err != nil {
+	if _, err := an.Request(ctx, second, "alice", track(false), doneTo(ch2)); err != nil {
 		t.Fatal(err)
 	}
 	_, err = an.Request(ctx, third, "alice", nil, nil)
