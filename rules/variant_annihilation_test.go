@@ -772,7 +772,7 @@ func annCheckOutcome(t *testing.T, g *Game) Outcome {
 // FEN and outcome. Some games prefer captures and some pass often, so
 // that every kind of end occurs.
 func TestAnnihilationRandomPlayouts(t *testing.T) {
-	games := 300
+	games := 200
 	if *playoutGames > 0 {
 		games = *playoutGames
 	} else if testing.Short() {

@@ -1390,7 +1390,7 @@ var cfPlayoutGames = flag.Int("coldfusion.games", 0, "games in TestColdFusionPla
 
 // cfPlayoutDefaultGames and cfPlayoutShortGames size TestColdFusionPlayouts.
 const (
-	cfPlayoutDefaultGames = 300
+	cfPlayoutDefaultGames = 200
 	cfPlayoutShortGames   = 60
 	cfPlayoutMaxPlies     = 300
 	cfReplayEvery         = 5               // every fifth game is replayed from its move texts (ParseMove doubles a game's cost)
