@@ -212,7 +212,7 @@ func Record(g *bot.Game, rg *rules.Game, an *analyser.Analysis, seed uint64) *bo
 			ply.Before = t.Before.String()
 			if t.Judgement != analyser.Good {
 				ply.Judgement = t.Judgement.String()
-				ply.Best = strings.Join(movesText(rg.PositionAt(t.From), t.Best), " ")
+				ply.Best = strings.Join(notation.Line(rg.PositionAt(t.From), t.Best), " ")
 			}
 			before := t.Before.WhiteWin(an.Scale)
 			after := p.WhiteWin
@@ -224,18 +224,4 @@ func Record(g *bot.Game, rg *rules.Game, an *analyser.Analysis, seed uint64) *bo
 		rec.Plies = append(rec.Plies, ply)
 	}
 	return rec
-}
-
-// movesText returns moves, played in order from p, in friendly form.
-func movesText(p rules.Position, moves []rules.Move) []string {
-	out := make([]string, 0, len(moves))
-	for _, m := range moves {
-		out = append(out, notation.SAN(&p, m))
-		next, ok := p.After(m)
-		if !ok {
-			break
-		}
-		p = next
-	}
-	return out
 }

@@ -178,23 +178,9 @@ func annotationJSONOf(g *bot.Game, rg *rules.Game, an *analyser.Analysis) annota
 		}
 		if t := an.Turns[p.Turn]; t.To == i+1 {
 			ply.Judgement = t.Judgement.String()
-			ply.Best = strings.Join(movesText(rg.PositionAt(t.From), t.Best), " ")
+			ply.Best = strings.Join(notation.Line(rg.PositionAt(t.From), t.Best), " ")
 		}
 		out.Plies = append(out.Plies, ply)
-	}
-	return out
-}
-
-// movesText returns moves, played in order from p, in friendly form.
-func movesText(p rules.Position, moves []rules.Move) []string {
-	out := make([]string, 0, len(moves))
-	for _, m := range moves {
-		out = append(out, notation.SAN(&p, m))
-		next, ok := p.After(m)
-		if !ok {
-			break
-		}
-		p = next
 	}
 	return out
 }
@@ -286,7 +272,7 @@ func annotatedPGN(g *bot.Game, rg *rules.Game, an *analyser.Analysis) string {
 					why = t.Why
 				}
 				comment += fmt.Sprintf(" (%s → %s) %s. %s was best.", t.Before, t.After, why,
-					strings.Join(movesText(rg.PositionAt(t.From), t.Best), " "))
+					strings.Join(notation.Line(rg.PositionAt(t.From), t.Best), " "))
 			}
 			words = append(words, strings.Fields("{"+comment+"}")...)
 		}

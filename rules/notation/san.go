@@ -203,6 +203,22 @@ func SANs(p *rules.Position, moves []rules.Move) []string {
 	return out
 }
 
+// Line returns the friendly form of each of moves, a line played in
+// order from p (each written in the position before it); it stops at the
+// first move that cannot be played.
+func Line(p rules.Position, moves []rules.Move) []string {
+	out := make([]string, 0, len(moves))
+	for _, m := range moves {
+		out = append(out, SAN(&p, m))
+		next, ok := p.After(m)
+		if !ok {
+			break
+		}
+		p = next
+	}
+	return out
+}
+
 // san is SAN with the legal moves of p given.
 func san(p *rules.Position, m rules.Move, legal []rules.Move) string {
 	if !contains(legal, m) {
