@@ -17,8 +17,10 @@
 // and bot/gameplay and never a sibling: bot/ratings (a finisher in the
 // update's transaction), bot/tournaments (an event after commit),
 // bot/computer (the computer player's runner), bot/notify (delivery and
-// digests) and bot/prefs (settings and vacations). The adapters
-// (bot/command, bot/discord, bot/console) import all of them;
+// digests), bot/prefs (settings and vacations), bot/variants (the
+// variants a server defines) and bot/analysis (post-game analyses). The
+// adapters (bot/command, bot/discord, bot/console, bot/web) import all
+// of them;
 // cmd/fairypost wires them. bot/layout_test.go checks the arrows.
 //
 // # Every change is one transaction
