@@ -307,3 +307,22 @@ type GameStore interface {
 	// more than once, as UpdateGame's: it calls no store.
 	AnnotateGame(ctx context.Context, id uint64, fn func(g Game, a *Annotations) ([]Notification, error)) (*Game, error)
 }
+
+// Outcome returns the outcome a finished game shows (its own reason:
+// resignation, agreement, time, ...), the zero Outcome for a game not
+// finished.
+func (g *Game) Outcome() rules.Outcome {
+	if g.Status != GameFinished {
+		return rules.Outcome{}
+	}
+	o := rules.Outcome{Reason: g.Reason}
+	switch g.Result {
+	case WhiteWins:
+		o.Result = rules.WhiteWins
+	case BlackWins:
+		o.Result = rules.BlackWins
+	case Draw:
+		o.Result = rules.Draw
+	}
+	return o
+}

@@ -29,24 +29,6 @@ func colorOf(g *bot.Game, userID string) rules.Color {
 	return rules.NoColor
 }
 
-// outcomeOf returns the outcome a finished record shows (its own reason:
-// resignation, agreement, time, ...), the zero Outcome otherwise.
-func outcomeOf(g *bot.Game) rules.Outcome {
-	if g.Status != bot.GameFinished {
-		return rules.Outcome{}
-	}
-	o := rules.Outcome{Reason: g.Reason}
-	switch g.Result {
-	case bot.WhiteWins:
-		o.Result = rules.WhiteWins
-	case bot.BlackWins:
-		o.Result = rules.BlackWins
-	case bot.Draw:
-		o.Result = rules.Draw
-	}
-	return o
-}
-
 // Orientation of board images: every board posted where others read it
 // (the game's thread or channel: replies to moves, accepts, choices and
 // button presses) keeps White at the bottom for the whole game, so that
@@ -69,7 +51,7 @@ const orientationLine = "Boards posted here keep White at the bottom; /board and
 // private board goes through privateBoardPNG.
 func (h *Handler) boardPNG(g *bot.Game, rg *rules.Game, viewer string) (File, error) {
 	side := boardSide(g, viewer)
-	status, o := boardStatus(g), outcomeOf(g)
+	status, o := boardStatus(g), g.Outcome()
 	k := imageKey{id: g.ID, side: side, size: h.size, content: boardContent(rg, status, o)}
 	return h.images.image(k, func() (File, error) {
 		return h.drawBoard(g, rg, side)
@@ -107,7 +89,7 @@ func (h *Handler) drawBoard(g *bot.Game, rg *rules.Game, side rules.Color) (File
 	if status := boardStatus(g); status != "" {
 		opts = append(opts, render.Status(status))
 	}
-	if o := outcomeOf(g); o.Over() {
+	if o := g.Outcome(); o.Over() {
 		opts = append(opts, render.Outcome(o))
 	}
 	var buf bytes.Buffer
@@ -157,7 +139,7 @@ func (h *Handler) publicFiles(g *bot.Game, rg *rules.Game, n int) []File {
 // is nil).
 func (h *Handler) gameGIF(g *bot.Game, rg *rules.Game, viewer string) (f File, caption string, err error) {
 	side := boardSide(g, viewer)
-	k := imageKey{id: g.ID, gif: true, side: side, size: h.gifSize, content: gifContent(rg, outcomeOf(g))}
+	k := imageKey{id: g.ID, gif: true, side: side, size: h.gifSize, content: gifContent(rg, g.Outcome())}
 	f, err = h.images.image(k, func() (File, error) {
 		return h.drawGIF(g, rg, side)
 	})
@@ -168,7 +150,7 @@ func (h *Handler) gameGIF(g *bot.Game, rg *rules.Game, viewer string) (f File, c
 // in File.Caption.
 func (h *Handler) drawGIF(g *bot.Game, rg *rules.Game, side rules.Color) (File, error) {
 	opts := []render.Option{render.Size(h.gifSize), render.Perspective(side)}
-	if o := outcomeOf(g); o.Over() {
+	if o := g.Outcome(); o.Over() {
 		opts = append(opts, render.Outcome(o))
 	}
 	var buf bytes.Buffer

@@ -52,7 +52,7 @@ func boardAt(g *bot.Game, rg *rules.Game, ply int) boardSpec {
 		b.status = setupStatus(g)
 	}
 	if ply == len(rg.Moves()) {
-		b.outcome = outcomeOf(g)
+		b.outcome = g.Outcome()
 	}
 	return b
 }
@@ -99,7 +99,7 @@ func gifKey(g *bot.Game, rg *rules.Game, side rules.Color, size int) imageKey {
 	for _, mv := range rg.Moves() {
 		fmt.Fprintf(d, "%v\n", mv)
 	}
-	o := outcomeOf(g)
+	o := g.Outcome()
 	fmt.Fprintf(d, "outcome %d %q\n", o.Result, o.Reason)
 	k := imageKey{gif: true, side: side, size: size}
 	d.Sum(k.content[:0])
@@ -113,24 +113,6 @@ func setupStatus(g *bot.Game) string {
 		return "Pre-game choice pending: who moves first"
 	}
 	return "Pre-game choice pending: which army to play"
-}
-
-// outcomeOf is the result a finished record shows, the zero Outcome for
-// a game not finished.
-func outcomeOf(g *bot.Game) rules.Outcome {
-	if g.Status != bot.GameFinished {
-		return rules.Outcome{}
-	}
-	o := rules.Outcome{Reason: g.Reason}
-	switch g.Result {
-	case bot.WhiteWins:
-		o.Result = rules.WhiteWins
-	case bot.BlackWins:
-		o.Result = rules.BlackWins
-	case bot.Draw:
-		o.Result = rules.Draw
-	}
-	return o
 }
 
 // imageCache keeps encoded images by key, the least recently used going
@@ -222,7 +204,7 @@ func (s *Server) boardPNG(g *bot.Game, rg *rules.Game, ply int, side rules.Color
 func (s *Server) gameGIF(g *bot.Game, rg *rules.Game, side rules.Color) ([]byte, error) {
 	return s.images.get(gifKey(g, rg, side, s.opts.GIFSize), func() ([]byte, error) {
 		opts := []render.Option{render.Size(s.opts.GIFSize), render.Perspective(side)}
-		if o := outcomeOf(g); o.Over() {
+		if o := g.Outcome(); o.Over() {
 			opts = append(opts, render.Outcome(o))
 		}
 		var buf bytes.Buffer
